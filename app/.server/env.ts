@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+const configSchema = z.object({
+  SITE_URL: z.url({ message: "SITE_URL must be the site's absolute URL" }),
+  OWNER_NAME: z.string().min(1),
+  OWNER_EMAIL: z.email({ message: "OWNER_EMAIL must be an e-mail address" }),
+  OWNER_STREET: z.string().min(1),
+  OWNER_POSTAL_CITY: z.string().min(1),
+  OWNER_COUNTRY: z.string().min(1),
+  CAMERA_LOCATION: z.string().min(1),
+  CAMERA_LATITUDE: z.coerce.number().min(-90).max(90),
+  CAMERA_LONGITUDE: z.coerce.number().min(-180).max(180),
+  SUPPORT_URL: z.union([z.url(), z.literal("")]).default(""),
+  ADMIN_PASSWORD: z
+    .string({ message: "secret ADMIN_PASSWORD is missing (wrangler secret put ADMIN_PASSWORD)" })
+    .min(12, { message: "secret ADMIN_PASSWORD must be at least 12 characters" }),
+  SESSION_SECRET: z
+    .string({ message: "secret SESSION_SECRET is missing (wrangler secret put SESSION_SECRET)" })
+    .min(32, { message: "secret SESSION_SECRET must be at least 32 characters" }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** Parses the Worker's vars and secrets once per env object and fails with every problem named. */
+export function getConfig(env: Env): Config {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid Worker configuration:\n- ${problems.join("\n- ")}`);
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}
+
+/** What pages may show: everything but the secrets. */
+export type PublicSiteConfig = ReturnType<typeof publicSiteConfig>;
+
+export function publicSiteConfig(config: Config) {
+  return {
+    siteUrl: config.SITE_URL,
+    ownerName: config.OWNER_NAME,
+    ownerEmail: config.OWNER_EMAIL,
+    ownerStreet: config.OWNER_STREET,
+    ownerPostalCity: config.OWNER_POSTAL_CITY,
+    ownerCountry: config.OWNER_COUNTRY,
+    cameraLocation: config.CAMERA_LOCATION,
+    cameraLatitude: config.CAMERA_LATITUDE,
+    cameraLongitude: config.CAMERA_LONGITUDE,
+    supportUrl: config.SUPPORT_URL,
+  };
+}

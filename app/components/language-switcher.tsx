@@ -1,0 +1,41 @@
+import { useLingui } from "@lingui/react/macro";
+import { useLocation } from "react-router";
+import { localeInfo, locales } from "~/i18n/locales";
+
+/**
+ * A plain form: it works before hydration, and the server sets the language cookie
+ * (the only cookie a visitor gets) and redirects to the same page in the new language.
+ */
+export function LanguageSwitcher({ className = "" }: { className?: string }) {
+  const { i18n, t } = useLingui();
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/api/locale" className={className}>
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <fieldset className="flex gap-0.5">
+        <legend className="sr-only">{t`Language`}</legend>
+        {locales.map((locale) => {
+          const current = locale === i18n.locale;
+          return (
+            <button
+              key={locale}
+              type="submit"
+              name="locale"
+              value={locale}
+              lang={locale}
+              aria-label={localeInfo[locale].name}
+              aria-current={current ? "true" : undefined}
+              className={`rounded px-1.5 py-1 text-xs font-semibold uppercase ${
+                current
+                  ? "bg-primary-700 text-white"
+                  : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
+              }`}
+            >
+              {locale}
+            </button>
+          );
+        })}
+      </fieldset>
+    </form>
+  );
+}

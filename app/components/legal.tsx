@@ -1,0 +1,31 @@
+import { useLingui } from "@lingui/react/macro";
+import { useLocale } from "~/components/localized-link";
+import { formatDate } from "~/lib/format";
+import { useRootData } from "~/root";
+
+/** The legal texts' date (spec §1): all of them were last revised on this day. */
+export const LEGAL_TEXTS_DATE = "2025-06-10";
+
+export function LegalDate() {
+  const { t } = useLingui();
+  const date = formatDate(useLocale(), LEGAL_TEXTS_DATE);
+  return <p>{t`Last updated: ${date}`}</p>;
+}
+
+/** The owner's postal and e-mail details, from configuration. */
+export function OwnerAddress() {
+  const { site } = useRootData();
+  return (
+    <address className="mt-3 not-italic">
+      {site.ownerName}
+      <br />
+      {site.ownerStreet}
+      <br />
+      {site.ownerPostalCity}
+      <br />
+      {site.ownerCountry}
+      <br />
+      <a href={`mailto:${site.ownerEmail}`}>{site.ownerEmail}</a>
+    </address>
+  );
+}

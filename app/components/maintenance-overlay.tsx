@@ -1,0 +1,29 @@
+import { useLingui } from "@lingui/react/macro";
+import WrenchIcon from "~icons/mdi/wrench-outline";
+
+/** Covers the whole viewport above everything else while the owner works on the site. */
+export function MaintenanceOverlay() {
+  const { t } = useLingui();
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="maintenance-title"
+      aria-describedby="maintenance-description"
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-white p-6 text-center dark:bg-neutral-950"
+    >
+      <div className="max-w-md">
+        <WrenchIcon className="mx-auto size-12 text-primary-700 dark:text-primary-400" />
+        <h1 id="maintenance-title" className="mt-4 text-2xl font-bold">
+          {t`Work in progress`}
+        </h1>
+        <p id="maintenance-description" className="mt-3 text-neutral-700 dark:text-neutral-300">
+          {t`We are improving the site right now. Please come back a little later: the lake will still be here.`}
+        </p>
+        <p className="mt-4 font-medium text-primary-800 dark:text-primary-300">
+          {t`Thank you for your patience!`}
+        </p>
+      </div>
+    </div>
+  );
+}

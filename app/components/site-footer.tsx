@@ -1,0 +1,65 @@
+import { useLingui } from "@lingui/react/macro";
+import { useRootData } from "~/root";
+import HeartIcon from "~icons/mdi/heart-outline";
+import { LocalizedLink } from "./localized-link";
+import { legalNav, mainNav } from "./site-nav";
+
+export function SiteFooter() {
+  const { i18n, t } = useLingui();
+  const { site } = useRootData();
+  const quickLinks = mainNav.filter((item) => item.to !== "/admin");
+  return (
+    <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-sm font-semibold">
+            {t`Quick links`}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {quickLinks.map((item) => (
+              <li key={item.to}>
+                <LocalizedLink to={item.to} className="hover:underline">
+                  {i18n._(item.label)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold">
+            {t`Legal`}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {legalNav.map((item) => (
+              <li key={item.to}>
+                <LocalizedLink to={item.to} className="hover:underline">
+                  {i18n._(item.label)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {site.supportUrl ? (
+          <div>
+            <h2 className="text-sm font-semibold">{t`Support the site`}</h2>
+            <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-300">
+              {t`This camera is a free, ad-free hobby project. A small contribution helps pay for hosting and equipment.`}
+            </p>
+            <a
+              href={site.supportUrl}
+              rel="noopener noreferrer external"
+              target="_blank"
+              className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+            >
+              <HeartIcon className="size-4" />
+              {t`Support the site`}
+            </a>
+          </div>
+        ) : null}
+      </div>
+      <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+        {t`© 2025 Lake Garda Live Camera. All rights reserved.`}
+      </p>
+    </footer>
+  );
+}

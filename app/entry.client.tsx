@@ -1,0 +1,34 @@
+import { I18nProvider } from "@lingui/react";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { createI18n } from "./i18n/catalogs";
+import { loadMessages } from "./i18n/load-messages";
+import { localeFromPath } from "./i18n/locales";
+import { reloadAfterChunkError } from "./lib/build-check";
+
+// A deploy removed the chunk this page wanted: load the new build once.
+window.addEventListener("vite:preloadError", (event) => {
+  event.preventDefault();
+  reloadAfterChunkError();
+});
+
+async function mount() {
+  const locale = localeFromPath(window.location.pathname);
+  const i18n = createI18n(locale, await loadMessages(locale));
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+mount().catch((error: unknown) => {
+  console.error("Error while mounting app:", error);
+  throw error;
+});

@@ -1,0 +1,71 @@
+import { I18nProvider } from "@lingui/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { requestScope } from "./.server/context";
+import { serverMessages } from "./.server/messages";
+import { createI18n } from "./i18n/catalogs";
+import { localeFromPath } from "./i18n/locales";
+import { NonceContext } from "./lib/nonce";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  const bot = isbot(userAgent);
+  // Crawlers never see the error page (spec §2): they get the status and a bare line.
+  if (bot && routerContext.staticHandlerContext.errors) {
+    return new Response(responseStatusCode === 404 ? "Not Found" : "Error", {
+      status: responseStatusCode,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const { nonce } = loadContext.get(requestScope);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const i18n = createI18n(locale, serverMessages[locale]);
+  let shellRendered = false;
+
+  const body = await renderToReadableStream(
+    <NonceContext value={nonce}>
+      <I18nProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>
+    </NonceContext>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+  if (bot || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // 404s are part of browsing, not incidents.
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  console.error(`${request.method} ${new URL(request.url).pathname}:`, error);
+};

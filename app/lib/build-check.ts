@@ -1,0 +1,59 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+
+export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
+export const RELOAD_GUARD_MS = 10_000;
+const RELOAD_KEY = "chunk-reload-at";
+
+/** Reloads once after a failed chunk load; a second failure within 10 s is left to the error page. */
+export function reloadAfterChunkError(now = Date.now()): boolean {
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (now - last < RELOAD_GUARD_MS) return false;
+  sessionStorage.setItem(RELOAD_KEY, String(now));
+  window.location.reload();
+  return true;
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+      error.message,
+    )
+  );
+}
+
+export async function fetchLatestBuildId(): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/build?t=${Date.now()}`, { cache: "no-store" });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    return typeof body === "object" && body && "buildId" in body && typeof body.buildId === "string"
+      ? body.buildId
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks for a newer deploy about hourly; when one exists, the next navigation
+ * becomes a full page load so the visitor gets the new build without losing input.
+ */
+export function useBuildCheck() {
+  const outdated = useRef(false);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      const latest = await fetchLatestBuildId();
+      if (latest && latest !== __BUILD_ID__) outdated.current = true;
+    }, BUILD_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (pathname !== firstPath.current && outdated.current) window.location.reload();
+  }, [pathname]);
+}

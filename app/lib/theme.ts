@@ -1,0 +1,23 @@
+export const themes = ["light", "dark", "system"] as const;
+export type Theme = (typeof themes)[number];
+export const THEME_KEY = "theme";
+
+/**
+ * Runs inline in <head> before the first paint, so a dark-mode visitor never sees a
+ * white flash. Kept tiny and dependency-free; the preference lives in localStorage, not a cookie.
+ */
+export const themeScript = `(function(){try{var t=localStorage.getItem("${THEME_KEY}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}})()`;
+
+export function readTheme(): Theme {
+  const stored = localStorage.getItem(THEME_KEY);
+  return themes.find((t) => t === stored) ?? "system";
+}
+
+export function applyTheme(theme: Theme) {
+  if (theme === "system") localStorage.removeItem(THEME_KEY);
+  else localStorage.setItem(THEME_KEY, theme);
+  const dark =
+    theme === "dark" ||
+    (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.classList.toggle("dark", dark);
+}

@@ -1,0 +1,56 @@
+import { useLingui } from "@lingui/react/macro";
+import { LocalizedLink, useLocale } from "~/components/localized-link";
+import { ProsePage, Section } from "~/components/prose-page";
+import { formatNumber } from "~/lib/format";
+import { useRootData } from "~/root";
+
+export default function About() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { site } = useRootData();
+  const location = site.cameraLocation;
+  const coordinate = (value: number) => formatNumber(locale, value, { maximumFractionDigits: 4 });
+  const latitude = coordinate(site.cameraLatitude);
+  const longitude = coordinate(site.cameraLongitude);
+  return (
+    <ProsePage
+      title={t`About`}
+      description={t`The story behind the Lake Garda Live Camera in ${location}.`}
+    >
+      <Section id="story" title={t`Our story`}>
+        <p>{t`This camera began as a small wish: to look at the lake from anywhere, whenever we miss it. We live in ${location}, and every morning the light over the water is different. We wanted to share that view with friends, guests and everyone who loves Lake Garda.`}</p>
+        <p>{t`The project is private and non-commercial. There is no advertising and no tracking, and it will stay that way.`}</p>
+      </Section>
+      <Section id="offer" title={t`What we offer`}>
+        <ul>
+          <li>{t`A live stream from the harbour in 480p, started on request for one minute at a time.`}</li>
+          <li>{t`Current weather, the forecast for today and tomorrow, the water temperature in the north and south of the lake and the lake level.`}</li>
+          <li>{t`A gallery of photos and videos and a time-lapse of the previous day, rendered every night in 1080p.`}</li>
+        </ul>
+      </Section>
+      <Section id="technology" title={t`Technology`}>
+        <p>{t`A weatherproof camera on the harbour wall is connected to a small computer. When someone starts the stream, it sends short video segments to our website, which runs on servers close to you around the world. Each night it turns the day's pictures into a time-lapse: one second of film is about two and a half minutes of reality.`}</p>
+        <p>{t`Weather data comes from an independent weather service; water temperature and lake level come from public measuring stations.`}</p>
+      </Section>
+      <Section id="location" title={t`Location`}>
+        <p>{t`The camera looks out over the harbour of ${location} on the eastern shore of Lake Garda, between Verona and Trentino, facing west across the widest part of the lake.`}</p>
+        <p>{t`Coordinates: ${latitude}° N, ${longitude}° E`}</p>
+      </Section>
+      <div className="flex flex-wrap gap-3">
+        <LocalizedLink
+          to="/"
+          hash="live"
+          className="rounded-full bg-primary-700 px-5 py-2.5 font-medium !text-white !no-underline hover:bg-primary-800"
+        >
+          {t`Watch live`}
+        </LocalizedLink>
+        <LocalizedLink
+          to="/gallery"
+          className="rounded-full border border-primary-700 px-5 py-2.5 font-medium !no-underline hover:bg-primary-50 dark:hover:bg-neutral-900"
+        >
+          {t`View gallery`}
+        </LocalizedLink>
+      </div>
+    </ProsePage>
+  );
+}

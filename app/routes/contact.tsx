@@ -1,0 +1,82 @@
+import { useLingui } from "@lingui/react/macro";
+import { PageMeta } from "~/components/page-meta";
+import { useRootData } from "~/root";
+import ClockIcon from "~icons/mdi/clock-outline";
+import MailIcon from "~icons/mdi/email-outline";
+import PinIcon from "~icons/mdi/map-marker-outline";
+
+export default function Contact() {
+  const { t } = useLingui();
+  const { site } = useRootData();
+  const location = site.cameraLocation;
+  const faq = [
+    {
+      q: t`Why does the live stream only run for one minute?`,
+      a: t`The camera streams only while someone is watching, to save bandwidth and energy. Start it as often as you like: each session lasts about a minute, and it takes 10 to 15 seconds to begin.`,
+    },
+    {
+      q: t`How accurate is the weather information?`,
+      a: t`Weather data comes from an independent weather service and is refreshed every ten minutes. Water temperature and lake level come from public measuring stations and are updated less often; each value shows when it was measured.`,
+    },
+    {
+      q: t`What technology is behind the camera?`,
+      a: t`A weatherproof camera on the harbour wall and a small computer that sends the picture to our website only when a visitor asks for it. The website itself runs close to visitors around the world.`,
+    },
+    {
+      q: t`Are you open to commercial partnerships?`,
+      a: t`This is a private, non-commercial project without advertising. For tourism or media cooperation that fits this spirit, write to us and we will gladly talk.`,
+    },
+  ];
+  const info = [
+    {
+      icon: MailIcon,
+      title: t`E-mail`,
+      body: <a href={`mailto:${site.ownerEmail}`}>{site.ownerEmail}</a>,
+    },
+    { icon: PinIcon, title: t`Location`, body: t`${location}, Lake Garda, Italy` },
+    {
+      icon: ClockIcon,
+      title: t`Response time`,
+      body: t`We usually reply within 24 hours on weekdays.`,
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <PageMeta
+        title={t`Contact`}
+        description={t`Questions, ideas or feedback about the Lake Garda Live Camera.`}
+      />
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t`Contact`}</h1>
+      <p className="mt-3 text-neutral-700 dark:text-neutral-300">
+        {t`Questions, ideas or a nice story about the lake? We look forward to hearing from you.`}
+      </p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {info.map(({ icon: Icon, title, body }) => (
+          <li
+            key={title}
+            className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800"
+          >
+            <Icon className="size-6 text-primary-700 dark:text-primary-400" />
+            <h2 className="mt-2 font-semibold">{title}</h2>
+            <p className="mt-1 text-sm break-words text-neutral-700 dark:text-neutral-300 [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-400">
+              {body}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="faq-title" className="mt-12">
+        <h2 id="faq-title" className="text-2xl font-semibold">
+          {t`Frequently asked questions`}
+        </h2>
+        <dl className="mt-4 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {faq.map(({ q, a }) => (
+            <div key={q} className="py-4">
+              <dt className="font-medium">{q}</dt>
+              <dd className="mt-1 text-neutral-700 dark:text-neutral-300">{a}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

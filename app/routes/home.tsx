@@ -1,0 +1,64 @@
+import { useLingui } from "@lingui/react/macro";
+import { LocalizedLink } from "~/components/localized-link";
+import { PageMeta } from "~/components/page-meta";
+import { useRootData } from "~/root";
+import GalleryIcon from "~icons/mdi/image-multiple-outline";
+import VideoIcon from "~icons/mdi/video-outline";
+import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
+
+export default function Home() {
+  const { t } = useLingui();
+  const { site } = useRootData();
+  const location = site.cameraLocation;
+  const features = [
+    {
+      icon: VideoIcon,
+      title: t`Live views`,
+      text: t`Start a one-minute live stream and watch the harbour of ${location} as it is right now.`,
+    },
+    {
+      icon: WeatherIcon,
+      title: t`Weather and water temperature`,
+      text: t`Current weather, the forecast for today and tomorrow, the water temperature and the lake level, refreshed every ten minutes.`,
+    },
+    {
+      icon: GalleryIcon,
+      title: t`Photo gallery`,
+      text: t`Photos, videos and a daily time-lapse that shows the whole of yesterday in a few minutes.`,
+    },
+  ];
+  return (
+    <>
+      <PageMeta />
+      <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-16 text-center dark:from-secondary-950 dark:to-neutral-950">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t`Lake Garda Live Camera`}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700 dark:text-neutral-300">
+          {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
+        </p>
+      </section>
+      <section id="live" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="features-title" className="sr-only">{t`What you will find here`}</h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {features.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="rounded-xl border border-neutral-200 p-6 dark:border-neutral-800"
+            >
+              <Icon className="size-8 text-primary-700 dark:text-primary-400" />
+              <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <LocalizedLink
+            to="/about"
+            className="inline-block rounded-full bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800"
+          >
+            {t`Learn more about the camera`}
+          </LocalizedLink>
+        </p>
+      </section>
+    </>
+  );
+}

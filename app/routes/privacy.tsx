@@ -1,0 +1,43 @@
+import { useLingui } from "@lingui/react/macro";
+import { LegalDate, OwnerAddress } from "~/components/legal";
+import { ProsePage, Section } from "~/components/prose-page";
+
+export default function Privacy() {
+  const { t } = useLingui();
+  return (
+    <ProsePage
+      title={t`Privacy Policy`}
+      description={t`How the Lake Garda Live Camera handles your data: as little as possible.`}
+      lead={<LegalDate />}
+    >
+      <p>{t`Your privacy matters to us. This website is designed to collect as little personal data as possible. This policy explains what is processed, why, and what rights you have.`}</p>
+      <Section id="controller" title={t`1. Who is responsible`}>
+        <p>{t`The controller responsible for data processing on this website is:`}</p>
+        <OwnerAddress />
+      </Section>
+      <Section id="access-data" title={t`2. Visiting the website`}>
+        <p>{t`When you open a page, your browser sends technical information such as your IP address, the time, the page requested and the browser type. This is needed to deliver the page and protect the site against abuse. It is processed by our hosting provider, Cloudflare, in short-lived logs and is not combined with other data. The legal basis is our legitimate interest in a secure and working website (Art. 6(1)(f) GDPR).`}</p>
+      </Section>
+      <Section id="cookies" title={t`3. Cookies and local storage`}>
+        <p>{t`We only use technically necessary cookies. When you choose a language, we store that choice in a cookie named "lang" for 365 days so that the site opens in your language next time. No other cookie is set for visitors. The site owner's administration area uses a session cookie that visitors never receive.`}</p>
+        <p>{t`If you switch between light and dark mode, your browser remembers the choice in its local storage. It never leaves your device.`}</p>
+      </Section>
+      <Section id="analytics" title={t`4. Anonymous statistics`}>
+        <p>{t`To understand which pages are used, we run privacy-friendly analytics on our own infrastructure. They count page views without cookies, without storing IP addresses and without building profiles, so no visitor can be identified. No data is passed to third parties.`}</p>
+      </Section>
+      <Section id="contact" title={t`5. Contact form`}>
+        <p>{t`If you write to us via the contact form, your name, e-mail address, subject and message go straight to us by e-mail so that we can answer. The website does not store them permanently. We delete the e-mail when your request has been dealt with, unless the law requires us to keep it. The legal basis is your request (Art. 6(1)(b) GDPR).`}</p>
+      </Section>
+      <Section id="media" title={t`6. Live stream, media and data storage`}>
+        <p>{t`The live stream and videos are served as HLS from our own storage; no external video platform is involved. The site's content, such as the gallery and its settings, is held in a small database. To count likes fairly without a cookie, we derive a value from your IP address with a secret that changes daily; the address itself is never stored.`}</p>
+        <p>{t`The camera films the harbour and the lake. It is positioned and set up so that individual people cannot be recognised.`}</p>
+      </Section>
+      <Section id="third-parties" title={t`7. External services`}>
+        <p>{t`Weather, water temperature and lake level are fetched by our server from public sources. Your browser never contacts these services, and no fonts, icons or scripts are loaded from other websites. Our hosting provider Cloudflare processes data on our behalf under a data processing agreement.`}</p>
+      </Section>
+      <Section id="rights" title={t`8. Your rights`}>
+        <p>{t`You have the right to access, rectify and erase your personal data, to restrict or object to its processing, and to data portability. To exercise them, write to the e-mail address above. You may also lodge a complaint with a supervisory authority, in Italy the Garante per la protezione dei dati personali.`}</p>
+      </Section>
+    </ProsePage>
+  );
+}

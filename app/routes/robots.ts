@@ -1,0 +1,22 @@
+import { requestScope } from "~/.server/context";
+import { locales, localizePath } from "~/i18n/locales";
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(requestScope);
+  const adminPaths = locales.map((locale) => `Disallow: ${localizePath("/admin", locale)}`);
+  const body = [
+    "User-agent: *",
+    "Disallow: /api/",
+    ...adminPaths,
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", config.SITE_URL).href}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

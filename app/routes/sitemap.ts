@@ -1,0 +1,31 @@
+import { requestScope } from "~/.server/context";
+import { locales, localizePath } from "~/i18n/locales";
+import { sitePages } from "~/lib/pages";
+import type { Route } from "./+types/sitemap";
+
+/** Every page in all five languages, each listing its alternates. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(requestScope);
+  const url = (path: string) => new URL(path, config.SITE_URL).href;
+  const entries = sitePages.flatMap((page) =>
+    locales.map((locale) => {
+      const alternates = locales
+        .map(
+          (alt) =>
+            `<xhtml:link rel="alternate" hreflang="${alt}" href="${url(localizePath(page, alt))}"/>`,
+        )
+        .join("");
+      return `<url><loc>${url(localizePath(page, locale))}</loc>${alternates}</url>`;
+    }),
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${entries.join("\n")}
+</urlset>`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,6 @@
+declare namespace Cloudflare {
+  interface Env {
+    EMPTY_DB: D1Database;
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}

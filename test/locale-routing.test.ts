@@ -1,0 +1,107 @@
+import { describe, expect, test } from "vitest";
+import { CRAWLER_UA, postForm, visit } from "./helpers";
+
+const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe("locale routing", () => {
+  test("German has no prefix; the other languages live under theirs", async () => {
+    const german = await visit("/about");
+    expect(german.status).toBe(200);
+    const germanHtml = await german.text();
+    expect(langOf(germanHtml)).toBe("de");
+    expect(titleOf(germanHtml)).toBe("Über uns · Gardasee Live-Kamera");
+
+    const english = await (await visit("/en/about")).text();
+    expect(langOf(english)).toBe("en");
+    expect(titleOf(english)).toBe("About · Lake Garda Live Camera");
+
+    for (const locale of ["it", "fr", "es"]) {
+      const html = await (await visit(`/${locale}/privacy`)).text();
+      expect(langOf(html)).toBe(locale);
+    }
+  });
+
+  test("pages link their five alternates and a canonical URL", async () => {
+    const html = await (await visit("/fr/terms")).text();
+    expect(html).toContain(
+      '<link rel="canonical" href="https://lakegarda-live.example/fr/terms"/>',
+    );
+    for (const [lang, href] of [
+      ["de", "/terms"],
+      ["en", "/en/terms"],
+      ["it", "/it/terms"],
+      ["fr", "/fr/terms"],
+      ["es", "/es/terms"],
+      ["x-default", "/terms"],
+    ]) {
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="${lang}" href="https://lakegarda-live.example${href}"/>`,
+      );
+    }
+  });
+
+  test("the bare root follows the language cookie, then the browser's languages", async () => {
+    const byCookie = await visit("/", { headers: { Cookie: "lang=it", "Accept-Language": "fr" } });
+    expect(byCookie.status).toBe(302);
+    expect(byCookie.headers.get("Location")).toBe("/it");
+
+    const byBrowser = await visit("/", { headers: { "Accept-Language": "es-ES,es;q=0.9" } });
+    expect(byBrowser.headers.get("Location")).toBe("/es");
+
+    const german = await visit("/", { headers: { Cookie: "lang=de", "Accept-Language": "en" } });
+    expect(german.status).toBe(200);
+
+    const crawler = await visit("/", {
+      headers: { "User-Agent": CRAWLER_UA, "Accept-Language": "en" },
+    });
+    expect(crawler.status).toBe(200);
+
+    const deeper = await visit("/about", { headers: { Cookie: "lang=en" } });
+    expect(deeper.status).toBe(200);
+  });
+
+  test("picking a language sets a 365-day cookie and returns to the same page", async () => {
+    const response = await postForm("/api/locale", { locale: "es", redirectTo: "/en/privacy?x=1" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/es/privacy?x=1");
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toContain("lang=es");
+    expect(cookie).toContain("Max-Age=31536000");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Secure");
+
+    const toGerman = await postForm("/api/locale", { locale: "de", redirectTo: "/es/privacy" });
+    expect(toGerman.headers.get("Location")).toBe("/privacy");
+  });
+
+  test("a bad language choice is a 400 with no cookie", async () => {
+    for (const fields of [
+      { locale: "xx", redirectTo: "/" },
+      { locale: "en", redirectTo: "//evil.example/" },
+      { locale: "en", redirectTo: "https://evil.example/" },
+    ]) {
+      const response = await postForm("/api/locale", fields);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      const body = await response.json<{ error: { code: string } }>();
+      expect(body.error.code).toBe("invalid_locale_choice");
+    }
+  });
+
+  test("the sitemap lists every page in all five languages", async () => {
+    const response = await visit("/sitemap.xml");
+    expect(response.headers.get("Content-Type")).toContain("application/xml");
+    const xml = await response.text();
+    expect(xml.match(/<loc>/g)).toHaveLength(7 * 5);
+    expect(xml).toContain("<loc>https://lakegarda-live.example/it/gallery</loc>");
+    expect(xml).toContain('hreflang="fr" href="https://lakegarda-live.example/fr/contact"');
+  });
+
+  test("robots.txt keeps crawlers out of the API and admin and points to the sitemap", async () => {
+    const text = await (await visit("/robots.txt")).text();
+    expect(text).toContain("Disallow: /api/");
+    expect(text).toContain("Disallow: /en/admin");
+    expect(text).toContain("Sitemap: https://lakegarda-live.example/sitemap.xml");
+  });
+});

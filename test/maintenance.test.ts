@@ -1,0 +1,107 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, test } from "vitest";
+import { cookieFrom, postForm, visit } from "./helpers";
+
+const PASSWORD = "test-admin-password";
+
+async function logIn(): Promise<string> {
+  const response = await postForm("/en/admin", { intent: "login", password: PASSWORD });
+  expect(response.status).toBe(302);
+  return cookieFrom(response);
+}
+
+async function maintenanceInDb() {
+  const row = await env.DB.prepare("select maintenance from site_settings where id = 1").first<{
+    maintenance: number;
+  }>();
+  return row?.maintenance === 1;
+}
+
+describe("admin session", () => {
+  test("a wrong password is refused with 'Incorrect password' and no cookie", async () => {
+    const response = await postForm("/en/admin", { intent: "login", password: "guess-guess" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await response.text()).toContain("Incorrect password");
+  });
+
+  test("the right password gives an HttpOnly, Secure, SameSite=Strict session", async () => {
+    const response = await postForm("/admin", { intent: "login", password: PASSWORD });
+    expect(response.status).toBe(302);
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^admin_session=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("SameSite=Strict");
+
+    const dashboard = await visit("/en/admin", { headers: { Cookie: cookieFrom(response) } });
+    expect(await dashboard.text()).toContain("Admin dashboard");
+  });
+
+  test("a tampered session is treated as logged out", async () => {
+    const cookie = await logIn();
+    const tampered = `${cookie.slice(0, -3)}abc`;
+    const page = await visit("/en/admin", { headers: { Cookie: tampered } });
+    expect(await page.text()).toContain("Please enter the password for admin access");
+  });
+
+  test("malformed admin forms are a 400, not a 500", async () => {
+    const response = await postForm("/en/admin", { intent: "explode" });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("maintenance mode", () => {
+  test("only a logged-in owner can switch it", async () => {
+    const response = await postForm("/en/admin", { intent: "maintenance", enabled: "on" });
+    expect(response.status).toBe(401);
+    expect(await maintenanceInDb()).toBe(false);
+  });
+
+  test("visitors get the overlay with a 503 while the admin area stays usable", async () => {
+    const cookie = await logIn();
+    const on = await postForm(
+      "/en/admin",
+      { intent: "maintenance", enabled: "on" },
+      { Cookie: cookie },
+    );
+    expect(on.status).toBe(200);
+    expect(await maintenanceInDb()).toBe(true);
+
+    const home = await visit("/en");
+    expect(home.status).toBe(503);
+    expect(home.headers.get("Retry-After")).toBe("3600");
+    const html = await home.text();
+    expect(html).toContain("Work in progress");
+    expect(html).toContain("Thank you for your patience!");
+
+    const german = await (await visit("/about")).text();
+    expect(german).toContain("Wartungsarbeiten");
+
+    const admin = await visit("/en/admin", { headers: { Cookie: cookie } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).not.toContain("Work in progress");
+
+    const publicFlag = await visit("/api/settings");
+    expect(await publicFlag.json()).toEqual({ maintenance: true });
+
+    await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    expect((await visit("/en")).status).toBe(200);
+  });
+});
+
+describe("login rate limit", () => {
+  test("stops password guessing after five attempts a minute", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await postForm(
+        "/en/admin",
+        { intent: "login", password: `wrong-${i}` },
+        { "CF-Connecting-IP": "203.0.113.9" },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,43 @@
+import { execSync } from "node:child_process";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import babel from "@rolldown/plugin-babel";
+import tailwindcss from "@tailwindcss/vite";
+import Icons from "unplugin-icons/vite";
+import { defineConfig } from "vite";
+import { reactIconCompiler } from "./scripts/react-icon-compiler.ts";
+
+// One id shared by the client and the Worker of a build; the client's build check compares them.
+const buildId =
+  process.env.BUILD_ID ??
+  `${gitRevision()}-${new Date().toISOString().replace(/[-:]/g, "").slice(0, 13)}`;
+
+function gitRevision() {
+  try {
+    return execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return "dev";
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    // Workers AI and other remote-only bindings would need an account; local stays local.
+    cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }),
+    tailwindcss(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    Icons({ compiler: reactIconCompiler }),
+    reactRouter(),
+  ],
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  resolve: { tsconfigPaths: true },
+  optimizeDeps: {
+    include: ["@lingui/core", "@lingui/react", "radix-ui"],
+  },
+});

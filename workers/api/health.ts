@@ -1,0 +1,14 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { ApiEnv } from "./types";
+
+export const health = new Hono<ApiEnv>().get("/", async (c) => {
+  c.header("Cache-Control", "no-store");
+  try {
+    await c.var.db.run(sql`select 1`);
+    return c.json({ status: "ok", build: __BUILD_ID__, db: "ok" });
+  } catch (error) {
+    console.error("health: D1 check failed", error);
+    return c.json({ status: "degraded", build: __BUILD_ID__, db: "unreachable" }, 503);
+  }
+});

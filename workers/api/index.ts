@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { build } from "./build";
+import { apiError } from "./errors";
+import { health } from "./health";
+import { locale } from "./locale";
+import { settings } from "./settings";
+import type { ApiEnv } from "./types";
+
+export const api = new Hono<ApiEnv>()
+  .route("/health", health)
+  .route("/build", build)
+  .route("/settings", settings)
+  .route("/locale", locale)
+  // Without this, unknown /api paths would fall through to the pages' 404.
+  .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
+  .onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return apiError(c, error.status, "http_error", error.message);
+    }
+    console.error("api: unhandled error", error);
+    return apiError(c, 500, "internal_error", "Internal Server Error");
+  });

@@ -1,0 +1,38 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { z } from "zod";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "~/i18n/locales";
+import { apiError } from "./errors";
+import type { ApiEnv } from "./types";
+
+const localeChoice = z.object({
+  locale: z.enum(locales, { message: "unknown locale" }),
+  // Same-site paths only: "/x" but never "//host" (an open redirect).
+  redirectTo: z
+    .string()
+    .max(2048)
+    .regex(/^\/(?![/\\])/, "must be a path on this site")
+    .default("/"),
+});
+
+/** The language switcher posts here; the choice becomes the visitor's only cookie. */
+export const locale = new Hono<ApiEnv>().post(
+  "/",
+  zValidator("form", localeChoice, (result, c) => {
+    if (!result.success) {
+      return apiError(c, 400, "invalid_locale_choice", result.error.issues[0]?.message ?? "");
+    }
+  }),
+  (c) => {
+    const { locale, redirectTo } = c.req.valid("form");
+    const target = new URL(redirectTo, c.req.url);
+    c.header(
+      "Set-Cookie",
+      `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`,
+    );
+    return c.redirect(
+      `${localizePath(target.pathname, locale)}${target.search}${target.hash}`,
+      303,
+    );
+  },
+);

@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import { getPublicSettings, SETTINGS_CACHE_MS } from "~/.server/settings";
+import type { ApiEnv } from "./types";
+
+export const settings = new Hono<ApiEnv>().get("/", async (c) => {
+  c.header("Cache-Control", `public, max-age=${SETTINGS_CACHE_MS / 1000}`);
+  return c.json(await getPublicSettings(c.var.db));
+});

@@ -1,0 +1,6 @@
+import type { RequestScope } from "~/.server/context";
+
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: Pick<RequestScope, "config" | "db">;
+};

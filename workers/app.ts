@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { type RequestScope, requestScope } from "~/.server/context";
+import { getDb } from "~/.server/db/client";
+import { ConfigError, getConfig } from "~/.server/env";
+import { contentSecurityPolicy, createNonce, securityHeaders } from "~/.server/security-headers";
+import { api } from "./api";
+import { runScheduled } from "./cron";
+import { rootLocaleRedirect } from "./locale-redirect";
+
+type AppEnv = {
+  Bindings: Env;
+  Variables: Pick<RequestScope, "config" | "db" | "nonce">;
+};
+
+// Created once per isolate; React Router loads the server build lazily on first use.
+const handleDocument = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  const nonce = createNonce();
+  c.set("nonce", nonce);
+  c.set("config", getConfig(c.env));
+  c.set("db", getDb(c.env.DB));
+  await next();
+  // Responses from fetch() or caches can have immutable headers: copy before adding ours.
+  c.res = new Response(c.res.body, c.res);
+  for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+  if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
+  }
+});
+
+app.route("/api", api);
+
+app.all("*", (c) => {
+  const redirect = rootLocaleRedirect(c.req.raw);
+  if (redirect) return redirect;
+  const context = new RouterContextProvider();
+  context.set(requestScope, {
+    env: c.env,
+    ctx: c.executionCtx,
+    config: c.var.config,
+    db: c.var.db,
+    nonce: c.var.nonce,
+  });
+  return handleDocument(c.req.raw, context);
+});
+
+app.onError((error, c) => {
+  if (error instanceof ConfigError) {
+    // A deploy without its secrets: say exactly what is missing, in the log and the response.
+    console.error(error.message);
+    return c.text(error.message, 500);
+  }
+  console.error("worker: unhandled error", error);
+  return c.text("Internal Server Error", 500);
+});
+
+export default {
+  fetch: app.fetch,
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,19 @@
+/**
+ * Cron work, keyed by the trigger in wrangler.jsonc. The weather refresh registers
+ * itself on the ten-minute trigger.
+ */
+export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
+  "*/10 * * * *": [],
+};
+
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const jobs = cronJobs[controller.cron];
+  if (!jobs) {
+    console.warn(`cron: no jobs for trigger "${controller.cron}"`);
+    return;
+  }
+  const results = await Promise.allSettled(jobs.map((job) => job(env)));
+  for (const result of results) {
+    if (result.status === "rejected") console.error("cron: job failed", result.reason);
+  }
+}

@@ -1,0 +1,24 @@
+import { isbot } from "isbot";
+import { defaultLocale, negotiateLocale, readLocaleCookie } from "~/i18n/locales";
+
+/**
+ * The bare root honours the visitor's language: the cookie they chose first, then
+ * their browser's languages. Only "/" redirects, so every other URL stays stable.
+ */
+export function rootLocaleRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (url.pathname !== "/" || request.method !== "GET") return null;
+  if (isbot(request.headers.get("User-Agent") ?? "")) return null;
+  const chosen =
+    readLocaleCookie(request.headers.get("Cookie")) ??
+    negotiateLocale(request.headers.get("Accept-Language"));
+  if (!chosen || chosen === defaultLocale) return null;
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: `/${chosen}${url.search}`,
+      Vary: "Cookie, Accept-Language",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
