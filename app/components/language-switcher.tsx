@@ -23,7 +23,6 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
               name="locale"
               value={locale}
               lang={locale}
-              aria-label={localeInfo[locale].name}
               aria-current={current ? "true" : undefined}
               className={`rounded px-1.5 py-1 text-xs font-semibold uppercase ${
                 current
@@ -32,6 +31,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
               }`}
             >
               {locale}
+              <span className="sr-only"> {localeInfo[locale].name}</span>
             </button>
           );
         })}

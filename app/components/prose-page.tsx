@@ -16,7 +16,9 @@ export function ProsePage({
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageMeta title={title} description={description} />
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
+        {title}
+      </h1>
       {lead ? <div className="mt-3 text-neutral-600 dark:text-neutral-400">{lead}</div> : null}
       <div className="mt-8 space-y-8 leading-relaxed [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-400 [&_h2]:text-xl [&_h2]:font-semibold [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">
         {children}

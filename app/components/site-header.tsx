@@ -1,19 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { Dialog } from "radix-ui";
-import MenuIcon from "~icons/heroicons/bars-3";
-import CloseIcon from "~icons/heroicons/x-mark";
 import CameraIcon from "~icons/mdi/video-wireless-outline";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
-import { mainNav } from "./site-nav";
+import { MobileMenu } from "./mobile-menu";
+import { mainNav, navLinkClass } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
-
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-3 py-2 text-sm font-medium ${
-    isActive
-      ? "text-primary-700 dark:text-primary-400"
-      : "text-neutral-700 hover:text-primary-700 dark:text-neutral-200 dark:hover:text-primary-400"
-  }`;
 
 export function SiteHeader() {
   const { i18n, t } = useLingui();
@@ -43,40 +34,7 @@ export function SiteHeader() {
         </nav>
         <LanguageSwitcher className="ml-auto hidden md:ml-2 sm:block" />
         <ThemeToggle />
-        <Dialog.Root>
-          <Dialog.Trigger
-            className="rounded p-2 text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-200 dark:hover:bg-neutral-800"
-            aria-label={t`Open menu`}
-          >
-            <MenuIcon className="size-6" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-full flex-col gap-4 bg-white p-4 shadow-xl dark:bg-neutral-900">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="font-semibold">{t`Menu`}</Dialog.Title>
-                <Dialog.Close className="rounded p-2" aria-label={t`Close menu`}>
-                  <CloseIcon className="size-6" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">{t`Site navigation`}</Dialog.Description>
-              <nav aria-label={t`Main`}>
-                <ul className="flex flex-col">
-                  {mainNav.map((item) => (
-                    <li key={item.to}>
-                      <Dialog.Close asChild>
-                        <LocalizedNavLink to={item.to} className={navLinkClass}>
-                          {i18n._(item.label)}
-                        </LocalizedNavLink>
-                      </Dialog.Close>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <LanguageSwitcher />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <MobileMenu />
       </div>
     </header>
   );

@@ -13,3 +13,10 @@ export const legalNav = [
   { to: "/privacy", label: msg`Privacy Policy` },
   { to: "/terms", label: msg`Terms & Conditions` },
 ] as const;
+
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-3 py-2 text-sm font-medium ${
+    isActive
+      ? "text-primary-700 dark:text-primary-400"
+      : "text-neutral-700 hover:text-primary-700 dark:text-neutral-200 dark:hover:text-primary-400"
+  }`;

@@ -13,6 +13,7 @@ import { requestScope } from "~/.server/context";
 import { readSettings, setMaintenance } from "~/.server/settings";
 import { PageMeta } from "~/components/page-meta";
 import { useToast } from "~/components/ui/toaster";
+import { localeFromPath, localizePath } from "~/i18n/locales";
 import LockIcon from "~icons/heroicons/lock-closed";
 import type { Route } from "./+types/admin";
 
@@ -37,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, db, env } = context.get(requestScope);
   const form = adminAction.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return fail("invalid", 400);
-  const here = new URL(request.url).pathname;
+  // Not request.url: for client-side submissions that is the ".data" endpoint.
+  const here = localizePath("/admin", localeFromPath(new URL(request.url).pathname));
 
   switch (form.data.intent) {
     case "login": {

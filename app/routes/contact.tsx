@@ -46,7 +46,7 @@ export default function Contact() {
         title={t`Contact`}
         description={t`Questions, ideas or feedback about the Lake Garda Live Camera.`}
       />
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t`Contact`}</h1>
+      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Contact`}</h1>
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">
         {t`Questions, ideas or a nice story about the lake? We look forward to hearing from you.`}
       </p>

@@ -10,7 +10,7 @@ export default function Gallery() {
         title={t`Gallery`}
         description={t`Photos, videos and daily time-lapses of Lake Garda.`}
       />
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t`Gallery`}</h1>
+      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Gallery`}</h1>
       <div className="mt-10 rounded-xl border border-dashed border-neutral-300 p-12 text-center dark:border-neutral-700">
         <GalleryIcon className="mx-auto size-12 text-neutral-400" />
         <p className="mt-4 text-lg font-medium">{t`More content coming soon`}</p>

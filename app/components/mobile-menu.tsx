@@ -1,0 +1,38 @@
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import MenuIcon from "~icons/heroicons/bars-3";
+
+// The dialog (Radix focus trap, scroll lock, portal) is only downloaded when a phone
+// visitor reaches for the menu, keeping it out of every first page load.
+const loadDialog = () => import("./mobile-menu-dialog");
+const MobileMenuDialog = lazy(loadDialog);
+
+export function MobileMenu() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={t`Open menu`}
+        className="rounded p-2 text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-200 dark:hover:bg-neutral-800"
+      >
+        <MenuIcon className="size-6" />
+      </button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useLingui } from "@lingui/react/macro";
+import { Toast } from "radix-ui";
+import CloseIcon from "~icons/heroicons/x-mark";
+import {
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type ToastItem,
+  type ToastVariant,
+} from "./toaster";
+
+const variantClass: Record<ToastVariant, string> = {
+  success: "border-success-600 bg-success-100 text-success-900",
+  info: "border-info-600 bg-info-100 text-info-900",
+  warning: "border-warning-600 bg-warning-100 text-warning-900",
+  error: "border-error-600 bg-error-100 text-error-900",
+};
+
+/** Bottom-right, 16 px apart, full width minus 2rem on phones and 24rem from `sm` up. */
+export default function ToastList({
+  toasts,
+  onClose,
+}: {
+  toasts: ToastItem[];
+  onClose: (id: number) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label={t`Notification`}
+    >
+      {toasts.map((toast) => (
+        <Toast.Root
+          key={toast.id}
+          open={toast.open}
+          onOpenChange={(open) => (open ? undefined : onClose(toast.id))}
+          type={toast.variant === "error" ? "foreground" : "background"}
+          className={`toast flex items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${variantClass[toast.variant]}`}
+        >
+          <div className="flex-1">
+            <Toast.Title className="text-sm font-semibold">{toast.title}</Toast.Title>
+            {toast.description ? (
+              <Toast.Description className="mt-1 text-sm">{toast.description}</Toast.Description>
+            ) : null}
+          </div>
+          <Toast.Close aria-label={t`Close`} className="rounded p-1 opacity-70 hover:opacity-100">
+            <CloseIcon className="size-4" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        // Radix fills in {hotkey}; kept outside the message so Lingui leaves it alone.
+        label={`${t`Notifications`} ({hotkey})`}
+        className="fixed right-4 bottom-4 z-[110] flex w-[calc(100%-2rem)] flex-col gap-4 outline-none sm:w-96"
+      />
+    </Toast.Provider>
+  );
+}

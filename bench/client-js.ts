@@ -1,0 +1,49 @@
+// What a first visit downloads in JavaScript, per route: every script the page requests
+// in Chromium (entry, route chunks, language catalog), gzip-compressed as a CDN serves it.
+// Usage: npm run build && npm run bench:client-js
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { startPreview } from "./preview-server.ts";
+
+const routes = [
+  "/",
+  "/en",
+  "/about",
+  "/gallery",
+  "/contact",
+  "/admin",
+  "/privacy",
+  "/en/no-such-page",
+];
+const budgetKb = 130;
+
+const server = await startPreview();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
+
+try {
+  const rows = [];
+  for (const route of routes) {
+    const context = await browser.newContext(); // cold cache for every route
+    const page = await context.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") {
+        scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      }
+    });
+    await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+    const sizes = await Promise.all(scripts);
+    const gzip = sizes.reduce((sum, size) => sum + size, 0);
+    rows.push({ route, files: sizes.length, "gzip kB": Number((gzip / 1024).toFixed(1)) });
+    await context.close();
+  }
+  console.table(rows);
+  const home = rows.find((row) => row.route === "/");
+  console.log(`home page: ${home?.["gzip kB"]} kB gzip (budget ${budgetKb} kB)`);
+} finally {
+  await browser.close();
+  server.stop();
+}

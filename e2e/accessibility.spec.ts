@@ -1,0 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, pages, test } from "./fixtures";
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`axe finds no violations on any page (${scheme})`, async ({ strictPage: page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of [...pages, "/en/does-not-exist"]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target).join(", ")})`),
+      ).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const locales = ["de", "en", "it", "fr", "es"] as const;
+export const pages = [
+  "/",
+  "/about",
+  "/gallery",
+  "/contact",
+  "/admin",
+  "/terms",
+  "/imprint",
+  "/privacy",
+];
+
+export function localized(path: string, locale: (typeof locales)[number]) {
+  if (locale === "de") return path;
+  return path === "/" ? `/${locale}` : `/${locale}${path}`;
+}
+
+type Fixtures = {
+  /** HTTP statuses a journey provokes on purpose; Chromium logs each as a console error. */
+  expectedStatuses: number[];
+  /** Fails the test on any console error, uncaught page error or request to another origin. */
+  strictPage: Page;
+};
+
+export const test = base.extend<Fixtures>({
+  expectedStatuses: [[], { option: true }],
+  strictPage: async ({ page, baseURL, expectedStatuses }, use) => {
+    const problems: string[] = [];
+    const expected = new RegExp(`status of (${[404, 503, ...expectedStatuses].join("|")})\\b`);
+    page.on("console", (message) => {
+      if (message.type() === "error" && !expected.test(message.text())) {
+        problems.push(`console: ${message.text()}`);
+      }
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!["data:", "blob:"].includes(url.protocol) && url.origin !== baseURL) {
+        problems.push(`third-party request: ${request.url()}`);
+      }
+    });
+    await use(page);
+    expect(problems, "console errors, page errors or third-party requests").toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,21 @@
+import { expect, test } from "./fixtures";
+
+test("an unknown address shows the 404 page with a way home", async ({ strictPage: page }) => {
+  const response = await page.goto("/es/no/existe/nada");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.locator("main").getByRole("link").click();
+  await expect(page).toHaveURL("/es");
+});
+
+test("the German 404 says the page does not exist or was moved", async ({ strictPage: page }) => {
+  const response = await page.goto("/gibt-es-nicht");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seite nicht gefunden");
+  await expect(page.getByRole("link", { name: "Zurück zur Startseite" })).toHaveAttribute(
+    "href",
+    "/",
+  );
+});

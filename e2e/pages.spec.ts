@@ -1,0 +1,62 @@
+import { expect, locales, localized, pages, test } from "./fixtures";
+
+for (const locale of locales) {
+  test(`every page loads in ${locale} with no errors and no third-party requests`, async ({
+    strictPage: page,
+  }) => {
+    for (const path of pages) {
+      const url = localized(path, locale);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.locator("h1").first(), url).toBeVisible();
+      // Hydrated: client navigation works (React Router sets this once running).
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    }
+  });
+}
+
+test("pages fit a 320 px wide screen without sideways scrolling", async ({ strictPage: page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of pages) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("navigation scrolls to the top and back restores the position", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/privacy");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
+  await expect(page).toHaveURL("/en/terms");
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Click from mid-page without Playwright scrolling the link into view first.
+  const scrolled = await page.evaluate(() => {
+    window.scrollTo(0, 600);
+    document.querySelector<HTMLAnchorElement>('footer a[href="/en/imprint"]')?.click();
+    return window.scrollY;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  await expect(page).toHaveURL("/en/imprint");
+  await page.goBack();
+  await expect(page).toHaveURL("/en/terms");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/privacy");
+  await expect(page.getByText("Stand: 10. Juni 2025")).toBeVisible();
+  await expect(page.locator("article section h2")).toHaveCount(8);
+  await page.goto("/en/terms");
+  await expect(page.locator("article section h2")).toHaveCount(9); // 8 sections + contact
+  await expect(page.getByText("Via Gardesana 12")).toBeVisible();
+});

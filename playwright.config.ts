@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const port = 4173;
+
+export default defineConfig({
+  testDir: "e2e",
+  // One Worker and one D1 behind all journeys; maintenance mode is global state.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["line"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "de-DE",
+    // Headless Chromium announces itself as "HeadlessChrome", which crawler detection
+    // rightly treats as a bot; the journeys are about visitors.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // The built Worker (npm test builds first) in workerd, with the local D1 migrated.
+    command: `npm run preview -- --port ${port} --strictPort`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    // No internet here: skip miniflare's lookup of a real Request.cf object.
+    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    timeout: 90_000,
+  },
+});
