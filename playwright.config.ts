@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const port = 4173;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { isChunkLoadError, RELOAD_GUARD_MS, reloadAfterChunkError } from "./build-check";
+
+describe("reload after a failed chunk load", () => {
+  const reload = vi.fn();
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.stubGlobal("location", { ...window.location, reload });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reload.mockReset();
+  });
+
+  test("reloads once, then not again within the 10 s guard", () => {
+    const now = 1_000_000;
+    expect(reloadAfterChunkError(now)).toBe(true);
+    expect(reloadAfterChunkError(now + RELOAD_GUARD_MS - 1)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reloadAfterChunkError(now + RELOAD_GUARD_MS)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  test("recognises the browsers' chunk-load errors and nothing else", () => {
+    expect(
+      isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: /x.js")),
+    ).toBe(true);
+    expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
+    expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
+  });
+});
