@@ -1,7 +1,23 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+type Issues = { issues: z.core.$ZodIssue[] };
 
 /** The one error shape every API response uses: `{ error: { code, message } }`. */
 export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
+}
+
+/**
+ * A zValidator hook that answers invalid input with our error shape. `message` replaces
+ * zod's wording where the detail would only leak how ids look (e.g. "not found").
+ */
+export function rejectInvalid(status: 400 | 404, code: string, message?: string) {
+  return (result: { success: boolean; error?: Issues }, c: Context) => {
+    if (result.success) return;
+    const issue = result.error?.issues[0];
+    const where = issue?.path.join(".") || "request";
+    return apiError(c, status, code, message ?? `${where}: ${issue?.message ?? "invalid"}`);
+  };
 }

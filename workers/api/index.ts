@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { build } from "./build";
 import { apiError } from "./errors";
+import { files } from "./files";
 import { health } from "./health";
 import { locale } from "./locale";
+import { mediaApi } from "./media";
 import { settings } from "./settings";
 import type { ApiEnv } from "./types";
 
@@ -12,6 +14,8 @@ export const api = new Hono<ApiEnv>()
   .route("/build", build)
   .route("/settings", settings)
   .route("/locale", locale)
+  .route("/media", mediaApi)
+  .route("/files", files)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

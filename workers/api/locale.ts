@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "~/i18n/locales";
-import { apiError } from "./errors";
+import { rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
 const localeChoice = z.object({
@@ -18,11 +18,7 @@ const localeChoice = z.object({
 /** The language switcher posts here; the choice becomes the visitor's only cookie. */
 export const locale = new Hono<ApiEnv>().post(
   "/",
-  zValidator("form", localeChoice, (result, c) => {
-    if (!result.success) {
-      return apiError(c, 400, "invalid_locale_choice", result.error.issues[0]?.message ?? "");
-    }
-  }),
+  zValidator("form", localeChoice, rejectInvalid(400, "invalid_locale_choice")),
   (c) => {
     const { locale, redirectTo } = c.req.valid("form");
     const target = new URL(redirectTo, c.req.url);

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 
 /** Site-wide switches: exactly one row (id 1), created by the first migration. */
 export const siteSettings = sqliteTable(
@@ -11,3 +19,70 @@ export const siteSettings = sqliteTable(
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
 );
+
+export const mediaTypes = ["image", "video", "timelapse"] as const;
+export type MediaType = (typeof mediaTypes)[number];
+
+/** A photo, video or time-lapse; files live in R2 under content-addressed keys. */
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: mediaTypes }).notNull(),
+    titleEn: text("title_en").notNull().default(""),
+    titleDe: text("title_de").notNull().default(""),
+    titleIt: text("title_it").notNull().default(""),
+    titleFr: text("title_fr").notNull().default(""),
+    titleEs: text("title_es").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionDe: text("description_de").notNull().default(""),
+    descriptionIt: text("description_it").notNull().default(""),
+    descriptionFr: text("description_fr").notNull().default(""),
+    descriptionEs: text("description_es").notNull().default(""),
+    /** Lower-case tags separated and surrounded by commas (",sunset,harbour,"), for LIKE. */
+    tags: text("tags").notNull().default(","),
+    source: text("source").notNull().default(""),
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    /** When the picture was taken (the gallery's date). */
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    fileKey: text("file_key").notNull(),
+    thumbnailKey: text("thumbnail_key").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    durationSeconds: real("duration_seconds"),
+  },
+  (t) => [
+    index("media_published_taken").on(t.published, t.takenAt, t.id),
+    index("media_published_type_taken").on(t.published, t.type, t.takenAt, t.id),
+    index("media_published_featured_taken").on(t.published, t.featured, t.takenAt, t.id),
+    index("media_file_key").on(t.fileKey),
+    index("media_thumbnail_key").on(t.thumbnailKey),
+  ],
+);
+
+/**
+ * Who liked what today: a keyed hash of the visitor's address with the day's salt.
+ * Rows and salts older than yesterday are purged, so nothing links a visitor over time.
+ */
+export const mediaLikes = sqliteTable(
+  "media_likes",
+  {
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.visitor] }), index("media_likes_day").on(t.day)],
+);
+
+export const likeSalts = sqliteTable("like_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});

@@ -1,0 +1,64 @@
+import type { Locale } from "~/i18n/locales";
+import type { media } from "../db/schema";
+
+export type MediaRow = typeof media.$inferSelect;
+
+/** What visitors may see of a media item, in one language. */
+export type PublicMediaItem = {
+  id: string;
+  type: MediaRow["type"];
+  title: string;
+  description: string;
+  tags: string[];
+  source: string;
+  featured: boolean;
+  likes: number;
+  views: number;
+  takenAt: string;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+  contentType: string;
+  fileUrl: string;
+  thumbnailUrl: string;
+};
+
+const suffix = { en: "En", de: "De", it: "It", fr: "Fr", es: "Es" } as const;
+
+/** The visitor's language first, then English, then German, then whatever exists. */
+export function fallbackChain(locale: Locale): Locale[] {
+  return [...new Set<Locale>([locale, "en", "de", "it", "fr", "es"])];
+}
+
+function pick(row: MediaRow, field: "title" | "description", locale: Locale): string {
+  for (const candidate of fallbackChain(locale)) {
+    const value = row[`${field}${suffix[candidate]}`];
+    if (value) return value;
+  }
+  return "";
+}
+
+export function fileUrl(key: string): string {
+  return `/api/files/${key}`;
+}
+
+export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: pick(row, "title", locale),
+    description: pick(row, "description", locale),
+    tags: row.tags.split(",").filter(Boolean),
+    source: row.source,
+    featured: row.featured,
+    likes: row.likeCount,
+    views: row.viewCount,
+    takenAt: row.takenAt.toISOString(),
+    width: row.width,
+    height: row.height,
+    durationSeconds: row.durationSeconds,
+    contentType: row.contentType,
+    fileUrl: fileUrl(row.fileKey),
+    thumbnailUrl: fileUrl(row.thumbnailKey),
+  };
+}

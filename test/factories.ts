@@ -1,0 +1,51 @@
+import { env } from "cloudflare:workers";
+import { getDb } from "~/.server/db/client";
+import { media } from "~/.server/db/schema";
+
+type NewMedia = typeof media.$inferInsert;
+let counter = 0;
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A distinct fake file of the given size (content only matters for its hash). */
+export function fakeBytes(size = 1024): Uint8Array<ArrayBuffer> {
+  counter += 1;
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + counter) % 256;
+  return bytes;
+}
+
+/** A media item in D1 with its file and thumbnail in R2, as the owner's upload will store it. */
+export async function createMedia(
+  overrides: Partial<NewMedia> & { fileBytes?: Uint8Array<ArrayBuffer> } = {},
+): Promise<NewMedia & { fileBytes: Uint8Array<ArrayBuffer> }> {
+  counter += 1;
+  const { fileBytes = fakeBytes(), ...fields } = overrides;
+  const type = fields.type ?? "image";
+  const extension = type === "image" ? "jpg" : "mp4";
+  const fileKey = `media/${await sha256(fileBytes)}.${extension}`;
+  const thumbBytes = fakeBytes(256);
+  const thumbnailKey = `media/${await sha256(thumbBytes)}.jpg`;
+  await env.MEDIA.put(fileKey, fileBytes);
+  await env.MEDIA.put(thumbnailKey, thumbBytes);
+  const row: NewMedia = {
+    id: `item${String(counter).padStart(4, "0")}`,
+    type,
+    titleEn: `Item ${counter}`,
+    takenAt: new Date(Date.UTC(2025, 5, 1) + counter * 3_600_000),
+    createdAt: new Date(),
+    fileKey,
+    thumbnailKey,
+    contentType: type === "image" ? "image/jpeg" : "video/mp4",
+    byteSize: fileBytes.length,
+    width: 1280,
+    height: 720,
+    durationSeconds: type === "image" ? null : 10,
+    ...fields,
+  };
+  await getDb(env.DB).insert(media).values(row);
+  return { ...row, fileBytes };
+}

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { createMedia } from "./factories";
+import { visit } from "./helpers";
+
+const like = (id: string, address: string) =>
+  visit(`/api/media/${id}/like`, { method: "POST", headers: { "CF-Connecting-IP": address } });
+
+async function likesInDb(id: string) {
+  const row = await env.DB.prepare("select like_count from media where id = ?")
+    .bind(id)
+    .first<{ like_count: number }>();
+  return row?.like_count;
+}
+
+test("a visitor's like counts once, however often they press", async () => {
+  const item = await createMedia();
+  const first = await like(item.id as string, "198.51.100.1");
+  expect(first.status).toBe(200);
+  expect(await first.json()).toEqual({ likes: 1, liked: true });
+  const again = await like(item.id as string, "198.51.100.1");
+  expect(await again.json()).toEqual({ likes: 1, liked: true });
+  expect(await likesInDb(item.id as string)).toBe(1);
+});
+
+test("the count is exact under 50 concurrent likes", async () => {
+  const item = await createMedia();
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => like(item.id as string, `203.0.113.${i}`)),
+  );
+  expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+  expect(await likesInDb(item.id as string)).toBe(50);
+});
+
+test("stores no client address, only a salted hash that changes daily", async () => {
+  const item = await createMedia();
+  await like(item.id as string, "192.0.2.77");
+  const rows = await env.DB.prepare("select visitor from media_likes where media_id = ?")
+    .bind(item.id)
+    .all<{ visitor: string }>();
+  expect(rows.results).toHaveLength(1);
+  expect(rows.results[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
+  expect(JSON.stringify(rows.results)).not.toContain("192.0.2.77");
+});
+
+test("likes are rate limited per client", async () => {
+  const item = await createMedia();
+  const other = await createMedia();
+  const statuses: number[] = [];
+  for (let i = 0; i < 32; i++) {
+    statuses.push(
+      (await like(i % 2 ? (item.id as string) : (other.id as string), "198.51.100.99")).status,
+    );
+  }
+  expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+  expect(statuses.slice(30)).toEqual([429, 429]);
+});
+
+test("each opening counts one view", async () => {
+  const item = await createMedia();
+  for (const expected of [1, 2, 3]) {
+    const response = await visit(`/api/media/${item.id}/view`, { method: "POST" });
+    expect(await response.json()).toEqual({ views: expected });
+  }
+});

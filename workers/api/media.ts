@@ -1,0 +1,65 @@
+import { zValidator } from "@hono/zod-validator";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { listFilters, listMedia } from "~/.server/media/list-media";
+import {
+  getPublishedMedia,
+  likeMedia,
+  MEDIA_ID_PATTERN,
+  recordView,
+} from "~/.server/media/media-item";
+import { toPublicItem } from "~/.server/media/public-item";
+import { utcDay, visitorId } from "~/.server/media/visitor";
+import { locales } from "~/i18n/locales";
+import { clientAddress } from "./client-address";
+import { apiError, rejectInvalid } from "./errors";
+import type { ApiEnv } from "./types";
+
+const idParam = z.object({ id: z.string().regex(MEDIA_ID_PATTERN, "unknown media id") });
+const langQuery = z.object({ lang: z.enum(locales).default("de") });
+
+const notFound = rejectInvalid(404, "not_found", "No such media item");
+const badQuery = rejectInvalid(400, "invalid_query");
+
+/** Rate limits likes and views per client: a few people behind one address still fit. */
+async function limited(c: Context<ApiEnv>, action: string) {
+  const { success } = await c.env.MEDIA_RATE_LIMIT.limit({ key: `${action}:${clientAddress(c)}` });
+  return success
+    ? null
+    : apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
+}
+
+export const mediaApi = new Hono<ApiEnv>()
+  .get("/", zValidator("query", listFilters, badQuery), async (c) => {
+    const filters = c.req.valid("query");
+    const { rows, nextCursor } = await listMedia(c.var.db, filters);
+    c.header("Cache-Control", "public, max-age=30");
+    return c.json({ items: rows.map((row) => toPublicItem(row, filters.lang)), nextCursor });
+  })
+  .get(
+    "/:id",
+    zValidator("param", idParam, notFound),
+    zValidator("query", langQuery, badQuery),
+    async (c) => {
+      const row = await getPublishedMedia(c.var.db, c.req.valid("param").id);
+      if (!row) return apiError(c, 404, "not_found", "No such media item");
+      c.header("Cache-Control", "public, max-age=30");
+      return c.json(toPublicItem(row, c.req.valid("query").lang));
+    },
+  )
+  .post("/:id/like", zValidator("param", idParam, notFound), async (c) => {
+    const tooMany = await limited(c, "like");
+    if (tooMany) return tooMany;
+    const db = c.var.db;
+    const visitor = await visitorId(db, clientAddress(c));
+    const result = await likeMedia(db, c.req.valid("param").id, visitor, utcDay());
+    if (!result) return apiError(c, 404, "not_found", "No such media item");
+    return c.json({ likes: result.likes, liked: true });
+  })
+  .post("/:id/view", zValidator("param", idParam, notFound), async (c) => {
+    const tooMany = await limited(c, "view");
+    if (tooMany) return tooMany;
+    const views = await recordView(c.var.db, c.req.valid("param").id);
+    if (views === null) return apiError(c, 404, "not_found", "No such media item");
+    return c.json({ views });
+  });
