@@ -60,12 +60,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, nonced */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, nonced
+          dangerouslySetInnerHTML={{ __html: themeScript }}
+          // Browsers hide a parsed nonce in varying ways; it is not content to reconcile.
+          suppressHydrationWarning
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta property="og:site_name" content={t`Lake Garda Live Camera`} />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows self); an empty one hydrates cleanly. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}

@@ -7,7 +7,7 @@ function pages(locale: Locale) {
   return [
     index("routes/home.tsx", { id: id("home") }),
     route("about", "routes/about.tsx", { id: id("about") }),
-    route("gallery", "routes/gallery.tsx", { id: id("gallery") }),
+    route("gallery/:id?", "routes/gallery.tsx", { id: id("gallery") }),
     route("contact", "routes/contact.tsx", { id: id("contact") }),
     route("admin", "routes/admin.tsx", { id: id("admin") }),
     route("terms", "routes/terms.tsx", { id: id("terms") }),

@@ -1,6 +1,6 @@
 // What a first visit downloads in JavaScript, per route: every script the page requests
 // in Chromium (entry, route chunks, language catalog), gzip-compressed as a CDN serves it.
-// Usage: npm run build && npm run bench:client-js
+// Usage: npm run build && npm run bench:client-js [-- --files]  (--files: each script's size)
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startPreview } from "./preview-server.ts";
@@ -16,6 +16,7 @@ const routes = [
   "/en/no-such-page",
 ];
 const budgetKb = 130;
+const showFiles = process.argv.includes("--files");
 
 const server = await startPreview();
 const browser = await chromium.launch({
@@ -28,16 +29,25 @@ try {
   for (const route of routes) {
     const context = await browser.newContext(); // cold cache for every route
     const page = await context.newPage();
-    const scripts: Promise<number>[] = [];
+    const scripts: Promise<{ file: string; gzip: number }>[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") {
-        scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        const file = new URL(response.url()).pathname;
+        scripts.push(
+          response.body().then((body) => ({ file, gzip: gzipSync(body, { level: 9 }).length })),
+        );
       }
     });
     await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
-    const sizes = await Promise.all(scripts);
-    const gzip = sizes.reduce((sum, size) => sum + size, 0);
-    rows.push({ route, files: sizes.length, "gzip kB": Number((gzip / 1024).toFixed(1)) });
+    const files = await Promise.all(scripts);
+    const gzip = files.reduce((sum, { gzip }) => sum + gzip, 0);
+    if (showFiles) {
+      console.log(route);
+      for (const f of files.toSorted((a, b) => b.gzip - a.gzip)) {
+        console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} kB  ${f.file}`);
+      }
+    }
+    rows.push({ route, files: files.length, "gzip kB": Number((gzip / 1024).toFixed(1)) });
     await context.close();
   }
   console.table(rows);

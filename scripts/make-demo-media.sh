@@ -34,7 +34,7 @@ ffmpeg -loglevel error -y -loop 1 -i noon.jpg -t 10 -r 25 \
   -vf "scale=854:480,zoompan=z='1+0.0008*on':d=250:s=854x480:fps=25,format=yuv420p" \
   -c:v libx264 -preset veryfast -crf 30 -movflags +faststart harbour.mp4
 ffmpeg -loglevel error -y -i harbour.mp4 -frames:v 1 -vf scale=480:-2 -q:v 5 harbour-poster.jpg
-ffmpeg -loglevel error -y -framerate 2 -pattern_type glob -i '{morning,noon,sunset,night}.jpg' \
+ffmpeg -loglevel error -y -framerate 0.5 -pattern_type glob -i '{morning,noon,sunset,night}.jpg' \
   -vf "scale=1280:720,framerate=fps=25:interp_start=0:interp_end=255,format=yuv420p" \
   -c:v libx264 -preset veryfast -crf 32 -movflags +faststart timelapse.mp4
 ffmpeg -loglevel error -y -i timelapse.mp4 -frames:v 1 -vf scale=480:-2 -q:v 5 timelapse-poster.jpg

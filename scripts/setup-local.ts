@@ -12,3 +12,5 @@ execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
   stdio: ["ignore", "inherit", "inherit"],
   env: { ...process.env, CI: "true" },
 });
+
+await import("./seed-demo.ts");

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type RequestScope, requestScope } from "~/.server/context";
-import { getDb } from "~/.server/db/client";
+import { getDb, type QueryMeter } from "~/.server/db/client";
 import { ConfigError, getConfig } from "~/.server/env";
 import { contentSecurityPolicy, createNonce, securityHeaders } from "~/.server/security-headers";
 import { api } from "./api";
@@ -25,11 +25,14 @@ app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   c.set("config", getConfig(c.env));
-  c.set("db", getDb(c.env.DB));
+  const meter: QueryMeter = { statements: 0 };
+  c.set("db", getDb(c.env.DB, meter));
   await next();
   // Responses from fetch() or caches can have immutable headers: copy before adding ours.
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+  // What this response cost in D1, for devtools and bench/d1-queries.ts.
+  c.res.headers.append("Server-Timing", `d1;desc="${meter.statements} statements"`);
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
   }

@@ -7,7 +7,16 @@ import { useRootData } from "~/root";
  * Title, description, social-share tags, canonical link and hreflang alternates for a page.
  * React 19 hoists these into <head>, also during streaming SSR.
  */
-export function PageMeta({ title, description }: { title?: string; description?: string }) {
+export function PageMeta({
+  title,
+  description,
+  image,
+}: {
+  title?: string;
+  description?: string;
+  /** Absolute URL of the social-share picture. */
+  image?: string;
+}) {
   const { t, i18n } = useLingui();
   const { site } = useRootData();
   const { pathname } = useLocation();
@@ -28,7 +37,8 @@ export function PageMeta({ title, description }: { title?: string; description?:
         property="og:locale"
         content={localeInfo[i18n.locale as keyof typeof localeInfo].tag.replace("-", "_")}
       />
-      <meta name="twitter:card" content="summary" />
+      {image ? <meta property="og:image" content={image} /> : null}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
       <link rel="canonical" href={absolute(pathname)} />
       {locales.map((locale) => (
         <link

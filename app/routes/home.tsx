@@ -1,12 +1,26 @@
 import { useLingui } from "@lingui/react/macro";
+import { requestScope } from "~/.server/context";
+import { listFilters, listMedia } from "~/.server/media/list-media";
+import { toPublicItem } from "~/.server/media/public-item";
+import { GalleryTeaser } from "~/components/gallery/gallery-teaser";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
+import { localeFromPath } from "~/i18n/locales";
 import { useRootData } from "~/root";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestScope);
+  const lang = localeFromPath(new URL(request.url).pathname);
+  const { rows } = await listMedia(db, listFilters.parse({ featured: "first", limit: 4, lang }));
+  return { teaser: rows.map((row) => toPublicItem(row, lang)) };
+}
+
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import VideoIcon from "~icons/mdi/video-outline";
 import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const { site } = useRootData();
   const location = site.cameraLocation;
@@ -59,6 +73,7 @@ export default function Home() {
           </LocalizedLink>
         </p>
       </section>
+      <GalleryTeaser items={loaderData.teaser} />
     </>
   );
 }

@@ -3,6 +3,28 @@ import * as schema from "./schema";
 
 export type Db = ReturnType<typeof getDb>;
 
-export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+/** Counts the SQL statements a request prepares for D1 (reported in Server-Timing). */
+export type QueryMeter = { statements: number };
+
+/**
+ * Wraps the binding so that every prepared statement is counted, batched or not. The
+ * statements themselves stay the runtime's own objects: D1's batch() accepts no others.
+ */
+function metered(d1: D1Database, meter: QueryMeter): D1Database {
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => {
+          meter.statements += 1;
+          return target.prepare(query);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export function getDb(d1: D1Database, meter?: QueryMeter) {
+  return drizzle(meter ? metered(d1, meter) : d1, { schema });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { type Locale, locales } from "~/i18n/locales";
+import { gallerySorts, galleryTabs } from "~/lib/media";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { fallbackChain, type MediaRow } from "./public-item";
@@ -32,9 +33,9 @@ export const cursorParam = z.string().transform((value, ctx) => {
 });
 
 export const listFilters = z.object({
-  type: z.enum(["all", "photos", "videos"]).default("all"),
+  type: z.enum(galleryTabs).default("all"),
   q: z.string().trim().max(MAX_QUERY_LENGTH).default(""),
-  sort: z.enum(["newest", "oldest"]).default("newest"),
+  sort: z.enum(gallerySorts).default("newest"),
   featured: z.enum(["any", "first", "only"]).default("any"),
   cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
@@ -91,12 +92,10 @@ function afterCursor(cursor: Cursor | undefined, filters: ListFilters): SQL | un
   );
 }
 
-export async function listMedia(
-  db: Db,
-  filters: ListFilters,
-): Promise<{ rows: MediaRow[]; nextCursor: string | null }> {
+/** The query for one page (plus one row to know whether more follow); batchable. */
+export function mediaPageQuery(db: Db, filters: ListFilters) {
   const direction = filters.sort === "newest" ? desc : asc;
-  const rows = await db
+  return db
     .select()
     .from(media)
     .where(
@@ -115,7 +114,11 @@ export async function listMedia(
       direction(media.id),
     )
     .limit(filters.limit + 1);
+}
 
+export type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
+
+export function toMediaPage(rows: MediaRow[], filters: ListFilters): MediaPage {
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -127,4 +130,8 @@ export async function listMedia(
         })
       : null;
   return { rows: page, nextCursor };
+}
+
+export async function listMedia(db: Db, filters: ListFilters): Promise<MediaPage> {
+  return toMediaPage(await mediaPageQuery(db, filters), filters);
 }

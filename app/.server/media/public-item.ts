@@ -1,27 +1,8 @@
 import type { Locale } from "~/i18n/locales";
+import type { PublicMediaItem } from "~/lib/media";
 import type { media } from "../db/schema";
 
 export type MediaRow = typeof media.$inferSelect;
-
-/** What visitors may see of a media item, in one language. */
-export type PublicMediaItem = {
-  id: string;
-  type: MediaRow["type"];
-  title: string;
-  description: string;
-  tags: string[];
-  source: string;
-  featured: boolean;
-  likes: number;
-  views: number;
-  takenAt: string;
-  width: number;
-  height: number;
-  durationSeconds: number | null;
-  contentType: string;
-  fileUrl: string;
-  thumbnailUrl: string;
-};
 
 const suffix = { en: "En", de: "De", it: "It", fr: "Fr", es: "Es" } as const;
 

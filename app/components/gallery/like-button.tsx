@@ -1,0 +1,62 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { formatNumber } from "~/lib/format";
+import HeartIcon from "~icons/mdi/heart";
+import HeartOutlineIcon from "~icons/mdi/heart-outline";
+import { useLocale } from "../localized-link";
+
+const LIKED_KEY = "liked-media";
+
+function readLiked(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(LIKED_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Likes an item once; the browser remembers the visitor's own likes, the server counts. */
+export function LikeButton({ id, likes }: { id: string; likes: number }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [count, setCount] = useState(likes);
+  const [liked, setLiked] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setLiked(readLiked().includes(id)), [id]);
+  useEffect(() => setCount(likes), [likes]);
+
+  async function like() {
+    setLiked(true);
+    setFailed(false);
+    const response = await fetch(`/api/media/${id}/like`, { method: "POST" }).catch(() => null);
+    if (!response?.ok) {
+      setLiked(false);
+      setFailed(true);
+      return;
+    }
+    const body: { likes: number } = await response.json();
+    setCount(body.likes);
+    localStorage.setItem(LIKED_KEY, JSON.stringify([...new Set([...readLiked(), id])]));
+  }
+
+  const amount = formatNumber(locale, count);
+  return (
+    <button
+      type="button"
+      onClick={like}
+      disabled={liked}
+      aria-pressed={liked}
+      title={failed ? t`Could not save your like. Please try again.` : undefined}
+      className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
+    >
+      {liked ? (
+        <HeartIcon className="size-5 text-error-600" />
+      ) : (
+        <HeartOutlineIcon className="size-5" />
+      )}
+      <span className="sr-only">{liked ? t`Liked` : t`Like`}</span>
+      {amount}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link, useLocation } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import { formatNumber } from "~/lib/format";
+import type { PublicMediaItem } from "~/lib/media";
+import EyeIcon from "~icons/mdi/eye-outline";
+import PlayIcon from "~icons/mdi/play-circle";
+import TimelapseIcon from "~icons/mdi/timelapse";
+import { useLocale } from "../localized-link";
+import { LikeButton } from "./like-button";
+import { TimelapseLabel } from "./timelapse-label";
+
+/** A thumbnail with its title, likes and views; opens the item's own page (the viewer). */
+export function MediaCard({
+  item,
+  eager = false,
+  large = false,
+}: {
+  item: PublicMediaItem;
+  eager?: boolean;
+  large?: boolean;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { search } = useLocation();
+  const views = formatNumber(locale, item.views);
+  const playable = item.type !== "image";
+  const title = item.title;
+  return (
+    <li className="group overflow-hidden rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+      <Link
+        to={{ pathname: localizePath(`/gallery/${item.id}`, locale), search }}
+        preventScrollReset
+        className="relative block aspect-video overflow-hidden bg-neutral-200 dark:bg-neutral-800"
+      >
+        <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>
+        <img
+          src={item.thumbnailUrl}
+          srcSet={
+            item.type === "image"
+              ? `${item.thumbnailUrl} 480w, ${item.fileUrl} ${item.width}w`
+              : undefined
+          }
+          sizes={
+            large
+              ? "(min-width: 768px) 50vw, 100vw"
+              : "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          }
+          width={480}
+          height={270}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          alt=""
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        {playable ? (
+          <span className="absolute inset-0 flex items-center justify-center">
+            <PlayIcon className="size-14 text-white/90 drop-shadow" />
+          </span>
+        ) : null}
+        {item.type === "timelapse" && item.durationSeconds ? (
+          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-neutral-950/75 px-2 py-0.5 text-xs font-medium text-white">
+            <TimelapseIcon className="size-3.5" />
+            <TimelapseLabel takenAt={item.takenAt} durationSeconds={item.durationSeconds} />
+          </span>
+        ) : null}
+      </Link>
+      <div className="flex items-center gap-2 p-3">
+        <h3 className="min-w-0 flex-1 truncate text-sm font-medium" title={item.title}>
+          {item.title}
+        </h3>
+        <span className="inline-flex items-center gap-1 text-sm text-neutral-600 dark:text-neutral-400">
+          <EyeIcon className="size-4" />
+          <span className="sr-only">{t`Views:`}</span>
+          {views}
+        </span>
+        <LikeButton id={item.id} likes={item.likes} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,144 @@
+import { useLingui } from "@lingui/react/macro";
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { formatDate, formatNumber } from "~/lib/format";
+import type { PublicMediaItem } from "~/lib/media";
+import ChevronLeftIcon from "~icons/heroicons/chevron-left";
+import ChevronRightIcon from "~icons/heroicons/chevron-right";
+import CloseIcon from "~icons/heroicons/x-mark";
+import EyeIcon from "~icons/mdi/eye-outline";
+import { useLocale } from "../localized-link";
+import { LikeButton } from "./like-button";
+
+/** Full-size photo or video player in a dialog; ← and → step through the gallery. */
+export default function MediaViewer({
+  item,
+  onClose,
+  onPrevious,
+  onNext,
+}: {
+  item: PublicMediaItem;
+  onClose: () => void;
+  onPrevious?: () => void;
+  onNext?: () => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+
+  // One view per opening of an item: not per render, re-fetch or StrictMode re-run.
+  const [viewCount, setViewCount] = useState(item.views);
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (counted.current === item.id) return;
+    counted.current = item.id;
+    fetch(`/api/media/${item.id}/view`, { method: "POST" })
+      .then(async (response) => {
+        if (response.ok) setViewCount(((await response.json()) as { views: number }).views);
+      })
+      .catch(() => undefined);
+  }, [item.id]);
+
+  // On the document: focus may have left the dialog (e.g. a like button that got disabled).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "ArrowLeft") onPrevious?.();
+      if (event.key === "ArrowRight") onNext?.();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onPrevious, onNext]);
+
+  const views = formatNumber(locale, viewCount);
+  const navButton =
+    "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80";
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
+        <Dialog.Content className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900">
+          <div className="relative bg-neutral-950">
+            {item.type === "image" ? (
+              <img
+                src={item.fileUrl}
+                width={item.width}
+                height={item.height}
+                alt={item.title}
+                className="mx-auto max-h-[70dvh] w-auto object-contain"
+              />
+            ) : (
+              // biome-ignore lint/a11y/useMediaCaption: the camera records no speech to caption
+              <video
+                key={item.id}
+                src={item.fileUrl}
+                poster={item.thumbnailUrl}
+                width={item.width}
+                height={item.height}
+                controls
+                autoPlay
+                playsInline
+                preload="metadata"
+                className="mx-auto max-h-[70dvh] w-full"
+              />
+            )}
+            {onPrevious ? (
+              <button
+                type="button"
+                onClick={onPrevious}
+                className={`${navButton} left-2`}
+                aria-label={t`Previous`}
+              >
+                <ChevronLeftIcon className="size-6" />
+              </button>
+            ) : null}
+            {onNext ? (
+              <button
+                type="button"
+                onClick={onNext}
+                className={`${navButton} right-2`}
+                aria-label={t`Next`}
+              >
+                <ChevronRightIcon className="size-6" />
+              </button>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap items-start gap-3 p-4">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-lg font-semibold">{item.title}</Dialog.Title>
+              <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                {formatDate(locale, item.takenAt)}
+                {item.source ? ` · ${item.source}` : ""}
+              </p>
+              <Dialog.Description className={item.description ? "mt-2" : "sr-only"}>
+                {item.description || item.title}
+              </Dialog.Description>
+              {item.tags.length > 0 ? (
+                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
+                  {item.tags.map((tag) => (
+                    <li
+                      key={tag}
+                      className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs dark:bg-neutral-800"
+                    >
+                      #{tag}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <span className="inline-flex items-center gap-1 py-1 text-sm text-neutral-600 dark:text-neutral-400">
+              <EyeIcon className="size-4" />
+              <span className="sr-only">{t`Views:`}</span>
+              {views}
+            </span>
+            <LikeButton id={item.id} likes={item.likes} />
+            <Dialog.Close
+              className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+              aria-label={t`Close`}
+            >
+              <CloseIcon className="size-6" />
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,122 @@
+import { expect, test } from "./fixtures";
+
+// Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${Date.now() % 250}` });
+});
+
+test("browse the tabs and search with and without results", async ({ strictPage: page }) => {
+  await page.goto("/en/gallery");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const grid = page.getByRole("region", { name: "All media" });
+  await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+  await expect(grid.getByText("Today's time-lapse")).toBeVisible();
+  await expect(grid.getByText("Coming soon")).toBeVisible();
+  await expect(grid.getByText(/^Yesterday in \d+ seconds$/)).toBeVisible();
+
+  const tabs = page.getByRole("navigation", { name: "Media type" });
+  await tabs.getByRole("link", { name: "Videos" }).click();
+  await expect(page).toHaveURL(/type=videos/);
+  await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(2);
+  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(0);
+
+  await tabs.getByRole("link", { name: "Photos" }).click();
+  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(5);
+  await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(0);
+
+  await tabs.getByRole("link", { name: "All" }).click();
+  const search = page.getByRole("searchbox", { name: "Search the gallery" });
+  await search.fill("storm");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/q=storm/);
+  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(1);
+  await expect(grid.getByRole("heading", { name: "Storm front over the lake" })).toBeVisible();
+
+  await search.fill("submarine");
+  await search.press("Enter");
+  await expect(page.getByText("No results found")).toBeVisible();
+  await expect(page.getByText("Try other terms or another category.")).toBeVisible();
+});
+
+test("search finds German titles on the German gallery", async ({ strictPage: page }) => {
+  await page.goto("/gallery?q=Gewitter");
+  await expect(page.getByRole("heading", { name: "Gewitterfront über dem See" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Alle Medien" }).getByRole("listitem")).toHaveCount(
+    1,
+  );
+});
+
+test("open a photo, step through with the keyboard and like it once", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery?type=photos");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const grid = page.getByRole("region", { name: "All media" });
+  await grid.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
+  const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
+  await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/gallery\/demo-morning\?type=photos$/);
+  await expect(viewer.getByRole("img", { name: "Morning calm in the harbour" })).toBeVisible();
+
+  const like = viewer.getByRole("button", { name: /^Like \d+$/ });
+  const before = Number((await like.textContent())?.replace(/\D/g, ""));
+  await like.click();
+  const liked = viewer.getByRole("button", { name: `Liked ${before + 1}` });
+  await expect(liked).toBeDisabled();
+  await expect(liked).toHaveAttribute("aria-pressed", "true");
+
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/demo-storm/);
+  await expect(page.getByRole("dialog", { name: "Storm front over the lake" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(/demo-morning/);
+
+  // The like survives a reload: the browser remembers it, the server counted it once.
+  await page.reload();
+  await expect(
+    page.getByRole("dialog").getByRole("button", { name: `Liked ${before + 1}` }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
+});
+
+test("a shared item link opens the viewer with its social-share picture", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/it/gallery/demo-sunset");
+  await expect(
+    page.getByRole("dialog", { name: "Tramonto sulla sponda occidentale" }),
+  ).toBeVisible();
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
+  );
+  const missing = await page.goto("/it/gallery/nonexistent");
+  expect(missing?.status()).toBe(404);
+});
+
+test("play a video and seek in it", async ({ strictPage: page }) => {
+  const ranges: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".mp4")) ranges.push(response.status());
+  });
+  await page.goto("/en/gallery/demo-harbour");
+  const video = page.getByRole("dialog").locator("video");
+  await expect(video).toBeVisible();
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeGreaterThan(0.5);
+  await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise((resolve) => {
+        v.addEventListener("seeked", resolve, { once: true });
+        v.currentTime = 8;
+      }),
+  );
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(8);
+  expect(ranges).toContain(206);
+});

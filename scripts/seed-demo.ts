@@ -1,0 +1,225 @@
+// Seeds the local gallery with the demo media in scripts/demo-media (drawn by
+// make-demo-media.sh), through the same local D1 and R2 that dev and preview use.
+// Idempotent: it does nothing once the gallery has any item.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
+import { getPlatformProxy } from "wrangler";
+
+type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
+type Demo = {
+  id: string;
+  type: "image" | "video" | "timelapse";
+  file: string;
+  thumbnail: string;
+  title: Titles;
+  description?: Titles;
+  tags: string[];
+  daysAgo: number;
+  featured?: boolean;
+  width: number;
+  height: number;
+  durationSeconds?: number;
+};
+
+const demos: Demo[] = [
+  {
+    id: "demo-noon",
+    type: "image",
+    file: "noon.jpg",
+    thumbnail: "noon-thumb.jpg",
+    title: {
+      En: "Midday sun over the lake",
+      De: "Mittagssonne über dem See",
+      It: "Sole di mezzogiorno sul lago",
+      Fr: "Soleil de midi sur le lac",
+      Es: "Sol de mediodía sobre el lago",
+    },
+    description: {
+      En: "A clear summer day: the water is calm and the hills of the western shore are sharp.",
+      De: "Ein klarer Sommertag: Das Wasser ist ruhig, die Hügel am Westufer zeichnen sich scharf ab.",
+      It: "Una limpida giornata d'estate: l'acqua è calma e le colline della sponda occidentale sono nitide.",
+      Fr: "Une journée d'été limpide : l'eau est calme et les collines de la rive ouest se découpent nettement.",
+      Es: "Un día de verano despejado: el agua está en calma y las colinas de la orilla occidental se ven nítidas.",
+    },
+    tags: ["summer", "sun", "lake"],
+    daysAgo: 2,
+    featured: true,
+    width: 1280,
+    height: 720,
+  },
+  {
+    id: "demo-sunset",
+    type: "image",
+    file: "sunset.jpg",
+    thumbnail: "sunset-thumb.jpg",
+    title: {
+      En: "Sunset over the western shore",
+      De: "Sonnenuntergang über dem Westufer",
+      It: "Tramonto sulla sponda occidentale",
+      Fr: "Coucher de soleil sur la rive ouest",
+      Es: "Atardecer sobre la orilla occidental",
+    },
+    tags: ["sunset", "evening"],
+    daysAgo: 3,
+    featured: true,
+    width: 1280,
+    height: 720,
+  },
+  {
+    id: "demo-morning",
+    type: "image",
+    file: "morning.jpg",
+    thumbnail: "morning-thumb.jpg",
+    title: {
+      En: "Morning calm in the harbour",
+      De: "Morgenstille im Hafen",
+      It: "Calma mattutina nel porto",
+      Fr: "Calme matinal sur le port",
+      Es: "Calma matinal en el puerto",
+    },
+    tags: ["morning", "harbour"],
+    daysAgo: 4,
+    width: 1280,
+    height: 720,
+  },
+  {
+    id: "demo-storm",
+    type: "image",
+    file: "storm.jpg",
+    thumbnail: "storm-thumb.jpg",
+    title: {
+      En: "Storm front over the lake",
+      De: "Gewitterfront über dem See",
+      It: "Fronte temporalesco sul lago",
+      Fr: "Front orageux sur le lac",
+      Es: "Frente tormentoso sobre el lago",
+    },
+    tags: ["storm", "weather"],
+    daysAgo: 6,
+    width: 1280,
+    height: 720,
+  },
+  {
+    id: "demo-night",
+    type: "image",
+    file: "night.jpg",
+    thumbnail: "night-thumb.jpg",
+    title: {
+      En: "Night falls on the harbour",
+      De: "Nacht über dem Hafen",
+      It: "La notte scende sul porto",
+      Fr: "La nuit tombe sur le port",
+      Es: "Cae la noche sobre el puerto",
+    },
+    tags: ["night", "harbour"],
+    daysAgo: 8,
+    width: 1280,
+    height: 720,
+  },
+  {
+    id: "demo-harbour",
+    type: "video",
+    file: "harbour.mp4",
+    thumbnail: "harbour-poster.jpg",
+    title: {
+      En: "Boats in the harbour",
+      De: "Boote im Hafen",
+      It: "Barche nel porto",
+      Fr: "Bateaux dans le port",
+      Es: "Barcos en el puerto",
+    },
+    tags: ["boats", "harbour"],
+    daysAgo: 5,
+    width: 854,
+    height: 480,
+    durationSeconds: 10,
+  },
+  {
+    id: "demo-timelapse",
+    type: "timelapse",
+    file: "timelapse.mp4",
+    thumbnail: "timelapse-poster.jpg",
+    title: {
+      En: "A day at the lake",
+      De: "Ein Tag am See",
+      It: "Una giornata al lago",
+      Fr: "Une journée au bord du lac",
+      Es: "Un día en el lago",
+    },
+    tags: ["timelapse"],
+    daysAgo: 1,
+    width: 1280,
+    height: 720,
+    durationSeconds: 8,
+  },
+];
+
+const folder = new URL("./demo-media/", import.meta.url);
+const contentTypes: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
+
+function keyFor(bytes: Buffer, name: string) {
+  return `media/${createHash("sha256").update(bytes).digest("hex")}.${name.split(".").pop()}`;
+}
+
+const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+  persist: true,
+});
+try {
+  const existing = await env.DB.prepare("select count(*) as n from media").first<{ n: number }>();
+  if ((existing?.n ?? 0) > 0) {
+    console.log("seed: gallery already has items, nothing to do");
+  } else {
+    const statements: D1PreparedStatement[] = [];
+    for (const demo of demos) {
+      const file = readFileSync(new URL(demo.file, folder));
+      const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
+      const fileKey = keyFor(file, demo.file);
+      const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
+      const contentType =
+        contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
+      await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
+      await env.MEDIA.put(thumbnailKey, thumbnail, { httpMetadata: { contentType: "image/jpeg" } });
+      const takenAt = Date.now() - demo.daysAgo * 86_400_000;
+      const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
+      statements.push(
+        env.DB.prepare(
+          `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
+            description_en, description_de, description_it, description_fr, description_es,
+            tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
+            byte_size, width, height, duration_seconds)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).bind(
+          demo.id,
+          demo.type,
+          demo.title.En,
+          demo.title.De,
+          demo.title.It,
+          demo.title.Fr,
+          demo.title.Es,
+          description.En,
+          description.De,
+          description.It,
+          description.Fr,
+          description.Es,
+          `,${demo.tags.join(",")},`,
+          "Demo picture drawn by the project",
+          demo.featured ? 1 : 0,
+          takenAt,
+          Date.now(),
+          fileKey,
+          thumbnailKey,
+          contentType,
+          file.length,
+          demo.width,
+          demo.height,
+          demo.durationSeconds ?? null,
+        ),
+      );
+    }
+    await env.DB.batch(statements);
+    console.log(`seed: added ${demos.length} demo media items`);
+  }
+} finally {
+  await dispose();
+}

@@ -1,0 +1,34 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+// @ts-expect-error the built Worker bundle ships no type declarations
+import worker from "../build/server/index.js";
+import { createMedia } from "./factories";
+
+const built = worker as ExportedHandler<Env>;
+
+test("the ten-minute cron forgets earlier days' like records and salts", async () => {
+  const item = await createMedia();
+  await env.DB.batch([
+    env.DB.prepare(
+      "insert into like_salts (day, salt) values ('2020-01-01', 'old'), ('2999-01-01', 'future')",
+    ),
+    env.DB.prepare(
+      "insert into media_likes (media_id, visitor, day) values (?, 'a', '2020-01-01'), (?, 'b', '2999-01-01')",
+    ).bind(item.id, item.id),
+  ]);
+  const ctx = createExecutionContext();
+  await built.scheduled?.(createScheduledController({ cron: "*/10 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+
+  const salts = await env.DB.prepare("select day from like_salts order by day").all<{
+    day: string;
+  }>();
+  expect(salts.results.map((r) => r.day)).toEqual(["2999-01-01"]);
+  const likes = await env.DB.prepare("select visitor from media_likes").all<{ visitor: string }>();
+  expect(likes.results.map((r) => r.visitor)).toEqual(["b"]);
+});
