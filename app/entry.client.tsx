@@ -3,8 +3,9 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./i18n/catalogs";
-import { loadMessages } from "./i18n/load-messages";
-import { localeFromPath } from "./i18n/locales";
+import { loadMessages, loadTextPageMessages, setBrowserI18n } from "./i18n/load-messages";
+import { localeFromPath, stripLocale } from "./i18n/locales";
+import { isTextPage } from "./i18n/text-pages";
 import { reloadAfterChunkError } from "./lib/build-check";
 
 // A deploy removed the chunk this page wanted: load the new build once.
@@ -14,8 +15,11 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 async function mount() {
-  const locale = localeFromPath(window.location.pathname);
+  const { pathname } = window.location;
+  const locale = localeFromPath(pathname);
   const i18n = createI18n(locale, await loadMessages(locale));
+  if (isTextPage(stripLocale(pathname))) await loadTextPageMessages(i18n);
+  setBrowserI18n(i18n);
   startTransition(() => {
     hydrateRoot(
       document,

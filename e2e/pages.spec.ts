@@ -60,3 +60,13 @@ test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
   await expect(page.locator("article section h2")).toHaveCount(9); // 8 sections + contact
   await expect(page.getByText("Via Gardesana 12")).toBeVisible();
 });
+
+test("text pages load their own catalog on client navigation", async ({ strictPage: page }) => {
+  await page.goto("/gallery");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Datenschutzerklärung" }).click();
+  await expect(page).toHaveURL("/privacy");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");
+  await expect(page.getByText("Stand: 10. Juni 2025")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "8. Ihre Rechte" })).toBeVisible();
+});

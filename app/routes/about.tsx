@@ -1,8 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { ProsePage, Section } from "~/components/prose-page";
+import { ensureTextPageMessages } from "~/i18n/load-messages";
 import { formatNumber } from "~/lib/format";
 import { useRootData } from "~/root";
+
+// This page's texts live in their own catalog: load it before client navigations render.
+export const clientLoader = ensureTextPageMessages;
 
 export default function About() {
   const { t } = useLingui();

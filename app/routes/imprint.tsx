@@ -1,7 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { OwnerAddress } from "~/components/legal";
 import { ProsePage, Section } from "~/components/prose-page";
+import { ensureTextPageMessages } from "~/i18n/load-messages";
 import { useRootData } from "~/root";
+
+// This page's texts live in their own catalog: load it before client navigations render.
+export const clientLoader = ensureTextPageMessages;
 
 export default function Imprint() {
   const { t } = useLingui();

@@ -1,6 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { LegalDate, OwnerAddress } from "~/components/legal";
 import { ProsePage, Section } from "~/components/prose-page";
+import { ensureTextPageMessages } from "~/i18n/load-messages";
+
+// This page's texts live in their own catalog: load it before client navigations render.
+export const clientLoader = ensureTextPageMessages;
 
 export default function Privacy() {
   const { t } = useLingui();
