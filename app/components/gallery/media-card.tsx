@@ -1,14 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import { formatNumber } from "~/lib/format";
 import type { PublicMediaItem } from "~/lib/media";
-import EyeIcon from "~icons/mdi/eye-outline";
 import PlayIcon from "~icons/mdi/play-circle";
 import TimelapseIcon from "~icons/mdi/timelapse";
 import { useLocale } from "../localized-link";
 import { LikeButton } from "./like-button";
 import { TimelapseLabel } from "./timelapse-label";
+import { ViewCount } from "./view-count";
 
 /** A thumbnail with its title, likes and views; opens the item's own page (the viewer). */
 export function MediaCard({
@@ -23,7 +22,6 @@ export function MediaCard({
   const { t } = useLingui();
   const locale = useLocale();
   const { search } = useLocation();
-  const views = formatNumber(locale, item.views);
   const playable = item.type !== "image";
   const title = item.title;
   return (
@@ -69,11 +67,7 @@ export function MediaCard({
         <h3 className="min-w-0 flex-1 truncate text-sm font-medium" title={item.title}>
           {item.title}
         </h3>
-        <span className="inline-flex items-center gap-1 text-sm text-neutral-600 dark:text-neutral-400">
-          <EyeIcon className="size-4" />
-          <span className="sr-only">{t`Views:`}</span>
-          {views}
-        </span>
+        <ViewCount views={item.views} />
         <LikeButton id={item.id} likes={item.likes} />
       </div>
     </li>

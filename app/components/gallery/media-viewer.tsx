@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import type { PublicMediaItem } from "~/lib/media";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
-import EyeIcon from "~icons/mdi/eye-outline";
 import { useLocale } from "../localized-link";
 import { LikeButton } from "./like-button";
+import { ViewCount } from "./view-count";
 
 /** Full-size photo or video player in a dialog; ← and → step through the gallery. */
 export default function MediaViewer({
@@ -48,7 +48,10 @@ export default function MediaViewer({
     return () => document.removeEventListener("keydown", onKey);
   }, [onPrevious, onNext]);
 
-  const views = formatNumber(locale, viewCount);
+  const steps = [
+    { go: onPrevious, label: t`Previous`, Icon: ChevronLeftIcon, side: "left-2" },
+    { go: onNext, label: t`Next`, Icon: ChevronRightIcon, side: "right-2" },
+  ];
   const navButton =
     "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80";
   return (
@@ -80,26 +83,19 @@ export default function MediaViewer({
                 className="mx-auto max-h-[70dvh] w-full"
               />
             )}
-            {onPrevious ? (
-              <button
-                type="button"
-                onClick={onPrevious}
-                className={`${navButton} left-2`}
-                aria-label={t`Previous`}
-              >
-                <ChevronLeftIcon className="size-6" />
-              </button>
-            ) : null}
-            {onNext ? (
-              <button
-                type="button"
-                onClick={onNext}
-                className={`${navButton} right-2`}
-                aria-label={t`Next`}
-              >
-                <ChevronRightIcon className="size-6" />
-              </button>
-            ) : null}
+            {steps.map(({ go, label, Icon, side }) =>
+              go ? (
+                <button
+                  key={side}
+                  type="button"
+                  onClick={go}
+                  className={`${navButton} ${side}`}
+                  aria-label={label}
+                >
+                  <Icon className="size-6" />
+                </button>
+              ) : null,
+            )}
           </div>
           <div className="flex flex-wrap items-start gap-3 p-4">
             <div className="min-w-0 flex-1">
@@ -124,11 +120,7 @@ export default function MediaViewer({
                 </ul>
               ) : null}
             </div>
-            <span className="inline-flex items-center gap-1 py-1 text-sm text-neutral-600 dark:text-neutral-400">
-              <EyeIcon className="size-4" />
-              <span className="sr-only">{t`Views:`}</span>
-              {views}
-            </span>
+            <ViewCount views={viewCount} />
             <LikeButton id={item.id} likes={item.likes} />
             <Dialog.Close
               className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"

@@ -1,0 +1,15 @@
+import { useLingui } from "@lingui/react/macro";
+import { formatNumber } from "~/lib/format";
+import EyeIcon from "~icons/mdi/eye-outline";
+import { useLocale } from "../localized-link";
+
+export function ViewCount({ views }: { views: number }) {
+  const { t } = useLingui();
+  return (
+    <span className="inline-flex items-center gap-1 py-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <EyeIcon className="size-4" />
+      <span className="sr-only">{t`Views:`}</span>
+      {formatNumber(useLocale(), views)}
+    </span>
+  );
+}
