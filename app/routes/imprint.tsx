@@ -4,7 +4,9 @@ import { ProsePage, Section } from "~/components/prose-page";
 import { ensureTextPageMessages } from "~/i18n/load-messages";
 import { useRootData } from "~/root";
 
-// This page's texts live in their own catalog: load it before client navigations render.
+// Its texts live in their own catalog, loaded before a client navigation renders the page.
+// A route with only a clientLoader would not be rendered on the server, hence the loader.
+export const loader = () => null;
 export const clientLoader = ensureTextPageMessages;
 
 export default function Imprint() {

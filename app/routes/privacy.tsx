@@ -3,7 +3,9 @@ import { LegalDate, OwnerAddress } from "~/components/legal";
 import { ProsePage, Section } from "~/components/prose-page";
 import { ensureTextPageMessages } from "~/i18n/load-messages";
 
-// This page's texts live in their own catalog: load it before client navigations render.
+// Its texts live in their own catalog, loaded before a client navigation renders the page.
+// A route with only a clientLoader would not be rendered on the server, hence the loader.
+export const loader = () => null;
 export const clientLoader = ensureTextPageMessages;
 
 export default function Privacy() {
