@@ -1,9 +1,8 @@
-/**
- * Cron work, keyed by the trigger in wrangler.jsonc. The weather refresh registers
- * itself on the ten-minute trigger.
- */
+import { refreshWeather } from "./weather";
+
+/** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [],
+  "*/10 * * * *": [refreshWeather],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
