@@ -6,12 +6,14 @@ import { health } from "./health";
 import { locale } from "./locale";
 import { settings } from "./settings";
 import type { ApiEnv } from "./types";
+import { weather } from "./weather";
 
 export const api = new Hono<ApiEnv>()
   .route("/health", health)
   .route("/build", build)
   .route("/settings", settings)
   .route("/locale", locale)
+  .route("/weather", weather)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
