@@ -1,12 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
+import { requestScope } from "~/.server/context";
+import { loadWeatherPanel } from "~/.server/weather/snapshot";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
+import { WeatherPanel } from "~/components/weather/weather-panel";
 import { useRootData } from "~/root";
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import VideoIcon from "~icons/mdi/video-outline";
 import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
+import type { Route } from "./+types/home";
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { weather: await loadWeatherPanel(context.get(requestScope)) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const { site } = useRootData();
   const location = site.cameraLocation;
@@ -36,6 +44,7 @@ export default function Home() {
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
+      <WeatherPanel data={loaderData.weather} location={location} />
       <section id="live" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="features-title" className="sr-only">{t`What you will find here`}</h2>
         <ul className="grid gap-6 md:grid-cols-3">
