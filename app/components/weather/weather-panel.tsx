@@ -360,6 +360,7 @@ function units(locale: Locale) {
     kmh: unit("kilometer-per-hour", 0),
     mm: unit("millimeter", 1),
     cm: unit("centimeter", 1),
-    hpa: (value: number) => `${formatNumber(locale, value, { maximumFractionDigits: 0 })} hPa`,
+    hpa: (value: number) =>
+      `${formatNumber(locale, value, { maximumFractionDigits: 0, useGrouping: false })} hPa`,
   };
 }
