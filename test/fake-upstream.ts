@@ -85,7 +85,8 @@ function replay(source: Source, url: URL, now: number): FakeReply {
             "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.",
         });
       }
-      return json(200, shiftUnixTimes(JSON.parse(fixtures[source]), days, now));
+      const recording: Recording = JSON.parse(fixtures[source]);
+      return json(200, shiftUnixTimes(recording, days, now));
     }
     // Lake data are published once a day: replay them as measured yesterday.
     case "laghi-net":
@@ -111,7 +112,10 @@ function shiftDates(text: string, days: number): string {
   return text.replace(/\d{4}-\d{2}-\d{2}/g, (date) => addDays(date, days));
 }
 
-function shiftUnixTimes(body: unknown, days: number, now: number): unknown {
+type Recording = { current: { dt: number } } & Record<string, unknown>;
+
+/** Moves every time by whole days (local times of day stay) and the current reading to now. */
+function shiftUnixTimes(recording: Recording, days: number, now: number): unknown {
   const shift = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(shift);
     if (!value || typeof value !== "object") return value;
@@ -124,9 +128,9 @@ function shiftUnixTimes(body: unknown, days: number, now: number): unknown {
       ]),
     );
   };
-  const shifted = shift(body) as { current: { dt: number } };
-  shifted.current.dt = Math.floor(now / 600_000) * 600;
-  return shifted;
+  // The current reading's time is "now", minus the shift that is applied to it below.
+  const current = { ...recording.current, dt: Math.floor(now / 600_000) * 600 - days * 86_400 };
+  return shift({ ...recording, current });
 }
 
 function addDays(date: string, days: number): string {

@@ -8,7 +8,10 @@ const unixSeconds = z
   .number()
   .int()
   .transform((seconds) => new Date(seconds * 1000));
-const conditions = z.array(z.object({ id: z.number().int() })).min(1);
+/** The first of the listed conditions is the primary one. */
+const condition = z
+  .tuple([z.object({ id: z.number().int() })], z.unknown())
+  .transform(([primary]) => openWeatherMapCondition(primary.id));
 /** m/s, which `units=metric` gives, to km/h. */
 const windSpeed = z.number().transform((ms) => Math.round(ms * 3.6 * 10) / 10);
 
@@ -22,7 +25,7 @@ const responseSchema = z.object({
     pressure: z.number(),
     humidity: z.number(),
     wind_speed: windSpeed,
-    weather: conditions,
+    weather: condition,
     rain: z.object({ "1h": z.number() }).optional(),
     snow: z.object({ "1h": z.number() }).optional(),
   }),
@@ -42,7 +45,7 @@ const responseSchema = z.object({
         pressure: z.number(),
         humidity: z.number(),
         wind_speed: windSpeed,
-        weather: conditions,
+        weather: condition,
         rain: z.number().optional(),
         snow: z.number().optional(),
       }),
@@ -76,7 +79,7 @@ export async function fetchOpenWeatherMap(
     measuredAt: current.dt,
     data: {
       current: {
-        condition: openWeatherMapCondition(current.weather[0]?.id ?? 800),
+        condition: current.weather,
         isDay,
         temperature: current.temp,
         feelsLike: current.feels_like,
@@ -89,7 +92,7 @@ export async function fetchOpenWeatherMap(
         const feelsLike = Object.values(day.feels_like);
         return {
           date: lakeDate(day.dt.getTime()),
-          condition: openWeatherMapCondition(day.weather[0]?.id ?? 800),
+          condition: day.weather,
           temperatureMin: day.temp.min,
           temperatureMax: day.temp.max,
           feelsLikeMin: Math.min(...feelsLike),

@@ -7,7 +7,13 @@ import { fetchOpenWeatherMap } from "./openweathermap";
 import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store";
 import { type Upstream, upstreamFor } from "./upstream";
 
-type FetchedSource = Exclude<WeatherSource, "water_temperature_south">;
+/** Every source but the south's water temperature, which the owner enters. */
+export const FETCHED_SOURCES = [
+  "weather",
+  "lake_level",
+  "water_temperature_north",
+] as const satisfies WeatherSource[];
+type FetchedSource = (typeof FETCHED_SOURCES)[number];
 
 const fetchers: Record<
   FetchedSource,
@@ -29,8 +35,6 @@ const fetchers: Record<
   }),
 };
 
-export const ALL_FETCHED_SOURCES = Object.keys(fetchers) as FetchedSource[];
-
 /**
  * Lake level and the probe's water temperature change slowly: fetch them about hourly.
  * A little under the hour, so the ten-minute cron's jitter does not stretch it to 70.
@@ -45,7 +49,7 @@ export const LAKE_REFRESH_MS = 55 * 60_000;
 export async function refreshSources(
   db: Db,
   config: Config,
-  sources: FetchedSource[],
+  sources: readonly FetchedSource[],
   now = new Date(),
 ): Promise<void> {
   const upstream = upstreamFor(config);
@@ -66,7 +70,7 @@ export async function refreshSources(
 export async function refreshDueSources(db: Db, config: Config, now = new Date()): Promise<void> {
   const rows = await readWeatherRows(db);
   const lastGood = new Map(rows.map((row) => [row.source, row.fetchedAt?.getTime() ?? 0]));
-  const due = ALL_FETCHED_SOURCES.filter(
+  const due = FETCHED_SOURCES.filter(
     (source) =>
       source === "weather" || now.getTime() - (lastGood.get(source) ?? 0) >= LAKE_REFRESH_MS,
   );

@@ -1,6 +1,6 @@
 import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
 import type { RequestScope } from "../context";
-import { ALL_FETCHED_SOURCES, refreshSources } from "./refresh";
+import { FETCHED_SOURCES, refreshSources } from "./refresh";
 import { readWeatherRows, toSnapshot } from "./store";
 
 /** How long the first page after a deploy waits for the first fetch before showing "loading". */
@@ -26,7 +26,7 @@ export async function getWeatherSnapshot(
   if (rows.length > 0) return toSnapshot(rows);
 
   if (!firstFetch) {
-    firstFetch = refreshSources(db, config, ALL_FETCHED_SOURCES)
+    firstFetch = refreshSources(db, config, FETCHED_SOURCES)
       .catch((error: unknown) => console.error("weather: first fetch could not be stored", error))
       .finally(() => {
         firstFetch = null;

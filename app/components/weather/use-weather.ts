@@ -48,6 +48,8 @@ export function useWeather(initial: WeatherPanelData) {
   }, []);
 
   useEffect(() => {
+    // New loader data (a revalidation) replace what the tab had.
+    if (initial.status === "ready") setSnapshot(initial.snapshot);
     skew.current = initial.renderedAt - Date.now();
     lastAttempt.current = Date.now();
     if (initial.status === "pending") void refresh();

@@ -261,18 +261,20 @@ function WaterTemperatureCard({ snapshot, now, loading }: CardProps) {
     body = (
       <dl className="mt-2 space-y-2">
         {ends.map(([label, end]) => (
-          <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <dt>{label}</dt>
-            <dd className="text-right">
-              <span className="text-xl font-semibold">{u.celsius(end.celsius, 1)}</span>{" "}
-              <span className={muted}>{measured(end)}</span>
-            </dd>
+          <div key={label} className="flex items-center justify-between gap-3">
+            <dt>
+              {label}
+              <span className={`block ${muted}`}>{measured(end)}</span>
+            </dt>
+            <dd className="whitespace-nowrap text-xl font-semibold">{u.celsius(end.celsius, 1)}</dd>
           </div>
         ))}
         {water.average !== null ? (
           <div className="flex items-baseline justify-between border-t border-neutral-200 pt-2 dark:border-neutral-800">
             <dt className="font-medium">{t`Average`}</dt>
-            <dd className="text-xl font-semibold">{u.celsius(water.average, 1)}</dd>
+            <dd className="whitespace-nowrap text-xl font-semibold">
+              {u.celsius(water.average, 1)}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -324,30 +326,29 @@ function LakeLevelCard({ snapshot, now, loading }: CardProps) {
   );
 }
 
+/** Credits for what is shown; the weather provider's terms ask for a visible link. */
 function Attribution({ provider }: { provider: WeatherProvider | null }) {
   const { t } = useLingui();
   const link = "underline hover:text-primary-700 dark:hover:text-primary-400";
-  return (
-    <p className={`mt-4 ${muted}`}>
-      {provider === "openweathermap" ? (
-        <a href="https://openweathermap.org/" className={link}>
-          {t`Weather data by OpenWeather`}
-        </a>
-      ) : (
-        <a href="https://open-meteo.com/" className={link}>
-          {t`Weather data by Open-Meteo.com`}
-        </a>
-      )}
-      {" · "}
-      <a href="https://www.laghi.net/" className={link}>
-        {t`Lake level: laghi.net`}
+  const credits = [
+    provider === "open-meteo" && (
+      <a key="weather" href="https://open-meteo.com/" className={link}>
+        {t`Weather data by Open-Meteo.com`}
       </a>
-      {" · "}
-      <a href="https://www.appa.provincia.tn.it/" className={link}>
-        {t`Water temperature north: APPA Trento`}
+    ),
+    provider === "openweathermap" && (
+      <a key="weather" href="https://openweathermap.org/" className={link}>
+        {t`Weather data by OpenWeather`}
       </a>
-    </p>
-  );
+    ),
+    <a key="lake" href="https://www.laghi.net/" className={link}>
+      {t`Lake level: laghi.net`}
+    </a>,
+    <a key="water" href="https://www.appa.provincia.tn.it/" className={link}>
+      {t`Water temperature north: APPA Trento`}
+    </a>,
+  ].filter(Boolean);
+  return <p className={`mt-4 flex flex-wrap gap-x-3 gap-y-1 ${muted}`}>{credits}</p>;
 }
 
 /** °C, %, km/h, mm, cm and hPa in the visitor's number format. */
