@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 // E2E_PORT lets two checkouts run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The weather providers' stand-in listens next door (ADR 006).
+const upstreamPort = port + 1;
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,13 +35,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built Worker (npm test builds first) in workerd, with the local D1 migrated.
-    command: `npm run preview -- --port ${port} --strictPort`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    // No internet here: skip miniflare's lookup of a real Request.cf object.
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    timeout: 90_000,
-  },
+  webServer: [
+    {
+      command: `node e2e/fake-upstream-server.ts ${upstreamPort}`,
+      url: `http://127.0.0.1:${upstreamPort}/health`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The built Worker (npm test builds first) in workerd, with the local D1 migrated and
+      // its weather sources pointing at the fake.
+      command: `node e2e/use-fake-upstream.ts ${upstreamPort} && npm run preview -- --port ${port} --strictPort`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      // No internet here: skip miniflare's lookup of a real Request.cf object.
+      env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      timeout: 90_000,
+    },
+  ],
 });

@@ -6,6 +6,7 @@ import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
 import Icons from "unplugin-icons/vite";
 import { defineConfig } from "vite";
+import { iconMasks } from "./scripts/icon-masks.ts";
 import { reactIconCompiler } from "./scripts/react-icon-compiler.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
@@ -31,6 +32,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     Icons({ compiler: reactIconCompiler }),
+    iconMasks(),
     reactRouter(),
   ],
   define: {

@@ -1,7 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { fakeUpstream } from "./test/fake-upstream.ts";
 
 const migrations = await readD1Migrations("./migrations");
+
+/** Every weather source points at the fake; the path picks its scenario (test/fake-upstream.ts). */
+const upstream = (source: string) => `https://upstream.test/shared/ok/${source}`;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -24,12 +28,31 @@ export default defineConfig({
             wrangler: { configPath: "./build/server/wrangler.json" },
             remoteBindings: false,
             miniflare: {
-              // A database without migrations, to simulate a broken D1 in error-page tests.
-              d1Databases: { EMPTY_DB: "empty-db" },
+              // A database without migrations, to simulate a broken D1 in error-page tests;
+              // one with only the first, for a deploy whose new migration is not applied yet.
+              d1Databases: { EMPTY_DB: "empty-db", PARTIAL_DB: "partial-db" },
+              // The outside world, as far as tests are concerned: no request leaves the machine.
+              async outboundService(request: Request) {
+                const url = new URL(request.url);
+                if (url.hostname !== "upstream.test") {
+                  return new Response(`tests make no real requests: ${url}`, { status: 502 });
+                }
+                const reply = fakeUpstream(url);
+                if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+                return new Response(reply.body, {
+                  status: reply.status,
+                  headers: { "Content-Type": reply.contentType },
+                });
+              },
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 ADMIN_PASSWORD: "test-admin-password",
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
+                OPEN_METEO_URL: upstream("open-meteo"),
+                OPENWEATHERMAP_URL: upstream("openweathermap"),
+                LAGHI_NET_URL: upstream("laghi-net"),
+                APPA_TRENTO_URL: upstream("appa-trento"),
+                UPSTREAM_TIMEOUT_MS: "1000",
               },
             },
           }),

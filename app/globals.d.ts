@@ -7,3 +7,6 @@ declare module "~icons/*" {
   const Icon: (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
   export default Icon;
 }
+
+/** CSS masks compiled from an Iconify collection (scripts/icon-masks.ts). */
+declare module "virtual:icon-mask/*";

@@ -1,15 +1,7 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-// @ts-expect-error the built Worker bundle ships no type declarations
-import worker from "../build/server/index.js";
 import { createMedia } from "./factories";
-
-const built = worker as ExportedHandler<Env>;
+import { runCron } from "./helpers";
 
 test("the ten-minute cron forgets earlier days' like records and salts", async () => {
   const item = await createMedia();
@@ -18,12 +10,10 @@ test("the ten-minute cron forgets earlier days' like records and salts", async (
       "insert into like_salts (day, salt) values ('2020-01-01', 'old'), ('2999-01-01', 'future')",
     ),
     env.DB.prepare(
-      "insert into media_likes (media_id, visitor, day) values (?, 'a', '2020-01-01'), (?, 'b', '2999-01-01')",
-    ).bind(item.id, item.id),
+      "insert into media_likes (media_id, visitor, day) values (?1, 'a', '2020-01-01'), (?1, 'b', '2999-01-01')",
+    ).bind(item.id),
   ]);
-  const ctx = createExecutionContext();
-  await built.scheduled?.(createScheduledController({ cron: "*/10 * * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await runCron();
 
   const salts = await env.DB.prepare("select day from like_salts order by day").all<{
     day: string;

@@ -1,6 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
     EMPTY_DB: D1Database;
+    PARTIAL_DB: D1Database;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

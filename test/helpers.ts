@@ -1,4 +1,13 @@
-import { exports } from "cloudflare:workers";
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+// @ts-expect-error the built Worker bundle ships no type declarations
+import worker from "../build/server/index.js";
+
+const built = worker as ExportedHandler<Env>;
 
 export const ORIGIN = "https://lake.test";
 export const BROWSER_UA =
@@ -34,4 +43,30 @@ export function postForm(
 export function cookieFrom(response: Response): string {
   const setCookie = response.headers.get("Set-Cookie") ?? "";
   return setCookie.split(";")[0] ?? "";
+}
+
+/** A visit to the built Worker with another env (a broken database, a missing secret, …). */
+export async function visitWith(
+  visitEnv: Env,
+  path: string,
+  userAgent = BROWSER_UA,
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, { headers: { "User-Agent": userAgent } });
+  const response = await built.fetch?.(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    visitEnv,
+    ctx,
+  );
+  if (!response) throw new Error("the built Worker has no fetch handler");
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** The ten-minute cron of the built Worker, run to completion. */
+export async function runCron(cronEnv: Env = env): Promise<void> {
+  const controller = createScheduledController({ cron: "*/10 * * * *" });
+  const ctx = createExecutionContext();
+  await built.scheduled?.(controller, cronEnv, ctx);
+  await waitOnExecutionContext(ctx);
 }

@@ -12,6 +12,12 @@ const valid = {
   CAMERA_LATITUDE: "45.61",
   CAMERA_LONGITUDE: "10.68",
   SUPPORT_URL: "",
+  OPEN_METEO_URL: "https://api.open-meteo.com/v1/forecast",
+  OPENWEATHERMAP_URL: "https://api.openweathermap.org/data/3.0/onecall",
+  LAGHI_NET_URL: "https://laghi.net/MappaConSegnaposti/BootWidgetData",
+  LAGHI_NET_LAKE: "Garda",
+  APPA_TRENTO_URL: "https://docs.google.com/spreadsheets/d/e/x/pubchart?oid=1",
+  UPSTREAM_TIMEOUT_MS: "5000",
   ADMIN_PASSWORD: "a-long-password",
   SESSION_SECRET: "x".repeat(32),
 };
@@ -20,6 +26,13 @@ describe("worker configuration", () => {
   test("parses vars into typed values", () => {
     const config = getConfig({ ...valid } as unknown as Env);
     expect(config.CAMERA_LATITUDE).toBe(45.61);
+    expect(config.UPSTREAM_TIMEOUT_MS).toBe(5000);
+    expect(config.OPENWEATHERMAP_API_KEY).toBeUndefined();
+  });
+
+  test("an empty OpenWeatherMap key counts as none, so Open-Meteo stays the provider", () => {
+    const config = getConfig({ ...valid, OPENWEATHERMAP_API_KEY: " " } as unknown as Env);
+    expect(config.OPENWEATHERMAP_API_KEY).toBeUndefined();
   });
 
   test("names every missing or malformed secret", () => {

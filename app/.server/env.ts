@@ -11,6 +11,19 @@ const configSchema = z.object({
   CAMERA_LATITUDE: z.coerce.number().min(-90).max(90),
   CAMERA_LONGITUDE: z.coerce.number().min(-180).max(180),
   SUPPORT_URL: z.union([z.url(), z.literal("")]).default(""),
+  OPEN_METEO_URL: z.url(),
+  OPENWEATHERMAP_URL: z.url(),
+  /** Optional secret: with it, the weather comes from OpenWeatherMap instead of Open-Meteo. */
+  OPENWEATHERMAP_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((key) => key || undefined),
+  LAGHI_NET_URL: z.url(),
+  /** The lake's name as laghi.net's widget titles it. */
+  LAGHI_NET_LAKE: z.string().min(1),
+  APPA_TRENTO_URL: z.url(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
   ADMIN_PASSWORD: z
     .string({ message: "secret ADMIN_PASSWORD is missing (wrangler secret put ADMIN_PASSWORD)" })
     .min(12, { message: "secret ADMIN_PASSWORD must be at least 12 characters" }),

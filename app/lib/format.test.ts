@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { formatDate, formatNumber } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  formatNumber,
+  formatTime,
+} from "./format";
 
 test("legal dates read naturally in each language", () => {
   expect(formatDate("de", "2025-06-10")).toBe("10. Juni 2025");
@@ -12,4 +19,12 @@ test("legal dates read naturally in each language", () => {
 test("coordinates use the locale's decimal separator", () => {
   expect(formatNumber("de", 45.6106)).toBe("45,611");
   expect(formatNumber("en", 45.6106, { maximumFractionDigits: 4 })).toBe("45.6106");
+});
+
+test("times are the lake's, in summer and in winter", () => {
+  expect(formatTime("de", "2025-06-10T08:42:00Z")).toBe("10:42");
+  expect(formatTime("en", "2025-01-10T08:42:00Z")).toBe("9:42 AM");
+  expect(formatDateTime("it", "2025-06-10T06:00:00Z")).toBe("10 giugno alle ore 8:00");
+  expect(formatDay("fr", "2025-06-10")).toBe("mardi 10 juin");
+  expect(formatMonth("es", 6)).toBe("junio");
 });

@@ -13,3 +13,46 @@ export function formatDate(locale: Locale, date: Date | string): string {
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions) {
   return new Intl.NumberFormat(localeInfo[locale].tag, options).format(value);
 }
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeInfo[locale].tag, {
+      ...options,
+      timeZone: LAKE_TIME_ZONE,
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** "10:42" (or "10:42 AM") at the lake. */
+export function formatTime(locale: Locale, instant: string | number): string {
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(instant));
+}
+
+/** "10 June, 08:00" at the lake. */
+export function formatDateTime(locale: Locale, instant: string | number): string {
+  return dateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(new Date(instant));
+}
+
+/** "Tuesday, 10 June" for a calendar day "YYYY-MM-DD" at the lake. */
+export function formatDay(locale: Locale, day: string): string {
+  // Noon UTC is the same calendar day in Rome, whatever the season.
+  return dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+/** "June" for month 6. */
+export function formatMonth(locale: Locale, month: number): string {
+  return dateTimeFormat(locale, { month: "long" }).format(Date.UTC(2025, month - 1, 15, 12));
+}

@@ -2,23 +2,27 @@ import { useLingui } from "@lingui/react/macro";
 import { requestScope } from "~/.server/context";
 import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
+import { loadWeatherPanel } from "~/.server/weather/snapshot";
 import { GalleryTeaser } from "~/components/gallery/gallery-teaser";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
+import { WeatherPanel } from "~/components/weather/weather-panel";
 import { localeFromPath } from "~/i18n/locales";
 import { useRootData } from "~/root";
-import type { Route } from "./+types/home";
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestScope);
-  const lang = localeFromPath(new URL(request.url).pathname);
-  const { rows } = await listMedia(db, listFilters.parse({ featured: "first", limit: 4, lang }));
-  return { teaser: rows.map((row) => toPublicItem(row, lang)) };
-}
-
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import VideoIcon from "~icons/mdi/video-outline";
 import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = context.get(requestScope);
+  const lang = localeFromPath(new URL(request.url).pathname);
+  const [weather, teaser] = await Promise.all([
+    loadWeatherPanel(scope),
+    listMedia(scope.db, listFilters.parse({ featured: "first", limit: 4, lang })),
+  ]);
+  return { weather, teaser: teaser.rows.map((row) => toPublicItem(row, lang)) };
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
@@ -50,6 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
+      <WeatherPanel data={loaderData.weather} location={location} />
       <section id="live" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="features-title" className="sr-only">{t`What you will find here`}</h2>
         <ul className="grid gap-6 md:grid-cols-3">

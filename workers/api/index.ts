@@ -8,6 +8,7 @@ import { locale } from "./locale";
 import { mediaApi } from "./media";
 import { settings } from "./settings";
 import type { ApiEnv } from "./types";
+import { weather } from "./weather";
 
 export const api = new Hono<ApiEnv>()
   .route("/health", health)
@@ -16,6 +17,7 @@ export const api = new Hono<ApiEnv>()
   .route("/locale", locale)
   .route("/media", mediaApi)
   .route("/files", files)
+  .route("/weather", weather)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

@@ -1,8 +1,9 @@
 import { purgeLikes } from "./purge-likes";
+import { refreshWeather } from "./weather";
 
 /** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [purgeLikes],
+  "*/10 * * * *": [refreshWeather, purgeLikes],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

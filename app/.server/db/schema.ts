@@ -68,7 +68,7 @@ export const media = sqliteTable(
 
 /**
  * Who liked what today: a keyed hash of the visitor's address with the day's salt.
- * Rows and salts older than yesterday are purged, so nothing links a visitor over time.
+ * Rows and salts of earlier days are purged, so nothing links a visitor over time.
  */
 export const mediaLikes = sqliteTable(
   "media_likes",
@@ -85,4 +85,25 @@ export const mediaLikes = sqliteTable(
 export const likeSalts = sqliteTable("like_salts", {
   day: text("day").primaryKey(),
   salt: text("salt").notNull(),
+});
+
+export const weatherSources = [
+  "weather",
+  "lake_level",
+  "water_temperature_north",
+  "water_temperature_south",
+] as const;
+
+/**
+ * The last good value of each source, with when it was measured and fetched. A row whose
+ * data is null records attempts that never succeeded, so a new deploy fetches only once.
+ */
+export const weatherReadings = sqliteTable("weather_readings", {
+  source: text("source", { enum: weatherSources }).primaryKey(),
+  provider: text("provider"),
+  /** JSON, validated again when read (app/.server/weather/store.ts). */
+  data: text("data", { mode: "json" }),
+  measuredAt: integer("measured_at", { mode: "timestamp_ms" }),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),
+  attemptedAt: integer("attempted_at", { mode: "timestamp_ms" }).notNull(),
 });

@@ -1,0 +1,78 @@
+import type { Db } from "../db/client";
+import type { Config } from "../env";
+import { fetchNorthWaterTemperature } from "./appa-trento";
+import { fetchLakeLevel } from "./laghi-net";
+import { fetchOpenMeteo } from "./open-meteo";
+import { fetchOpenWeatherMap } from "./openweathermap";
+import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store";
+import { type Upstream, upstreamFor } from "./upstream";
+
+/** Every source but the south's water temperature, which the owner enters. */
+export const FETCHED_SOURCES = [
+  "weather",
+  "lake_level",
+  "water_temperature_north",
+] as const satisfies WeatherSource[];
+type FetchedSource = (typeof FETCHED_SOURCES)[number];
+
+const fetchers: Record<
+  FetchedSource,
+  (config: Config, upstream: Upstream) => Promise<Measurement>
+> = {
+  weather: async (config, upstream) => {
+    const key = config.OPENWEATHERMAP_API_KEY;
+    return key
+      ? { provider: "openweathermap", ...(await fetchOpenWeatherMap(config, upstream, key)) }
+      : { provider: "open-meteo", ...(await fetchOpenMeteo(config, upstream)) };
+  },
+  lake_level: async (config, upstream) => ({
+    provider: "laghi.net",
+    ...(await fetchLakeLevel(config, upstream)),
+  }),
+  water_temperature_north: async (config, upstream) => ({
+    provider: "appa-trento",
+    ...(await fetchNorthWaterTemperature(config, upstream)),
+  }),
+};
+
+/**
+ * Lake level and the probe's water temperature change slowly: fetch them about hourly.
+ * A little under the hour, so the ten-minute cron's jitter does not stretch it to 70.
+ */
+export const LAKE_REFRESH_MS = 55 * 60_000;
+
+/**
+ * Fetches the given sources (one request each, in parallel) and stores the results in one
+ * batch. A failing source is logged and keeps its last good value; this never throws for
+ * an upstream's sake.
+ */
+export async function refreshSources(
+  db: Db,
+  config: Config,
+  sources: readonly FetchedSource[],
+  now = new Date(),
+): Promise<void> {
+  const upstream = upstreamFor(config);
+  const results = await Promise.all(
+    sources.map(async (source) => {
+      try {
+        return { source, measurement: await fetchers[source](config, upstream) };
+      } catch (error) {
+        console.error(`weather: ${source} refresh failed, keeping the last good value:`, error);
+        return { source, measurement: null };
+      }
+    }),
+  );
+  await saveRefresh(db, results, now);
+}
+
+/** The cron's work: the weather every run, lake data when their last good value is due. */
+export async function refreshDueSources(db: Db, config: Config, now = new Date()): Promise<void> {
+  const rows = await readWeatherRows(db);
+  const lastGood = new Map(rows.map((row) => [row.source, row.fetchedAt?.getTime() ?? 0]));
+  const due = FETCHED_SOURCES.filter(
+    (source) =>
+      source === "weather" || now.getTime() - (lastGood.get(source) ?? 0) >= LAKE_REFRESH_MS,
+  );
+  await refreshSources(db, config, due, now);
+}

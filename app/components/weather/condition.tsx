@@ -1,0 +1,67 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { ConditionCode } from "~/lib/weather";
+import "virtual:icon-mask/mdi/weather-cloudy.css";
+import "virtual:icon-mask/mdi/weather-fog.css";
+import "virtual:icon-mask/mdi/weather-lightning-rainy.css";
+import "virtual:icon-mask/mdi/weather-night.css";
+import "virtual:icon-mask/mdi/weather-night-partly-cloudy.css";
+import "virtual:icon-mask/mdi/weather-partly-cloudy.css";
+import "virtual:icon-mask/mdi/weather-pouring.css";
+import "virtual:icon-mask/mdi/weather-rainy.css";
+import "virtual:icon-mask/mdi/weather-snowy.css";
+import "virtual:icon-mask/mdi/weather-snowy-rainy.css";
+import "virtual:icon-mask/mdi/weather-sunny.css";
+
+/** Our own texts for the condition codes, whichever provider delivered them. */
+export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
+  clear_sky: msg`Clear sky`,
+  few_clouds: msg`Few clouds`,
+  scattered_clouds: msg`Scattered clouds`,
+  broken_clouds: msg`Broken clouds`,
+  overcast_clouds: msg`Overcast clouds`,
+  mist: msg`Mist`,
+  fog: msg`Fog`,
+  drizzle: msg`Drizzle`,
+  light_rain: msg`Light rain`,
+  moderate_rain: msg`Moderate rain`,
+  heavy_rain: msg`Heavy rain`,
+  freezing_rain: msg`Freezing rain`,
+  thunderstorm: msg`Thunderstorm`,
+  snow: msg`Snow`,
+};
+
+/**
+ * [day, night] icons (mdi), as CSS masks: the panel may show any of eleven icons but shows
+ * three, so their paths travel in the route's stylesheet rather than its JavaScript.
+ * Only a clear or lightly clouded sky looks different at night.
+ */
+const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
+  clear_sky: ["weather-sunny", "weather-night"],
+  few_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],
+  scattered_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],
+  broken_clouds: ["weather-cloudy", "weather-cloudy"],
+  overcast_clouds: ["weather-cloudy", "weather-cloudy"],
+  mist: ["weather-fog", "weather-fog"],
+  fog: ["weather-fog", "weather-fog"],
+  drizzle: ["weather-rainy", "weather-rainy"],
+  light_rain: ["weather-rainy", "weather-rainy"],
+  moderate_rain: ["weather-rainy", "weather-rainy"],
+  heavy_rain: ["weather-pouring", "weather-pouring"],
+  freezing_rain: ["weather-snowy-rainy", "weather-snowy-rainy"],
+  thunderstorm: ["weather-lightning-rainy", "weather-lightning-rainy"],
+  snow: ["weather-snowy", "weather-snowy"],
+};
+
+export function ConditionIcon({
+  condition,
+  isDay,
+  className = "",
+}: {
+  condition: ConditionCode;
+  isDay: boolean;
+  className?: string;
+}) {
+  const [day, night] = conditionIcons[condition];
+  return <span aria-hidden="true" className={`icon-mdi-${isDay ? day : night} ${className}`} />;
+}

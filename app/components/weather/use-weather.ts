@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
+
+/** The spec's refresh interval; the server's cron refreshes at the same pace. */
+export const WEATHER_REFRESH_MS = 10 * 60_000;
+
+function isSnapshot(body: unknown): body is WeatherSnapshot {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    "weather" in body &&
+    "lakeLevel" in body &&
+    "waterTemperature" in body
+  );
+}
+
+/**
+ * The panel's data: the page's snapshot first, then `GET /api/weather` every ten minutes
+ * while the tab is visible (and at once when a hidden tab comes back after that long).
+ * `now` is the server's clock as best known, so a visitor's wrong clock cannot make
+ * fresh data look stale; it ticks every minute so states change while the tab is open.
+ */
+export function useWeather(initial: WeatherPanelData) {
+  const [snapshot, setSnapshot] = useState(initial.status === "ready" ? initial.snapshot : null);
+  const [loading, setLoading] = useState(initial.status === "pending");
+  const [now, setNow] = useState(initial.renderedAt);
+  const skew = useRef(0);
+  const lastAttempt = useRef(0);
+
+  const refresh = useCallback(async () => {
+    lastAttempt.current = Date.now();
+    setLoading(true);
+    try {
+      // Revalidates with the ETag: unchanged data costs a 304.
+      const response = await fetch("/api/weather", { cache: "no-cache" });
+      const body: unknown = response.ok ? await response.json() : null;
+      if (isSnapshot(body)) {
+        const serverTime = Date.parse(response.headers.get("Date") ?? "");
+        if (Number.isFinite(serverTime)) skew.current = serverTime - Date.now();
+        setSnapshot(body);
+      }
+    } catch {
+      // Offline or our server unreachable: keep what we have; its age speaks for itself.
+    } finally {
+      setLoading(false);
+      setNow(Date.now() + skew.current);
+    }
+  }, []);
+
+  useEffect(() => {
+    // New loader data (a revalidation) replace what the tab had.
+    if (initial.status === "ready") setSnapshot(initial.snapshot);
+    skew.current = initial.renderedAt - Date.now();
+    lastAttempt.current = Date.now();
+    if (initial.status === "pending") void refresh();
+    const tick = setInterval(() => setNow(Date.now() + skew.current), 60_000);
+    const poll = setInterval(() => {
+      if (document.visibilityState === "visible") void refresh();
+    }, WEATHER_REFRESH_MS);
+    const onVisibility = () => {
+      if (
+        document.visibilityState === "visible" &&
+        Date.now() - lastAttempt.current >= WEATHER_REFRESH_MS
+      ) {
+        void refresh();
+      }
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearInterval(tick);
+      clearInterval(poll);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [initial, refresh]);
+
+  return { snapshot, loading, now, refresh };
+}

@@ -1,0 +1,25 @@
+import { expect, test } from "vitest";
+import { runCron, visit } from "./helpers";
+
+/** The D1 statements a response cost, as the Worker reports them in Server-Timing. */
+function statements(response: Response): number {
+  const match = /d1;desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
+  if (!match) throw new Error("no d1 Server-Timing entry");
+  return Number(match[1]);
+}
+
+test("a home-page render costs two D1 queries, three when the settings cache is cold", async () => {
+  await runCron();
+  const cold = await visit("/");
+  expect(cold.status).toBe(200);
+  expect(await cold.text()).toContain("Aufgelockerte Bewölkung");
+  // The maintenance flag (cached 10 s per isolate), the weather snapshot (all sources in one
+  // statement) and the gallery teaser; the last two run in parallel.
+  expect(statements(cold)).toBe(3);
+  expect(statements(await visit("/en"))).toBe(2);
+});
+
+test("a gallery render costs its page and featured row in one batch", async () => {
+  await visit("/en"); // warms the settings cache
+  expect(statements(await visit("/en/gallery"))).toBe(2);
+});

@@ -1,0 +1,60 @@
+import { env } from "cloudflare:workers";
+import type { WeatherSnapshot } from "~/lib/weather";
+import { visit } from "./helpers";
+
+const sources = {
+  OPEN_METEO_URL: "open-meteo",
+  OPENWEATHERMAP_URL: "openweathermap",
+  LAGHI_NET_URL: "laghi-net",
+  APPA_TRENTO_URL: "appa-trento",
+} as const;
+
+/**
+ * The test env with every upstream in one scenario of the fake (test/fake-upstream.ts);
+ * `tag` groups the calls for `upstreamCalls`.
+ */
+export function upstreamEnv(
+  tag: string,
+  scenario = "ok",
+  overrides: Record<string, string | D1Database> = {},
+): Env {
+  const urls = Object.fromEntries(
+    Object.entries(sources).map(([name, source]) => [
+      name,
+      `https://upstream.test/${tag}/${scenario}/${source}`,
+    ]),
+  );
+  return { ...env, ...urls, ...overrides } as Env;
+}
+
+/** The sources the fake has answered for `tag`, in order. */
+export async function upstreamCalls(tag: string): Promise<string[]> {
+  return (await fetch(`https://upstream.test/__calls/${tag}`)).json();
+}
+
+/** One run of the ten-minute cron trigger, awaited to the end of its waitUntil work. */
+
+/** A page or API request to the built Worker with a chosen env. */
+
+export async function snapshot(): Promise<WeatherSnapshot> {
+  return (await visit("/api/weather")).json();
+}
+
+/** Moves a stored reading's times into the past, as if that long had passed since. */
+export async function ageReading(
+  source: string,
+  ms: { fetched?: number; measured?: number },
+): Promise<void> {
+  await env.DB.prepare(
+    "update weather_readings set fetched_at = fetched_at - ?1, measured_at = measured_at - ?2 where source = ?3",
+  )
+    .bind(ms.fetched ?? 0, ms.measured ?? 0, source)
+    .run();
+}
+
+/** Today and tomorrow at the lake, "YYYY-MM-DD". */
+export function lakeDays(now = Date.now()): [string, string, string] {
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now + offset * 86_400_000);
+  return [day(-1), day(0), day(1)];
+}

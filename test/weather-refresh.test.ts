@@ -1,0 +1,141 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { runCron } from "./helpers";
+import { ageReading, lakeDays, snapshot, upstreamCalls, upstreamEnv } from "./weather-helpers";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const HOUR = 3_600_000;
+
+/** "YYYY-MM-DD HH:MM:SS" on the lake's clock. */
+function lakeClock(instant: string | undefined) {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Rome",
+    dateStyle: "short",
+    timeStyle: "medium",
+  }).format(new Date(instant ?? NaN));
+}
+
+describe("the ten-minute refresh", () => {
+  test("the scheduled handler stores a snapshot of every source", async () => {
+    await runCron();
+    const rows = await env.DB.prepare(
+      "select source, provider, measured_at, fetched_at from weather_readings order by source",
+    ).all<{ source: string; provider: string; measured_at: number; fetched_at: number }>();
+    expect(rows.results.map((row) => [row.source, row.provider])).toEqual([
+      ["lake_level", "laghi.net"],
+      ["water_temperature_north", "appa-trento"],
+      ["weather", "open-meteo"],
+    ]);
+    for (const row of rows.results) {
+      expect(row.measured_at).toBeLessThanOrEqual(row.fetched_at);
+      expect(Date.now() - row.fetched_at).toBeLessThan(60_000);
+    }
+
+    const [yesterday, today, tomorrow] = lakeDays();
+    const { weather, lakeLevel, waterTemperature } = await snapshot();
+    expect(weather?.provider).toBe("open-meteo");
+    expect(weather?.current).toEqual({
+      condition: "scattered_clouds",
+      isDay: true,
+      temperature: 24.3,
+      feelsLike: 25.1,
+      humidity: 55,
+      windSpeed: 11.9,
+      precipitation: 0,
+      pressure: 1015.2,
+    });
+    // The third day has a gap in the recording (cloud cover null) and is left out.
+    expect(weather?.days.map((day) => [day.date, day.condition])).toEqual([
+      [today, "scattered_clouds"],
+      [tomorrow, "light_rain"],
+    ]);
+    expect(weather?.days[1]).toMatchObject({
+      temperatureMin: 16.9,
+      temperatureMax: 23.8,
+      precipitation: 4.2,
+      windSpeed: 19.4,
+    });
+    // Recorded as local wall-clock times: 05:31 at the lake, whatever the season.
+    expect(lakeClock(weather?.days[0]?.sunrise)).toBe(`${today} 05:31:00`);
+    expect(lakeClock(weather?.days[1]?.sunset)).toBe(`${tomorrow} 21:07:00`);
+
+    // The widget lists several lakes; Garda's level is the newest of its level series.
+    expect(lakeLevel?.cm).toBe(95.3);
+    expect(lakeClock(lakeLevel?.measuredAt)).toBe(`${yesterday} 08:00:00`);
+    expect(waterTemperature.north?.celsius).toBe(21.4);
+    expect(lakeClock(waterTemperature.north?.measuredAt)).toBe(`${yesterday} 09:45:12`);
+    expect(waterTemperature.south).toBeNull();
+  });
+
+  test("OpenWeatherMap replaces Open-Meteo when its key is configured", async () => {
+    await runCron(upstreamEnv("owm", "ok", { OPENWEATHERMAP_API_KEY: "test-key" }));
+    const { weather } = await snapshot();
+    expect(weather?.provider).toBe("openweathermap");
+    expect(weather?.current).toMatchObject({
+      condition: "few_clouds",
+      temperature: 24.1,
+      windSpeed: 13, // 3.6 m/s
+    });
+    expect(weather?.days.map((day) => day.condition)).toEqual([
+      "few_clouds",
+      "light_rain",
+      "thunderstorm",
+    ]);
+    expect(weather?.days[1]).toMatchObject({
+      feelsLikeMin: 17.2,
+      feelsLikeMax: 23,
+      precipitation: 3.2,
+    });
+    expect(await upstreamCalls("owm")).toContain("openweathermap");
+    expect(await upstreamCalls("owm")).not.toContain("open-meteo");
+  });
+
+  test("the weather is fetched every run, lake data about hourly", async () => {
+    await runCron(upstreamEnv("pace"));
+    await runCron(upstreamEnv("pace"));
+    expect(await upstreamCalls("pace")).toEqual(["open-meteo", "open-meteo"]);
+
+    await ageReading("lake_level", { fetched: HOUR });
+    await ageReading("water_temperature_north", { fetched: HOUR });
+    await runCron(upstreamEnv("pace"));
+    expect((await upstreamCalls("pace")).sort()).toEqual([
+      "appa-trento",
+      "laghi-net",
+      "open-meteo",
+      "open-meteo",
+      "open-meteo",
+    ]);
+  });
+
+  test.each([
+    ["http-500", /HTTP 500/],
+    ["garbage", /not JSON|no data table/],
+    ["html", /not JSON|no data table/],
+    ["unexpected", /unexpected response|no data table/],
+    ["slow", /no answer within 200 ms/],
+  ])("upstream %s keeps the last good value and is logged", async (scenario, reason) => {
+    await runCron();
+    await ageReading("lake_level", { fetched: HOUR });
+    await ageReading("water_temperature_north", { fetched: HOUR });
+    const before = await snapshot();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    await runCron(upstreamEnv(scenario, scenario, { UPSTREAM_TIMEOUT_MS: "200" }));
+
+    expect((await upstreamCalls(scenario)).sort()).toEqual([
+      "appa-trento",
+      "laghi-net",
+      "open-meteo",
+    ]);
+    expect(await snapshot()).toEqual(before);
+    const messages = logged.mock.calls.map((call) => call.map(String).join(" "));
+    for (const source of ["weather", "lake_level", "water_temperature_north"]) {
+      expect(messages.find((message) => message.includes(`${source} refresh failed`))).toMatch(
+        reason,
+      );
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { z } from "zod";
+import { isAdminRequest } from "~/.server/auth/admin-session";
+import { getWeatherSnapshot } from "~/.server/weather/snapshot";
+import { saveMeasurement } from "~/.server/weather/store";
+import { apiError } from "./errors";
+import type { ApiEnv } from "./types";
+
+/** Browsers and the edge may reuse a snapshot this long; it changes every ten minutes at most. */
+export const WEATHER_CACHE_SECONDS = 60;
+
+const DAY_MS = 86_400_000;
+
+const southReading = z.object({
+  celsius: z.number().min(0).max(35),
+  measuredAt: z.iso
+    .datetime({ offset: true, message: "measuredAt must be an ISO 8601 date and time" })
+    .transform((value) => new Date(value))
+    // A few minutes of clock skew are fine; a date far away is a typo.
+    .refine((date) => date.getTime() <= Date.now() + 5 * 60_000, "measuredAt is in the future")
+    .refine((date) => date.getTime() >= Date.now() - 365 * DAY_MS, "measuredAt is over a year ago"),
+});
+
+export const weather = new Hono<ApiEnv>()
+  .get("/", etag(), async (c) => {
+    const { db, config } = c.var;
+    // On an empty table this waits for the first fetch, which has its own timeout.
+    const snapshot = await getWeatherSnapshot(
+      { db, config, ctx: c.executionCtx },
+      config.UPSTREAM_TIMEOUT_MS + 1000,
+    );
+    if (snapshot === "pending") {
+      c.header("Retry-After", "5");
+      return apiError(c, 503, "weather_pending", "The first weather fetch is still running");
+    }
+    c.header("Cache-Control", `public, max-age=${WEATHER_CACHE_SECONDS}`);
+    return c.json(snapshot);
+  })
+  /** The owner's reading for the south of the lake, where no open real-time source exists. */
+  .put(
+    "/water-temperature/south",
+    async (c, next) => {
+      if (!(await isAdminRequest(c.req.raw, c.var.config))) {
+        return apiError(c, 401, "unauthorized", "Log in as the owner to set the water temperature");
+      }
+      await next();
+    },
+    zValidator("json", southReading, (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "";
+        return apiError(c, 400, "invalid_water_temperature", message);
+      }
+    }),
+    async (c) => {
+      const { celsius, measuredAt } = c.req.valid("json");
+      await saveMeasurement(
+        c.var.db,
+        "water_temperature_south",
+        { provider: "owner", measuredAt, data: { celsius } },
+        new Date(),
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json({ south: { celsius, measuredAt: measuredAt.toISOString() } });
+    },
+  );
