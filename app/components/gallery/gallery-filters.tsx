@@ -46,10 +46,10 @@ export function GalleryFilters({ params }: { params: Params }) {
         action={galleryPath}
         role="search"
         preventScrollReset
-        className="flex flex-1 gap-2 md:justify-end"
+        className="flex flex-1 flex-wrap gap-2 md:justify-end"
       >
         <input type="hidden" name="type" value={params.type} />
-        <label className="relative min-w-0 flex-1 md:max-w-xs">
+        <label className="relative min-w-0 basis-full sm:flex-1 sm:basis-auto md:max-w-xs">
           <span className="sr-only">{t`Search the gallery`}</span>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500" />
           <input
