@@ -30,6 +30,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ADMIN_PASSWORD: "test-admin-password",
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
+                CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
               },
             },
           }),

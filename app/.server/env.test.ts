@@ -14,12 +14,15 @@ const valid = {
   SUPPORT_URL: "",
   ADMIN_PASSWORD: "a-long-password",
   SESSION_SECRET: "x".repeat(32),
+  CAMERA_DEVICE_ID: "cam-1",
+  CAMERA_DEVICE_SECRET: "y".repeat(32),
 };
 
 describe("worker configuration", () => {
   test("parses vars into typed values", () => {
     const config = getConfig({ ...valid } as unknown as Env);
     expect(config.CAMERA_LATITUDE).toBe(45.61);
+    expect(config.STREAM_SESSION_SECONDS).toBe(60);
   });
 
   test("names every missing or malformed secret", () => {

@@ -3,8 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import { build } from "./build";
 import { apiError } from "./errors";
 import { health } from "./health";
+import { ingest } from "./ingest";
 import { locale } from "./locale";
 import { settings } from "./settings";
+import { stream } from "./stream";
 import type { ApiEnv } from "./types";
 
 export const api = new Hono<ApiEnv>()
@@ -12,6 +14,8 @@ export const api = new Hono<ApiEnv>()
   .route("/build", build)
   .route("/settings", settings)
   .route("/locale", locale)
+  .route("/stream", stream)
+  .route("/ingest", ingest)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
