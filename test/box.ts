@@ -49,7 +49,7 @@ export async function uploadSegment(
   });
 }
 
-export async function uploadStill(body: Uint8Array) {
+export async function uploadStill(body: Uint8Array<ArrayBuffer>) {
   const path = "/api/ingest/still";
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method: "PUT",
