@@ -7,3 +7,10 @@ declare module "~icons/*" {
   const Icon: (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
   export default Icon;
 }
+
+// hls.js ships types for its full build only; the light build has the same API minus
+// subtitles, alternate audio, DRM and CMCD, none of which the live camera uses.
+declare module "hls.js/light" {
+  export * from "hls.js";
+  export { default } from "hls.js";
+}

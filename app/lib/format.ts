@@ -13,3 +13,11 @@ export function formatDate(locale: Locale, date: Date | string): string {
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions) {
   return new Intl.NumberFormat(localeInfo[locale].tag, options).format(value);
 }
+
+/** "14:32" in the lake's time zone. */
+export function formatTime(locale: Locale, date: Date | string): string {
+  return new Intl.DateTimeFormat(localeInfo[locale].tag, {
+    timeStyle: "short",
+    timeZone: LAKE_TIME_ZONE,
+  }).format(typeof date === "string" ? new Date(date) : date);
+}

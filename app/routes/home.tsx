@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { useRootData } from "~/root";
@@ -36,7 +37,11 @@ export default function Home() {
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
-      <section id="live" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
+      <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
+        <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
+        <LiveStreamPanel />
+      </section>
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="features-title" className="sr-only">{t`What you will find here`}</h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (
