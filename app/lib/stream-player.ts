@@ -27,6 +27,12 @@ export function preloadPlayer() {
   });
 }
 
+/** Resolves once the player code is here (at once where HLS is native). */
+export async function loadPlayer(): Promise<void> {
+  preloadPlayer();
+  await hlsModule;
+}
+
 export type PlayerEvents = { onFirstFrame: () => void; onFailure: (reason: string) => void };
 
 /** Plays the playlist muted from near the live edge; returns a function that tears it down. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { attachPlayer } from "~/lib/stream-player";
+import { attachPlayer, loadPlayer } from "~/lib/stream-player";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
@@ -96,8 +96,11 @@ export function useLiveStream(video: React.RefObject<HTMLVideoElement | null>) {
       if (!ready) return finish(id, { name: "failed" });
 
       setPhase({ name: "ready" });
+      await loadPlayer();
+      // Let "feed ready" paint before the next message replaces it.
+      await new Promise(requestAnimationFrame);
       const element = video.current;
-      if (!element) return;
+      if (!current() || !element) return;
       setPhase({ name: "player" });
       const expiresAt = Date.parse(session.expiresAt);
       teardown.current = await attachPlayer(element, session.playlistUrl, {
