@@ -135,6 +135,20 @@ describe("stream sessions", () => {
     expect((await uploadSegment(1, "1.ts")).status).toBe(409);
   });
 
+  test("a visitor who presses stop ends their session early", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    const ended = await visit(`/api/stream/session?token=${encodeURIComponent(viewer.token)}`, {
+      method: "DELETE",
+    });
+    expect(ended.status).toBe(204);
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
+    expect(await runDurableObjectAlarm(camera())).toBe(true); // starts the stop grace
+    await expireAndRunAlarm("grace");
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+  });
+
   test("a box that delivers nothing in time fails the session and is told to stop", async () => {
     const box = await connectBox();
     const viewer = await sessionOf(await startSession());

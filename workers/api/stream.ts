@@ -70,6 +70,12 @@ export const stream = new Hono<ApiEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(await camera(c).sessionState(check.sessionId));
   })
+  .delete("/session", async (c) => {
+    const check = await session(c);
+    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+    await camera(c).endSession(check.sessionId);
+    return c.body(null, 204);
+  })
   .get("/live.m3u8", async (c) => {
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");

@@ -129,6 +129,12 @@ export class CameraStream extends DurableObject<Env> {
     return { state: "failed", online };
   }
 
+  /** A visitor pressed stop: their session no longer keeps the box streaming. */
+  async endSession(id: string) {
+    this.ctx.storage.sql.exec("DELETE FROM sessions WHERE id = ?", id);
+    await this.scheduleAlarm();
+  }
+
   /** What the playlist lists: only while the stream is live. */
   playlist(): { epoch: number; phase: StreamPhase; segments: Segment[] } {
     const { epoch, phase, segments } = this.state;

@@ -30,6 +30,7 @@ export function useLiveStream(video: React.RefObject<HTMLVideoElement | null>) {
   // Each start gets a new run id; anything from an older run is ignored.
   const run = useRef(0);
   const teardown = useRef<(() => void) | null>(null);
+  const sessionUrl = useRef<string | null>(null);
 
   const refreshStatus = useCallback(async () => {
     try {
@@ -80,13 +81,14 @@ export function useLiveStream(video: React.RefObject<HTMLVideoElement | null>) {
       setDurationSeconds(session.durationSeconds);
       setPhase({ name: "initializing" });
 
-      const sessionUrl = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
+      const statusUrl = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
+      sessionUrl.current = statusUrl;
       let ready = false;
       for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS && !ready; attempt++) {
         await wait(ATTEMPT_INTERVAL_MS);
         if (!current()) return;
         setPhase({ name: "connecting", attempt });
-        const check = await fetch(sessionUrl);
+        const check = await fetch(statusUrl);
         if (!current()) return;
         const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
         if (state === "failed" || state === "ended" || !check.ok)
@@ -119,7 +121,12 @@ export function useLiveStream(video: React.RefObject<HTMLVideoElement | null>) {
     }
   }, [finish, release, video]);
 
-  const stop = useCallback(() => finish(run.current, { name: "idle" }), [finish]);
+  const stop = useCallback(() => {
+    // Tell the Worker, so the box can stop sooner when nobody else is watching.
+    if (sessionUrl.current) void fetch(sessionUrl.current, { method: "DELETE", keepalive: true });
+    sessionUrl.current = null;
+    finish(run.current, { name: "idle" });
+  }, [finish]);
   const end = useCallback(() => finish(run.current, { name: "ended" }), [finish]);
 
   return { status, phase, durationSeconds, start, stop, end };
