@@ -4,6 +4,7 @@ import { formatter } from "@lingui/format-po";
 // The text pages' own catalog (see app/i18n/text-pages.ts): their routes and components.
 const textPageSources = [
   "<rootDir>/app/routes/about.tsx",
+  "<rootDir>/app/routes/contact.tsx",
   "<rootDir>/app/routes/privacy.tsx",
   "<rootDir>/app/routes/terms.tsx",
   "<rootDir>/app/routes/imprint.tsx",

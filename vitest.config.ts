@@ -53,6 +53,7 @@ export default defineConfig({
                 LAGHI_NET_URL: upstream("laghi-net"),
                 APPA_TRENTO_URL: upstream("appa-trento"),
                 UPSTREAM_TIMEOUT_MS: "1000",
+                CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
               },
             },
           }),

@@ -10,3 +10,10 @@ declare module "~icons/*" {
 
 /** CSS masks compiled from an Iconify collection (scripts/icon-masks.ts). */
 declare module "virtual:icon-mask/*";
+
+// hls.js ships types for its full build only; the light build has the same API minus
+// subtitles, alternate audio, DRM and CMCD, none of which the live camera uses.
+declare module "hls.js/light" {
+  export * from "hls.js";
+  export { default } from "hls.js";
+}

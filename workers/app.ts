@@ -28,6 +28,8 @@ app.use("*", async (c, next) => {
   const meter: QueryMeter = { statements: 0 };
   c.set("db", getDb(c.env.DB, meter));
   await next();
+  // A WebSocket upgrade (the camera box) must reach the client untouched.
+  if (c.res.status === 101) return;
   // Responses from fetch() or caches can have immutable headers: copy before adding ours.
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
@@ -63,6 +65,8 @@ app.onError((error, c) => {
   console.error("worker: unhandled error", error);
   return c.text("Internal Server Error", 500);
 });
+
+export { CameraStream } from "./durable-objects/camera-stream";
 
 export default {
   fetch: app.fetch,

@@ -20,12 +20,15 @@ const valid = {
   UPSTREAM_TIMEOUT_MS: "5000",
   ADMIN_PASSWORD: "a-long-password",
   SESSION_SECRET: "x".repeat(32),
+  CAMERA_DEVICE_ID: "cam-1",
+  CAMERA_DEVICE_SECRET: "y".repeat(32),
 };
 
 describe("worker configuration", () => {
   test("parses vars into typed values", () => {
     const config = getConfig({ ...valid } as unknown as Env);
     expect(config.CAMERA_LATITUDE).toBe(45.61);
+    expect(config.STREAM_SESSION_SECONDS).toBe(60);
     expect(config.UPSTREAM_TIMEOUT_MS).toBe(5000);
     expect(config.OPENWEATHERMAP_API_KEY).toBeUndefined();
   });

@@ -30,6 +30,15 @@ const configSchema = z.object({
   SESSION_SECRET: z
     .string({ message: "secret SESSION_SECRET is missing (wrangler secret put SESSION_SECRET)" })
     .min(32, { message: "secret SESSION_SECRET must be at least 32 characters" }),
+  CAMERA_DEVICE_ID: z.string().regex(/^[\w-]{1,64}$/, "CAMERA_DEVICE_ID must be a short id"),
+  CAMERA_DEVICE_SECRET: z
+    .string({
+      message: "secret CAMERA_DEVICE_SECRET is missing (wrangler secret put CAMERA_DEVICE_SECRET)",
+    })
+    .min(32, { message: "secret CAMERA_DEVICE_SECRET must be at least 32 characters" }),
+  STREAM_SESSION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  STREAM_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+  STREAM_START_TIMEOUT_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
 });
 
 export type Config = z.infer<typeof configSchema>;

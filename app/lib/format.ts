@@ -30,7 +30,7 @@ function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
 }
 
 /** "10:42" (or "10:42 AM") at the lake. */
-export function formatTime(locale: Locale, instant: string | number): string {
+export function formatTime(locale: Locale, instant: string | number | Date): string {
   return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(instant));
 }
 

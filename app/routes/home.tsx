@@ -4,6 +4,7 @@ import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
 import { loadWeatherPanel } from "~/.server/weather/snapshot";
 import { GalleryTeaser } from "~/components/gallery/gallery-teaser";
+import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { WeatherPanel } from "~/components/weather/weather-panel";
@@ -54,8 +55,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
+      <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
+        <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
+        <LiveStreamPanel />
+      </section>
       <WeatherPanel data={loaderData.weather} location={location} />
-      <section id="live" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="features-title" className="sr-only">{t`What you will find here`}</h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {features.map(({ icon: Icon, title, text }) => (

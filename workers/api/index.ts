@@ -4,9 +4,11 @@ import { build } from "./build";
 import { apiError } from "./errors";
 import { files } from "./files";
 import { health } from "./health";
+import { ingest } from "./ingest";
 import { locale } from "./locale";
 import { mediaApi } from "./media";
 import { settings } from "./settings";
+import { stream } from "./stream";
 import type { ApiEnv } from "./types";
 import { weather } from "./weather";
 
@@ -18,6 +20,8 @@ export const api = new Hono<ApiEnv>()
   .route("/media", mediaApi)
   .route("/files", files)
   .route("/weather", weather)
+  .route("/stream", stream)
+  .route("/ingest", ingest)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

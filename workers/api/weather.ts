@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isAdminRequest } from "~/.server/auth/admin-session";
 import { getWeatherSnapshot } from "~/.server/weather/snapshot";
 import { saveMeasurement } from "~/.server/weather/store";
-import { apiError } from "./errors";
+import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
 /** Browsers and the edge may reuse a snapshot this long; it changes every ten minutes at most. */
@@ -47,13 +47,7 @@ export const weather = new Hono<ApiEnv>()
       }
       await next();
     },
-    zValidator("json", southReading, (result, c) => {
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "";
-        return apiError(c, 400, "invalid_water_temperature", message);
-      }
-    }),
+    zValidator("json", southReading, rejectInvalid(400, "invalid_water_temperature")),
     async (c) => {
       const { celsius, measuredAt } = c.req.valid("json");
       await saveMeasurement(

@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import type { PublicMediaItem } from "~/lib/media";
+import PlayIcon from "~icons/mdi/play-circle";
 import { LocalizedLink } from "../localized-link";
-import { MediaCard } from "./media-card";
 
-/** The home page's glimpse of the gallery: featured items first, then the newest. */
+/**
+ * The home page's glimpse of the gallery: featured items first, then the newest. Plain
+ * links to the items' pages (likes and the viewer live in the gallery), so the home page
+ * does not download the gallery's code.
+ */
 export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {
   const { t } = useLingui();
   if (items.length === 0) return null;
@@ -22,7 +26,30 @@ export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {
       </div>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((item) => (
-          <MediaCard key={item.id} item={item} />
+          <li key={item.id}>
+            <LocalizedLink
+              to={`/gallery/${item.id}`}
+              className="group block overflow-hidden rounded-xl border border-neutral-200 dark:border-neutral-800"
+            >
+              <span className="relative block aspect-video bg-neutral-200 dark:bg-neutral-800">
+                <img
+                  src={item.thumbnailUrl}
+                  width={480}
+                  height={270}
+                  loading="lazy"
+                  decoding="async"
+                  alt=""
+                  className="size-full object-cover"
+                />
+                {item.type === "image" ? null : (
+                  <PlayIcon className="absolute inset-0 m-auto size-12 text-white/90 drop-shadow" />
+                )}
+              </span>
+              <span className="block truncate p-3 text-sm font-medium group-hover:underline">
+                {item.title}
+              </span>
+            </LocalizedLink>
+          </li>
         ))}
       </ul>
     </section>

@@ -1,0 +1,39 @@
+export type Segment = { seq: number; duration: number };
+
+/** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
+export const PLAYLIST_SEGMENTS = 4;
+
+/**
+ * A live HLS media playlist for one stream epoch. Segment URLs carry the viewer's token, so
+ * players need no custom headers; the playlist itself is never stored (R2 allows one write
+ * per key per second), it is built from the Durable Object's segment list on every request.
+ */
+export function buildPlaylist(epoch: number, segments: Segment[], token: string): string {
+  const listed = segments.slice(-PLAYLIST_SEGMENTS);
+  const target = Math.max(1, ...listed.map((s) => Math.ceil(s.duration)));
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.seq ?? 0}`,
+  ];
+  for (const { seq, duration } of listed) {
+    lines.push(`#EXTINF:${duration.toFixed(3)},`, segmentPath(epoch, seq, token));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export function segmentPath(epoch: number, seq: number, token: string): string {
+  return `/api/stream/segments/${epoch}/${seq}.ts?token=${encodeURIComponent(token)}`;
+}
+
+/** R2 key of a segment; one prefix per epoch so a restarted stream never serves old video. */
+export function segmentKey(epoch: number, seq: number): string {
+  return `${epochPrefix(epoch)}${seq}.ts`;
+}
+
+export function epochPrefix(epoch: number): string {
+  return `stream/${epoch}/`;
+}
+
+export const STILL_KEY = "stream/still.jpg";

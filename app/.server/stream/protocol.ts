@@ -1,0 +1,40 @@
+// The control socket's messages, shared by the Worker and the camera box (ingest/).
+import { z } from "zod";
+
+/** Worker → box. `start` is repeated with the same epoch to extend the run (idempotent). */
+export const commandSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("start"),
+    epoch: z.number().int().positive(),
+    /** The box stops by itself after this many seconds unless a later `start` extends it. */
+    runSeconds: z.number().int().positive(),
+  }),
+  z.object({ type: z.literal("stop"), epoch: z.number().int().nonnegative() }),
+]);
+export type Command = z.infer<typeof commandSchema>;
+
+/** Box → Worker. */
+export const reportSchema = z.discriminatedUnion("type", [
+  /** On every (re)connection: the epoch the box is streaming, if any. */
+  z.object({
+    type: z.literal("hello"),
+    version: z.string().max(40),
+    epoch: z.number().int().positive().nullable(),
+  }),
+  /** ffmpeg ended before it was told to stop (camera unreachable, crash). */
+  z.object({
+    type: z.literal("failed"),
+    epoch: z.number().int().positive(),
+    reason: z.string().max(200),
+  }),
+]);
+export type Report = z.infer<typeof reportSchema>;
+
+/** Sent as plain text both ways; answered by the runtime without waking the object. */
+export const PING = "ping";
+export const PONG = "pong";
+
+/** Segment names the box uploads: its sequence number, nothing else. */
+export const SEGMENT_NAME = /^(\d{1,9})\.ts$/;
+export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
+export const MAX_STILL_BYTES = 1024 * 1024;

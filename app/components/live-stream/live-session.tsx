@@ -1,0 +1,177 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import FullscreenIcon from "~icons/mdi/fullscreen";
+import ExitFullscreenIcon from "~icons/mdi/fullscreen-exit";
+import ReplayIcon from "~icons/mdi/replay";
+import StopIcon from "~icons/mdi/stop";
+import { primaryButton, StreamFrame, StreamProgress, WatchLiveButton } from "./stream-frame";
+
+export { preloadPlayer } from "~/lib/stream-player";
+
+import {
+  CONNECTION_ATTEMPTS,
+  type Phase,
+  type StreamStatus,
+  useLiveStream,
+} from "./use-live-stream";
+
+function useRemainingSeconds(expiresAt: number | null, onZero: () => void) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  const remaining = expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  useEffect(() => {
+    if (expiresAt !== null && remaining === 0) onZero();
+  }, [expiresAt, remaining, onZero]);
+  return remaining;
+}
+
+function useFullscreen(element: React.RefObject<HTMLElement | null>) {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const update = () => setActive(document.fullscreenElement === element.current);
+    document.addEventListener("fullscreenchange", update);
+    return () => document.removeEventListener("fullscreenchange", update);
+  }, [element]);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void element.current?.requestFullscreen();
+  };
+  return { active, toggle };
+}
+
+const busyPhases = new Set<Phase["name"]>([
+  "starting",
+  "initializing",
+  "connecting",
+  "ready",
+  "player",
+]);
+
+/**
+ * A live session and everything after it (progress, player, countdown, retry). Loaded only
+ * once a visitor presses play; it starts the first session as soon as it mounts.
+ */
+export default function LiveSession({
+  initialStatus,
+  onAnnounce,
+}: {
+  initialStatus: StreamStatus | null;
+  /** Feeds the panel's live region, which outlives this lazily loaded component. */
+  onAnnounce: (text: string) => void;
+}) {
+  const { t } = useLingui();
+  const video = useRef<HTMLVideoElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const { status, phase, durationSeconds, start, stop, end } = useLiveStream(video, initialStatus);
+  // The first session starts once, on mount (a ref, so StrictMode's re-run does not repeat it).
+  const startedOnMount = useRef(false);
+  useEffect(() => {
+    if (startedOnMount.current) return;
+    startedOnMount.current = true;
+    void start();
+  }, [start]);
+  const fullscreen = useFullscreen(frame);
+  const remaining = useRemainingSeconds(phase.name === "live" ? phase.expiresAt : null, end);
+  const live = phase.name === "live";
+  const busy = busyPhases.has(phase.name);
+  const countdown = `${Math.floor(remaining / 60)}:${String(remaining % 60).padStart(2, "0")}`;
+  const attempt = phase.name === "connecting" ? phase.attempt : 0;
+  const total = CONNECTION_ATTEMPTS;
+
+  const progress: Partial<Record<Phase["name"], string>> = {
+    starting: t`Starting session…`,
+    initializing: t`Initialising camera…`,
+    connecting: t`Connection attempt ${attempt}/${total}`,
+    ready: t`Feed ready`,
+    player: t`Initialising player…`,
+  };
+
+  const announcement = live ? t`The live stream is playing.` : (progress[phase.name] ?? "");
+  // Blank steps (idle, ended) keep the last line rather than making the region flicker.
+  useEffect(() => {
+    if (announcement) onAnnounce(announcement);
+  }, [announcement, onAnnounce]);
+
+  const overlayButton =
+    "inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
+
+  return (
+    <StreamFrame
+      frameRef={frame}
+      status={status}
+      live={live}
+      offline={phase.name === "offline"}
+      durationSeconds={durationSeconds}
+    >
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label={t`Live picture from the camera`}
+        className={`absolute inset-0 size-full object-contain ${live ? "" : "invisible"}`}
+      />
+      {live ? (
+        <div className="absolute top-3 right-3 flex items-center gap-2">
+          <span className="rounded bg-black/60 px-2 py-0.5 font-mono text-sm" role="timer">
+            <span className="sr-only">{t`Time left`} </span>
+            {countdown}
+          </span>
+        </div>
+      ) : null}
+
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
+        {phase.name === "idle" || phase.name === "offline" ? (
+          <WatchLiveButton offline={phase.name === "offline"} onStart={() => void start()} />
+        ) : null}
+        {busy ? (
+          <p className="flex items-center gap-3 rounded bg-black/60 px-4 py-2">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+            />
+            {progress[phase.name]}
+          </p>
+        ) : null}
+        {phase.name === "failed" ? (
+          <>
+            <p className="rounded bg-black/60 px-4 py-2">{t`Connection failed. Please try again.`}</p>
+            <button type="button" className={primaryButton} onClick={() => void start()}>
+              <ReplayIcon aria-hidden="true" className="size-5" />
+              {t`Try again`}
+            </button>
+          </>
+        ) : null}
+        {phase.name === "ended" ? (
+          <>
+            <p className="rounded bg-black/60 px-4 py-2">{t`Session ended`}</p>
+            <button type="button" className={primaryButton} onClick={() => void start()}>
+              <ReplayIcon aria-hidden="true" className="size-5" />
+              {t`Watch again`}
+            </button>
+          </>
+        ) : null}
+      </div>
+
+      {live ? (
+        <div className="absolute right-3 bottom-3 flex gap-2">
+          <button type="button" className={overlayButton} onClick={stop}>
+            <StopIcon aria-hidden="true" className="size-5" />
+            {t`Stop`}
+          </button>
+          <button type="button" className={overlayButton} onClick={fullscreen.toggle}>
+            {fullscreen.active ? (
+              <ExitFullscreenIcon aria-hidden="true" className="size-5" />
+            ) : (
+              <FullscreenIcon aria-hidden="true" className="size-5" />
+            )}
+            {fullscreen.active ? t`Exit fullscreen` : t`Fullscreen`}
+          </button>
+        </div>
+      ) : null}
+    </StreamFrame>
+  );
+}

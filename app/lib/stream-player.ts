@@ -1,0 +1,107 @@
+// Client only: attaches the live playlist to a <video>. hls.js is fetched on intent (hover,
+// focus or click on play), never with the page; Safari and iOS play HLS natively instead.
+import type Hls from "hls.js/light";
+
+type HlsModule = typeof import("hls.js/light");
+let hlsModule: Promise<HlsModule> | null = null;
+
+// The constant condition lets the server build drop hls.js (and its 170 kB chunk) entirely.
+const loadHls = (): Promise<HlsModule> =>
+  import.meta.env.SSR ? Promise.reject(new Error("hls.js is client-only")) : import("hls.js/light");
+
+/** A player that shows nothing new for this long has stalled (Safari reports no stalls). */
+export const STALL_MS = 7_000;
+
+function prefersNativeHls(video: HTMLVideoElement): boolean {
+  const native = video.canPlayType("application/vnd.apple.mpegurl") !== "";
+  const mse = "MediaSource" in window || "ManagedMediaSource" in window;
+  return native && (!mse || navigator.vendor.startsWith("Apple"));
+}
+
+/** Starts fetching hls.js (light build) once a visitor shows intent; safe to call repeatedly. */
+export function preloadPlayer() {
+  if (prefersNativeHls(document.createElement("video"))) return;
+  hlsModule ??= loadHls();
+  hlsModule.catch(() => {
+    hlsModule = null;
+  });
+}
+
+/** Resolves once the player code is here (at once where HLS is native). */
+export async function loadPlayer(): Promise<void> {
+  preloadPlayer();
+  await hlsModule;
+}
+
+export type PlayerEvents = { onFirstFrame: () => void; onFailure: (reason: string) => void };
+
+/** Plays the playlist muted from near the live edge; returns a function that tears it down. */
+export async function attachPlayer(
+  video: HTMLVideoElement,
+  playlistUrl: string,
+  events: PlayerEvents,
+): Promise<() => void> {
+  let hls: Hls | null = null;
+  if (prefersNativeHls(video)) {
+    video.src = playlistUrl;
+  } else {
+    hlsModule ??= loadHls();
+    const { default: HlsPlayer } = await hlsModule;
+    hls = new HlsPlayer({
+      // One 480p rendition, a playlist of a few 2 s segments: start as soon as one is
+      // listed, one segment behind the live edge, and keep the buffer short.
+      initialLiveManifestSize: 1,
+      liveSyncDurationCount: 1,
+      liveMaxLatencyDurationCount: 4,
+      startLevel: 0,
+      capLevelToPlayerSize: false,
+      maxBufferLength: 6,
+      backBufferLength: 4,
+      // A playlist that stops advancing is retried briefly, then reported as fatal.
+      playlistLoadPolicy: {
+        default: {
+          maxTimeToFirstByteMs: 5_000,
+          maxLoadTimeMs: 8_000,
+          timeoutRetry: { maxNumRetry: 2, retryDelayMs: 0, maxRetryDelayMs: 0 },
+          errorRetry: { maxNumRetry: 3, retryDelayMs: 500, maxRetryDelayMs: 2_000 },
+        },
+      },
+    });
+    hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
+      if (data.fatal) events.onFailure(`hls.js: ${data.details}`);
+    });
+    hls.loadSource(playlistUrl);
+    hls.attachMedia(video);
+  }
+
+  let firstFrame = false;
+  let lastTime = -1;
+  let lastProgress = Date.now();
+  const onFrame = () => {
+    if (firstFrame) return;
+    firstFrame = true;
+    events.onFirstFrame();
+  };
+  video.addEventListener("playing", onFrame, { once: true });
+  const onError = () => events.onFailure("media element error");
+  video.addEventListener("error", onError);
+  const watchdog = window.setInterval(() => {
+    if (video.currentTime !== lastTime) {
+      lastTime = video.currentTime;
+      lastProgress = Date.now();
+    } else if (Date.now() - lastProgress > STALL_MS) {
+      events.onFailure("stalled");
+    }
+  }, 1000);
+  video.play().catch(() => {
+    // Autoplay refusals surface through the stall watchdog; the video is muted, so rare.
+  });
+
+  return () => {
+    window.clearInterval(watchdog);
+    video.removeEventListener("error", onError);
+    hls?.destroy();
+    video.removeAttribute("src");
+    video.load();
+  };
+}

@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
+
+/**
+ * The real camera box CLI with ffmpeg's test pattern, against the preview server, with the
+ * local secrets from .dev.vars. It runs in its own process group so that killing it takes
+ * its ffmpeg along, like a box losing power.
+ */
+export function startBox(workerUrl: string): RunningBox {
+  const child = spawn(
+    process.execPath,
+    ["--env-file=.dev.vars", "ingest/cli.ts", "--url", workerUrl, "--input", "testsrc"],
+    { detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const output: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(...chunk.toString().trim().split("\n")));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const kill = () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+  };
+  return { process: child, output, kill };
+}
+
+/** Resolves once the Worker sees the box's control socket. */
+export async function waitUntilOnline(workerUrl: string, online = true, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = (await (await fetch(`${workerUrl}/api/stream/status`)).json()) as {
+      online: boolean;
+    };
+    if (status.online === online) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the camera box did not become ${online ? "online" : "offline"}`);
+}

@@ -1,0 +1,75 @@
+// The camera box: `npm run box -- --input testsrc` against the local dev server, or the
+// systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
+import type { Command } from "../app/.server/stream/protocol.ts";
+import { loadConfig } from "./config.ts";
+import { ControlChannel } from "./control.ts";
+import { log } from "./log.ts";
+import { uploadStill } from "./still.ts";
+import { Streamer } from "./streamer.ts";
+
+const VERSION = "1";
+const config = loadConfig(process.argv.slice(2), process.env);
+
+let streamer: Streamer | null = null;
+/** Hard limit of the current run; every `start` for the same epoch moves it. */
+let runUntil = 0;
+let dropTimer: NodeJS.Timeout | null = null;
+
+async function stopStream(why: string) {
+  const current = streamer;
+  streamer = null;
+  if (!current) return;
+  log(`stream ${current.epoch}: stopping (${why})`);
+  await current.stop();
+}
+
+async function onCommand(command: Command) {
+  if (command.type === "stop") {
+    if (streamer?.epoch === command.epoch) await stopStream("told to stop");
+    return;
+  }
+  runUntil = Date.now() + Math.min(command.runSeconds, config.maxRunSeconds) * 1000;
+  if (streamer?.epoch === command.epoch) return;
+  await stopStream(`epoch ${command.epoch} replaces it`);
+  const next = new Streamer(command.epoch, config, (reason) => {
+    if (streamer === next) streamer = null;
+    control.send({ type: "failed", epoch: command.epoch, reason });
+  });
+  streamer = next;
+  await next.start();
+}
+
+const control = new ControlChannel(config, {
+  onCommand: (command) => void onCommand(command),
+  onUp: () => {
+    if (dropTimer) clearTimeout(dropTimer);
+    dropTimer = null;
+    control.send({ type: "hello", version: VERSION, epoch: streamer?.epoch ?? null });
+  },
+  onDown: () => {
+    if (!streamer || dropTimer) return;
+    // Segments go over HTTP: a short blip of the control socket need not end the stream.
+    dropTimer = setTimeout(() => {
+      dropTimer = null;
+      void stopStream("control connection lost");
+    }, config.dropTimeoutSeconds * 1000);
+  },
+});
+
+setInterval(() => {
+  if (streamer && Date.now() > runUntil) void stopStream("hard time limit reached");
+}, 1000);
+
+void uploadStill(config);
+setInterval(() => void uploadStill(config), config.stillIntervalSeconds * 1000);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`received ${signal}, shutting down`);
+    control.close();
+    void stopStream("shutting down").finally(() => process.exit(0));
+  });
+}
+
+log(`camera box ${config.deviceId}: input ${config.input}, worker ${config.workerUrl}`);
+await control.connect();

@@ -1,0 +1,80 @@
+import { type Command, commandSchema, PING, type Report } from "../app/.server/stream/protocol.ts";
+import type { BoxConfig } from "./config.ts";
+import { log } from "./log.ts";
+import { controlUrl } from "./worker-client.ts";
+
+const PING_MS = 20_000;
+/** No pong or command for this long: the connection is dead even if TCP has not noticed. */
+const SILENCE_MS = 45_000;
+const MAX_BACKOFF_MS = 30_000;
+
+type Handlers = {
+  onCommand: (command: Command) => void;
+  onUp: () => void;
+  onDown: () => void;
+};
+
+/** The authenticated control socket to the Worker, reconnecting with exponential backoff. */
+export class ControlChannel {
+  private socket: WebSocket | null = null;
+  private failures = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private closed = false;
+  private readonly config: BoxConfig;
+  private readonly handlers: Handlers;
+
+  constructor(config: BoxConfig, handlers: Handlers) {
+    this.config = config;
+    this.handlers = handlers;
+  }
+
+  async connect() {
+    if (this.closed) return;
+    const socket = new WebSocket(await controlUrl(this.config));
+    this.socket = socket;
+    let lastHeard = Date.now();
+    socket.addEventListener("open", () => {
+      this.failures = 0;
+      log(`control: connected to ${this.config.workerUrl}`);
+      this.timers.push(
+        setInterval(() => {
+          if (Date.now() - lastHeard > SILENCE_MS) socket.close();
+          else socket.send(PING);
+        }, PING_MS),
+      );
+      this.handlers.onUp();
+    });
+    socket.addEventListener("message", (event) => {
+      lastHeard = Date.now();
+      if (typeof event.data !== "string" || event.data === "pong") return;
+      try {
+        const command = commandSchema.safeParse(JSON.parse(event.data));
+        if (command.success) this.handlers.onCommand(command.data);
+        else log(`control: ignored an unknown message`);
+      } catch {
+        log("control: ignored a message that is not JSON");
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      for (const timer of this.timers.splice(0)) clearInterval(timer);
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.handlers.onDown();
+      if (this.closed) return;
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.failures);
+      this.failures += 1;
+      const delay = backoff / 2 + Math.random() * (backoff / 2);
+      log(`control: disconnected (${event.code}), reconnecting in ${(delay / 1000).toFixed(1)} s`);
+      setTimeout(() => void this.connect().catch(() => this.socket?.close()), delay);
+    });
+  }
+
+  send(report: Report) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(report));
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close(1000, "box shutting down");
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import { inputArgs, parseLocalPlaylist, streamArgs } from "./hls.ts";
+
+describe("ffmpeg's local playlist", () => {
+  test("yields each finished segment with its sequence number and duration", () => {
+    const text = [
+      "#EXTM3U",
+      "#EXT-X-VERSION:3",
+      "#EXT-X-TARGETDURATION:2",
+      "#EXT-X-MEDIA-SEQUENCE:3",
+      "#EXTINF:2.000000,",
+      "3.ts",
+      "#EXTINF:1.960000,",
+      "4.ts",
+      "",
+    ].join("\n");
+    expect(parseLocalPlaylist(text)).toEqual([
+      { seq: 3, file: "3.ts", duration: 2 },
+      { seq: 4, file: "4.ts", duration: 1.96 },
+    ]);
+    expect(parseLocalPlaylist("")).toEqual([]);
+  });
+});
+
+describe("ffmpeg arguments", () => {
+  test("stream 480p H.264 in 2 s segments with a keyframe at each segment start", () => {
+    const args = streamArgs("rtsp://cam/stream", "/tmp/x").join(" ");
+    expect(args).toContain("-rtsp_transport tcp -timeout 5000000 -i rtsp://cam/stream");
+    expect(args).toContain("-vf scale=-2:480");
+    expect(args).toContain("-c:v libx264");
+    expect(args).toContain("-g 50 -keyint_min 50 -sc_threshold 0");
+    expect(args).toContain("-hls_time 2");
+    expect(args).toContain("-hls_segment_filename /tmp/x/%d.ts /tmp/x/live.m3u8");
+  });
+
+  test("read the test pattern and files in real time only when streaming", () => {
+    expect(inputArgs("testsrc", { live: true })[0]).toBe("-re");
+    expect(inputArgs("testsrc", { live: false })).not.toContain("-re");
+    expect(inputArgs("/videos/harbour.mp4", { live: true })).toEqual([
+      "-re",
+      "-stream_loop",
+      "-1",
+      "-i",
+      "/videos/harbour.mp4",
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+/** One segment of ffmpeg's local playlist. */
+export type LocalSegment = { seq: number; file: string; duration: number };
+
+/**
+ * The segments ffmpeg has finished, from its local playlist. With `temp_file`, ffmpeg lists
+ * a segment only once it is complete, so everything listed can be uploaded.
+ */
+export function parseLocalPlaylist(text: string): LocalSegment[] {
+  const segments: LocalSegment[] = [];
+  let duration: number | null = null;
+  for (const line of text.split("\n").map((l) => l.trim())) {
+    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
+    if (extinf) duration = Number(extinf[1]);
+    else if (duration !== null && /^\d+\.ts$/.test(line)) {
+      segments.push({ seq: Number.parseInt(line, 10), file: line, duration });
+      duration = null;
+    }
+  }
+  return segments;
+}
+
+const ENCODE = [
+  ["-an", "-vf", "scale=-2:480", "-r", "25"],
+  ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
+  ["-profile:v", "main", "-b:v", "900k", "-maxrate", "1100k", "-bufsize", "1800k"],
+  // A keyframe exactly every 2 s (50 frames): every segment starts with one.
+  ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
+].flat();
+
+/** How ffmpeg reads the camera; "testsrc" is its built-in test pattern for development. */
+export function inputArgs(input: string, { live }: { live: boolean }): string[] {
+  if (input === "testsrc") {
+    return [...(live ? ["-re"] : []), "-f", "lavfi", "-i", "testsrc2=size=854x480:rate=25"];
+  }
+  if (/^rtsps?:\/\//.test(input))
+    return ["-rtsp_transport", "tcp", "-timeout", "5000000", "-i", input];
+  // A file plays in a loop at its own speed, like a camera would.
+  return [...(live ? ["-re", "-stream_loop", "-1"] : []), "-i", input];
+}
+
+/** 480p H.264 HLS with 2 s segments named by sequence number (0.ts, 1.ts, …). */
+export function streamArgs(input: string, dir: string): string[] {
+  return [
+    ...["-hide_banner", "-loglevel", "error", "-nostdin"],
+    ...inputArgs(input, { live: true }),
+    ...ENCODE,
+    ...["-f", "hls", "-hls_time", "2", "-hls_list_size", "6"],
+    ...["-hls_flags", "delete_segments+temp_file+independent_segments"],
+    ...["-hls_segment_filename", `${dir}/%d.ts`, `${dir}/live.m3u8`],
+  ];
+}
+
+/** One 480p JPEG on stdout. */
+export function stillArgs(input: string): string[] {
+  return [
+    ...["-hide_banner", "-loglevel", "error", "-nostdin"],
+    ...inputArgs(input, { live: false }),
+    ...["-frames:v", "1", "-vf", "scale=-2:480", "-q:v", "4", "-f", "image2", "-c:v", "mjpeg"],
+    "pipe:1",
+  ];
+}

@@ -1,0 +1,286 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, test } from "vitest";
+import { createStreamToken } from "~/.server/stream/stream-token";
+import type { CameraStream } from "../workers/durable-objects/camera-stream";
+import { connectBox, DEVICE_ID, signedHeaders, tsSegment, uploadSegment, uploadStill } from "./box";
+import { visit } from "./helpers";
+
+const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
+
+type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
+
+let clients = 0;
+/** A visitor pressing play; each from its own address unless the test says otherwise. */
+async function startSession(ip = `198.51.100.${++clients}`) {
+  return visit("/api/stream/sessions", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+}
+
+async function sessionOf(response: Response) {
+  expect(response.status).toBe(201);
+  return response.json<Session>();
+}
+
+async function sessionState(token: string) {
+  const response = await visit(`/api/stream/session?token=${encodeURIComponent(token)}`);
+  return response.json<{ state: string; online: boolean }>();
+}
+
+/** Moves the object's clock-driven deadlines into the past, then lets its alarm run. */
+async function expireAndRunAlarm(what: "sessions" | "start" | "grace") {
+  await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+    if (what === "sessions") state.storage.sql.exec("UPDATE sessions SET expires_at = 1");
+    const stream = state.storage.kv.get<Record<string, unknown>>("stream");
+    if (what === "start") state.storage.kv.put("stream", { ...stream, phaseSince: 1 });
+    if (what === "grace") state.storage.kv.put("stream", { ...stream, stopAt: 1 });
+  });
+  expect(await runDurableObjectAlarm(camera())).toBe(true);
+}
+
+const errorCode = async (response: Response) =>
+  (await response.json<{ error: { code: string } }>()).error.code;
+
+beforeEach(async () => {
+  // Storage is per file, not per test: give every test a fresh camera object.
+  await runInDurableObject(camera(), async (_instance: CameraStream, state) => {
+    await state.storage.deleteAlarm();
+    await state.storage.deleteAll();
+  });
+  await evictDurableObject(camera(), { webSockets: "close" });
+  const leftovers = await env.MEDIA.list({ prefix: "stream/" });
+  await env.MEDIA.delete(leftovers.objects.map((o) => o.key));
+});
+
+describe("camera box offline", () => {
+  test("sessions are refused with camera_offline and the status says offline", async () => {
+    const response = await startSession();
+    expect(response.status).toBe(503);
+    expect(await errorCode(response)).toBe("camera_offline");
+    const status = await visit("/api/stream/status");
+    expect(status.headers.get("Cache-Control")).toBe("no-store");
+    expect(await status.json()).toMatchObject({ online: false, live: false });
+  });
+});
+
+describe("stream sessions", () => {
+  test("the first session starts the box, segments make it live, viewers share one stream", async () => {
+    const box = await connectBox();
+    expect(await (await visit("/api/stream/status")).json()).toMatchObject({ online: true });
+
+    const first = await sessionOf(await startSession());
+    expect(first.durationSeconds).toBe(60);
+    expect(Date.parse(first.expiresAt) - Date.now()).toBeGreaterThan(55_000);
+    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 80 });
+    expect(await sessionState(first.token)).toEqual({ state: "starting", online: true });
+
+    const notYet = await visit(first.playlistUrl);
+    expect(notYet.status).toBe(503);
+
+    expect((await uploadSegment(1, "0.ts")).status).toBe(201);
+    expect((await uploadSegment(1, "1.ts", tsSegment(5), { duration: "1.960" })).status).toBe(201);
+    expect(await sessionState(first.token)).toEqual({ state: "live", online: true });
+
+    // A second viewer joins the running stream: same epoch, the box's deadline is extended.
+    const second = await sessionOf(await startSession());
+    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 80 });
+
+    for (const viewer of [first, second]) {
+      const playlist = await visit(viewer.playlistUrl);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
+      expect(playlist.headers.get("Cache-Control")).toBe("no-cache");
+      const text = await playlist.text();
+      const token = encodeURIComponent(viewer.token);
+      expect(text).toBe(
+        [
+          "#EXTM3U",
+          "#EXT-X-VERSION:3",
+          "#EXT-X-TARGETDURATION:2",
+          "#EXT-X-MEDIA-SEQUENCE:0",
+          "#EXTINF:2.000,",
+          `/api/stream/segments/1/0.ts?token=${token}`,
+          "#EXTINF:1.960,",
+          `/api/stream/segments/1/1.ts?token=${token}`,
+          "",
+        ].join("\n"),
+      );
+      const segment = await visit(`/api/stream/segments/1/1.ts?token=${token}`);
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
+      expect(segment.headers.get("Cache-Control")).toBe("public, max-age=86400, immutable");
+      expect(new Uint8Array(await segment.arrayBuffer())).toEqual(tsSegment(5));
+    }
+    expect(box.received).toHaveLength(2);
+  });
+
+  test("sessions end with their alarm; the box is stopped after the grace, old segments go", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    await uploadSegment(1, "0.ts");
+
+    await expireAndRunAlarm("sessions");
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
+    expect(box.received).toHaveLength(1); // still within the grace: a quick return is instant
+
+    await expireAndRunAlarm("grace");
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+    await expect
+      .poll(async () => (await env.MEDIA.list({ prefix: "stream/1/" })).objects)
+      .toEqual([]);
+
+    // The next visitor gets a new epoch: a restarted stream never lists the old one's segments.
+    await startSession();
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
+    expect((await uploadSegment(1, "1.ts")).status).toBe(409);
+  });
+
+  test("a visitor who presses stop ends their session early", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    const ended = await visit(`/api/stream/session?token=${encodeURIComponent(viewer.token)}`, {
+      method: "DELETE",
+    });
+    expect(ended.status).toBe(204);
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
+    expect(await runDurableObjectAlarm(camera())).toBe(true); // starts the stop grace
+    await expireAndRunAlarm("grace");
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+  });
+
+  test("a box that delivers nothing in time fails the session and is told to stop", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    await expireAndRunAlarm("start");
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "failed" });
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+
+    // Retry: a new session starts a new epoch.
+    await startSession();
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
+  });
+
+  test("a box that restarts mid-stream fails the session instead of mixing two streams", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    await uploadSegment(1, "0.ts");
+    // A signature is single-use: the restarted box signs at a later second.
+    const restarted = await connectBox({ timestamp: Math.floor(Date.now() / 1000) + 1 });
+    restarted.socket.send(JSON.stringify({ type: "hello", version: "test", epoch: null }));
+    await expect.poll(async () => (await sessionState(viewer.token)).state).toBe("failed");
+    expect(box.received).toHaveLength(1);
+  });
+
+  test("sessions and the box's socket survive the object being evicted", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    await uploadSegment(1, "0.ts");
+    await evictDurableObject(camera());
+    expect(await sessionState(viewer.token)).toEqual({ state: "live", online: true });
+    expect((await uploadSegment(1, "1.ts")).status).toBe(201);
+    await expireAndRunAlarm("sessions");
+    await expireAndRunAlarm("grace");
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+  });
+
+  test("one client may start at most ten sessions a minute", async () => {
+    await connectBox();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await startSession("203.0.113.50")).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("viewer tokens", () => {
+  test("playlist and segments need a valid, unexpired session token", async () => {
+    const secret = "test-session-secret-that-is-long-enough";
+    const expired = await createStreamToken(secret, "old", Date.now() - 60_000);
+    const forged = await createStreamToken("x".repeat(40), "forged", Date.now() + 60_000);
+    for (const path of ["/api/stream/live.m3u8", "/api/stream/segments/1/0.ts"]) {
+      expect((await visit(path)).status).toBe(401);
+      expect((await visit(`${path}?token=${forged}`)).status).toBe(401);
+      const late = await visit(`${path}?token=${expired}`);
+      expect(late.status).toBe(403);
+      expect(await errorCode(late)).toBe("session_expired");
+    }
+  });
+});
+
+describe("box authentication and bad uploads", () => {
+  async function startedStream() {
+    const box = await connectBox();
+    await startSession();
+    await box.next();
+    return box;
+  }
+  const stored = async () => (await env.MEDIA.list({ prefix: "stream/" })).objects.length;
+
+  test("unsigned, foreign, forged, stale and replayed requests get a 4xx and store nothing", async () => {
+    await startedStream();
+    const body = tsSegment();
+    const path = "/api/ingest/segments/1/0.ts";
+    const send = (headers: Record<string, string>) =>
+      visit(path, { method: "PUT", body, headers: { ...headers, "X-Segment-Duration": "2" } });
+
+    const unsigned = await send({});
+    expect(unsigned.status).toBe(403);
+    expect(await errorCode(unsigned)).toBe("unknown_device");
+    const foreign = await send(await signedHeaders("PUT", path, body, { deviceId: "other-cam" }));
+    expect(foreign.status).toBe(403);
+    const forged = await send(await signedHeaders("PUT", path, body, { secret: "w".repeat(40) }));
+    expect([forged.status, await errorCode(forged)]).toEqual([401, "bad_signature"]);
+    const stale = await send(
+      await signedHeaders("PUT", path, body, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    );
+    expect([stale.status, await errorCode(stale)]).toEqual([401, "stale_timestamp"]);
+    const otherBody = await send(await signedHeaders("PUT", path, tsSegment(9)));
+    expect([otherBody.status, await errorCode(otherBody)]).toEqual([401, "bad_signature"]);
+    expect(await stored()).toBe(0);
+
+    const headers = await signedHeaders("PUT", path, body);
+    expect((await send(headers)).status).toBe(201);
+    const replay = await send(headers);
+    expect([replay.status, await errorCode(replay)]).toEqual([401, "replayed_request"]);
+  });
+
+  test("wrong epoch, bad names, oversized and non-MPEG-TS segments are refused", async () => {
+    await startedStream();
+    const wrongEpoch = await uploadSegment(7, "0.ts");
+    expect([wrongEpoch.status, await errorCode(wrongEpoch)]).toEqual([409, "wrong_epoch"]);
+    for (const name of ["x.ts", "0.m3u8", "..%2F0.ts", "1234567890.ts"]) {
+      const response = await uploadSegment(1, name);
+      expect(response.status, name).toBe(400);
+    }
+    const notTs = await uploadSegment(1, "0.ts", new TextEncoder().encode("<html>".repeat(94)));
+    expect([notTs.status, await errorCode(notTs)]).toEqual([415, "not_mpeg_ts"]);
+    const huge = await uploadSegment(1, "0.ts", tsSegment(Math.ceil((4 * 1024 * 1024) / 188) + 1));
+    expect(huge.status).toBe(413);
+    const badDuration = await uploadSegment(1, "0.ts", tsSegment(7), { duration: "60" });
+    expect(badDuration.status).toBe(400);
+    expect(await stored()).toBe(0);
+    expect((await uploadSegment(1, "0.ts")).status).toBe(201);
+    expect((await uploadSegment(1, "0.ts", tsSegment(6))).status).toBe(409);
+  });
+
+  test("the control socket needs a signature too", async () => {
+    await expect(connectBox({ secret: "v".repeat(40) })).rejects.toThrow(/401/);
+    await expect(connectBox({ deviceId: "other-cam" })).rejects.toThrow(/403/);
+  });
+
+  test("the box's still becomes the placeholder picture with its time", async () => {
+    expect((await visit("/api/stream/still.jpg")).status).toBe(404);
+    const jpeg = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3);
+    expect((await uploadStill(new TextEncoder().encode("not a jpeg"))).status).toBe(415);
+    expect((await uploadStill(jpeg)).status).toBe(201);
+    const still = await visit("/api/stream/still.jpg");
+    expect(still.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(new Uint8Array(await still.arrayBuffer())).toEqual(jpeg);
+    const status = await (await visit("/api/stream/status")).json<{ still: { takenAt: string } }>();
+    expect(Date.now() - Date.parse(status.still.takenAt)).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,115 @@
+import { zValidator } from "@hono/zod-validator";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
+import { SEGMENT_NAME } from "~/.server/stream/protocol";
+import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
+import { cameraStream } from "../durable-objects/camera-stream";
+import { apiError, rejectInvalid } from "./errors";
+import type { ApiEnv } from "./types";
+
+// Segments never change once uploaded: browsers and each Cloudflare location keep them.
+const SEGMENT_CACHE = "public, max-age=86400, immutable";
+
+const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID);
+
+async function session(c: Context<ApiEnv>) {
+  return verifyStreamToken(c.var.config.SESSION_SECRET, c.req.query("token"));
+}
+
+const segmentParams = z.object({
+  epoch: z.coerce.number().int().positive(),
+  name: z.string().regex(SEGMENT_NAME),
+});
+
+/** Visitors: the camera's status and still, one-minute sessions, the playlist and segments. */
+export const stream = new Hono<ApiEnv>()
+  .get("/status", async (c) => {
+    const [{ online, phase }, still] = await Promise.all([
+      camera(c).status(),
+      c.env.MEDIA.head(STILL_KEY),
+    ]);
+    c.header("Cache-Control", "no-store");
+    const takenAt = still?.customMetadata?.takenAt ?? null;
+    return c.json({ online, live: phase === "live", still: takenAt ? { takenAt } : null });
+  })
+  .get("/still.jpg", async (c) => {
+    const still = await c.env.MEDIA.get(STILL_KEY);
+    if (!still) return apiError(c, 404, "no_still", "The camera has not sent a picture yet");
+    return c.body(still.body, 200, {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": "public, max-age=60",
+      ETag: still.httpEtag,
+    });
+  })
+  .post("/sessions", async (c) => {
+    const client = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key: `stream:${client}` });
+    if (!success) return apiError(c, 429, "rate_limited", "Too many sessions, try again shortly");
+    const created = await camera(c).createSession();
+    if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
+    const token = await createStreamToken(
+      c.var.config.SESSION_SECRET,
+      created.id,
+      created.expiresAt,
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        token,
+        expiresAt: new Date(created.expiresAt).toISOString(),
+        durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
+        playlistUrl: `/api/stream/live.m3u8?token=${encodeURIComponent(token)}`,
+      },
+      201,
+    );
+  })
+  .get("/session", async (c) => {
+    const check = await session(c);
+    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+    c.header("Cache-Control", "no-store");
+    return c.json(await camera(c).sessionState(check.sessionId));
+  })
+  .delete("/session", async (c) => {
+    const check = await session(c);
+    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+    await camera(c).endSession(check.sessionId);
+    return c.body(null, 204);
+  })
+  .get("/live.m3u8", async (c) => {
+    const check = await session(c);
+    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+    const { epoch, phase, segments } = await camera(c).playlist();
+    if (phase !== "live") return apiError(c, 503, `stream_${phase}`, "The stream is not live");
+    const token = c.req.query("token") ?? "";
+    return c.body(buildPlaylist(epoch, segments, token), 200, {
+      "Content-Type": "application/vnd.apple.mpegurl",
+      "Cache-Control": "no-cache",
+    });
+  })
+  .get(
+    "/segments/:epoch/:name",
+    zValidator("param", segmentParams, rejectInvalid(400, "bad_segment_name", "Unknown segment")),
+    async (c) => {
+      const check = await session(c);
+      if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+      const { epoch, name } = c.req.valid("param");
+      const seq = Number(SEGMENT_NAME.exec(name)?.[1]);
+      // One cache entry per segment, whoever's token asked: N viewers ≈ one R2 read per location.
+      const cacheKey = new Request(new URL(`/api/stream/segments/${epoch}/${seq}.ts`, c.req.url));
+      const cache = await caches.open("stream-segments");
+      const cached = await cache.match(cacheKey);
+      if (cached) return cached;
+      const object = await c.env.MEDIA.get(segmentKey(epoch, seq));
+      if (!object) return apiError(c, 404, "no_such_segment", "The segment does not exist");
+      const response = new Response(object.body, {
+        headers: {
+          "Content-Type": "video/mp2t",
+          "Cache-Control": SEGMENT_CACHE,
+          ETag: object.httpEtag,
+        },
+      });
+      c.executionCtx.waitUntil(cache.put(cacheKey, response.clone()));
+      return response;
+    },
+  );

@@ -1,0 +1,298 @@
+import { DurableObject } from "cloudflare:workers";
+import { type Config, getConfig } from "~/.server/env";
+import { SIGNATURE_WINDOW_SECONDS } from "~/.server/stream/device-signature";
+import { epochPrefix, type Segment, segmentKey } from "~/.server/stream/playlist";
+import { type Command, PING, PONG, reportSchema } from "~/.server/stream/protocol";
+
+export type StreamPhase = "idle" | "starting" | "live" | "failed";
+
+type StreamState = {
+  /** Increases with every start, so a restarted stream never lists an older one's segments. */
+  epoch: number;
+  phase: StreamPhase;
+  phaseSince: number;
+  lastSegmentAt: number;
+  /** When the box is told to stop, once the last session has ended. */
+  stopAt: number | null;
+  segments: Segment[];
+};
+
+export type SessionState = "starting" | "live" | "failed" | "ended";
+export type CreatedSession =
+  | { ok: true; id: string; expiresAt: number }
+  | { ok: false; code: "camera_offline" };
+export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
+
+const STATE_KEY = "stream";
+/** Segments remembered for the playlist (it lists the last few). */
+const KEPT_SEGMENTS = 8;
+/** A live stream whose box uploads nothing for this long has failed. */
+const STALL_MS = 8_000;
+
+const initialState: StreamState = {
+  epoch: 0,
+  phase: "idle",
+  phaseSince: 0,
+  lastSegmentAt: 0,
+  stopAt: null,
+  segments: [],
+};
+
+/** The camera's object: one per device id. */
+export function cameraStream(env: Env, deviceId: string) {
+  return env.CAMERA_STREAM.getByName(deviceId);
+}
+
+/**
+ * One per camera. Meters visitors' sessions and owns the stream: the box's control socket
+ * (hibernatable), the epoch and its segment list. Every deadline is an alarm and every fact
+ * is in storage, so hibernation, eviction and restarts lose nothing.
+ */
+export class CameraStream extends DurableObject<Env> {
+  private readonly config: Config;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.config = getConfig(env);
+    // The box's keep-alive is answered without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS nonces (signature TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);`,
+    );
+  }
+
+  private get state(): StreamState {
+    return this.ctx.storage.kv.get<StreamState>(STATE_KEY) ?? initialState;
+  }
+
+  private save(state: StreamState) {
+    this.ctx.storage.kv.put(STATE_KEY, state);
+  }
+
+  private get box(): WebSocket | undefined {
+    return this.ctx.getWebSockets()[0];
+  }
+
+  private send(command: Command) {
+    try {
+      this.box?.send(JSON.stringify(command));
+    } catch (error) {
+      console.warn("camera-stream: could not reach the box", error);
+    }
+  }
+
+  private activeSessions(now: number): { count: number; firstExpiry: number | null } {
+    return this.ctx.storage.sql
+      .exec<{ count: number; firstExpiry: number | null }>(
+        "SELECT count(*) AS count, min(expires_at) AS firstExpiry FROM sessions WHERE expires_at > ?",
+        now,
+      )
+      .one();
+  }
+
+  /** Whether the box is connected, and what the stream is doing. */
+  status(): { online: boolean; phase: StreamPhase } {
+    return { online: this.box !== undefined, phase: this.state.phase };
+  }
+
+  /** A visitor's one-minute session; the first one starts the box, later ones share its stream. */
+  async createSession(): Promise<CreatedSession> {
+    if (!this.box) return { ok: false, code: "camera_offline" };
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    const expiresAt = now + this.config.STREAM_SESSION_SECONDS * 1000;
+    this.ctx.storage.sql.exec("INSERT INTO sessions (id, expires_at) VALUES (?, ?)", id, expiresAt);
+
+    let state: StreamState = { ...this.state, stopAt: null };
+    if (state.phase === "idle" || state.phase === "failed") {
+      this.deleteEpoch(state.epoch);
+      state = { ...initialState, epoch: state.epoch + 1, phase: "starting", phaseSince: now };
+    }
+    this.save(state);
+    // Sent again for every session: it extends the box's own deadline for this epoch.
+    const runSeconds = Math.ceil((expiresAt - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
+    this.send({ type: "start", epoch: state.epoch, runSeconds });
+    await this.scheduleAlarm();
+    return { ok: true, id, expiresAt };
+  }
+
+  sessionState(id: string): { state: SessionState; online: boolean } {
+    const now = Date.now();
+    const row = this.ctx.storage.sql
+      .exec<{ expires_at: number }>("SELECT expires_at FROM sessions WHERE id = ?", id)
+      .toArray()[0];
+    const online = this.box !== undefined;
+    if (!row || row.expires_at <= now) return { state: "ended", online };
+    const { phase } = this.state;
+    if (phase === "starting" || phase === "live") return { state: phase, online };
+    return { state: "failed", online };
+  }
+
+  /** A visitor pressed stop: their session no longer keeps the box streaming. */
+  async endSession(id: string) {
+    this.ctx.storage.sql.exec("DELETE FROM sessions WHERE id = ?", id);
+    await this.scheduleAlarm();
+  }
+
+  /** What the playlist lists: only while the stream is live. */
+  playlist(): { epoch: number; phase: StreamPhase; segments: Segment[] } {
+    const { epoch, phase, segments } = this.state;
+    return { epoch, phase, segments: phase === "live" ? segments : [] };
+  }
+
+  /** Single use of a box request's signature within its validity window: replays fail. */
+  claimNonce(signature: string): boolean {
+    const now = Date.now();
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM nonces WHERE expires_at <= ?", now);
+    if (sql.exec("SELECT 1 FROM nonces WHERE signature = ?", signature).toArray().length > 0) {
+      return false;
+    }
+    const expiresAt = now + 2 * SIGNATURE_WINDOW_SECONDS * 1000;
+    sql.exec("INSERT INTO nonces (signature, expires_at) VALUES (?, ?)", signature, expiresAt);
+    return true;
+  }
+
+  /** Stores a segment the box uploaded for the current epoch and lists it. */
+  async addSegment(
+    epoch: number,
+    seq: number,
+    duration: number,
+    body: ArrayBuffer,
+  ): Promise<SegmentResult> {
+    const before = this.state;
+    if (epoch !== before.epoch || (before.phase !== "starting" && before.phase !== "live")) {
+      return { ok: false, code: "wrong_epoch" };
+    }
+    if (before.segments.some((s) => s.seq === seq)) return { ok: false, code: "duplicate_segment" };
+    await this.env.MEDIA.put(segmentKey(epoch, seq), body, {
+      httpMetadata: { contentType: "video/mp2t" },
+    });
+    // The put let other events in: the stream may have stopped meanwhile.
+    const state = this.state;
+    if (epoch !== state.epoch || state.phase === "idle" || state.phase === "failed") {
+      return { ok: false, code: "wrong_epoch" };
+    }
+    const segments = [...state.segments, { seq, duration }]
+      .sort((a, b) => a.seq - b.seq)
+      .slice(-KEPT_SEGMENTS);
+    const now = Date.now();
+    this.save({
+      ...state,
+      phase: "live",
+      phaseSince: state.phase === "live" ? state.phaseSince : now,
+      lastSegmentAt: now,
+      segments,
+    });
+    await this.scheduleAlarm();
+    return { ok: true };
+  }
+
+  /** The box's control socket; the Worker has checked its signature before forwarding. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade") !== "websocket") {
+      return new Response("expected a WebSocket upgrade", { status: 426 });
+    }
+    // One box per camera: a new connection replaces a half-open old one.
+    for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(_ws: WebSocket, message: string | ArrayBuffer) {
+    if (typeof message !== "string") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      return;
+    }
+    const report = reportSchema.safeParse(json);
+    if (!report.success) return;
+    const state = this.state;
+    const running = state.phase === "starting" || state.phase === "live";
+    if (report.data.type === "hello") {
+      // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue.
+      if (running && report.data.epoch !== state.epoch) this.fail(state, "box restarted");
+    } else if (running && report.data.epoch === state.epoch) {
+      console.warn(`camera-stream: box failed: ${report.data.reason}`);
+      this.fail(state, "box reported a failure");
+    }
+    await this.scheduleAlarm();
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string) {
+    // Sessions survive a short drop: the stall deadline decides whether the stream failed.
+    try {
+      ws.close(code, reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  override async alarm() {
+    const now = Date.now();
+    this.ctx.storage.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
+    let state = this.state;
+    if (state.phase === "starting" && now >= state.phaseSince + this.startTimeoutMs) {
+      state = this.fail(state, "no segment in time");
+    } else if (state.phase === "live" && now >= state.lastSegmentAt + STALL_MS) {
+      state = this.fail(state, "segments stopped");
+    }
+    if (state.phase !== "idle" && this.activeSessions(now).count === 0) {
+      if (state.stopAt === null) {
+        state = { ...state, stopAt: now + this.config.STREAM_STOP_GRACE_SECONDS * 1000 };
+      } else if (now >= state.stopAt) {
+        this.send({ type: "stop", epoch: state.epoch });
+        this.deleteEpoch(state.epoch);
+        state = { ...state, phase: "idle", phaseSince: now, stopAt: null, segments: [] };
+      }
+      this.save(state);
+    }
+    await this.scheduleAlarm();
+  }
+
+  private get startTimeoutMs() {
+    return this.config.STREAM_START_TIMEOUT_SECONDS * 1000;
+  }
+
+  private fail(state: StreamState, why: string): StreamState {
+    console.warn(`camera-stream: epoch ${state.epoch} failed: ${why}`);
+    this.send({ type: "stop", epoch: state.epoch });
+    const failed = { ...state, phase: "failed" as const, phaseSince: Date.now(), segments: [] };
+    this.save(failed);
+    return failed;
+  }
+
+  private async scheduleAlarm() {
+    const state = this.state;
+    const sessions = this.activeSessions(Date.now());
+    const deadlines = [
+      sessions.firstExpiry,
+      state.stopAt,
+      state.phase === "starting" ? state.phaseSince + this.startTimeoutMs : null,
+      state.phase === "live" ? state.lastSegmentAt + STALL_MS : null,
+      // Without sessions, a running or failed stream still has to be wound down.
+      state.phase !== "idle" && sessions.count === 0 && state.stopAt === null ? Date.now() : null,
+    ].filter((t): t is number => t !== null);
+    if (deadlines.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...deadlines));
+  }
+
+  /** Old epochs' segments are never served again; R2 lists and deletes at most 1000 at a time. */
+  private deleteEpoch(epoch: number) {
+    if (epoch === 0) return;
+    this.ctx.waitUntil(
+      (async () => {
+        let listed = await this.env.MEDIA.list({ prefix: epochPrefix(epoch) });
+        while (listed.objects.length > 0) {
+          await this.env.MEDIA.delete(listed.objects.map((o) => o.key));
+          if (!listed.truncated) break;
+          listed = await this.env.MEDIA.list({ prefix: epochPrefix(epoch), cursor: listed.cursor });
+        }
+      })(),
+    );
+  }
+}
