@@ -127,15 +127,7 @@ export default function LiveSession({
         {phase.name === "idle" || phase.name === "offline" ? (
           <WatchLiveButton offline={phase.name === "offline"} onStart={() => void start()} />
         ) : null}
-        {busy ? (
-          <p className="flex items-center gap-3 rounded bg-black/60 px-4 py-2">
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-            />
-            {progress[phase.name]}
-          </p>
-        ) : null}
+        {busy ? <StreamProgress>{progress[phase.name]}</StreamProgress> : null}
         {phase.name === "failed" ? (
           <>
             <p className="rounded bg-black/60 px-4 py-2">{t`Connection failed. Please try again.`}</p>
