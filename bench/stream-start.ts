@@ -34,10 +34,15 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
       },
       { capture: true },
     );
-    const video = document.querySelector("#live video") as HTMLVideoElement;
-    state.firstFrame = new Promise((resolve) =>
-      video.requestVideoFrameCallback(() => resolve(performance.now() - state.clickedAt)),
-    );
+    // The player's <video> arrives with the lazily loaded session, after the click.
+    state.firstFrame = new Promise((resolve) => {
+      const arm = () => {
+        const video = document.querySelector<HTMLVideoElement>("#live video");
+        if (!video) return requestAnimationFrame(arm);
+        video.requestVideoFrameCallback(() => resolve(performance.now() - state.clickedAt));
+      };
+      arm();
+    });
   });
   // Wrapped: an async function would otherwise wait for the frame before the click.
   const frame = page.evaluate(
