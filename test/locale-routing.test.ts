@@ -75,6 +75,20 @@ describe("locale routing", () => {
     expect(toGerman.headers.get("Location")).toBe("/privacy");
   });
 
+  test("the redirect never leaves the site, however the path is dressed up", async () => {
+    for (const redirectTo of [
+      "/en//evil.example",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/en/\\evil.example",
+    ]) {
+      const response = await postForm("/api/locale", { locale: "de", redirectTo });
+      const location = response.headers.get("Location") ?? "";
+      expect(location, redirectTo).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, "https://lake.test").host, redirectTo).toBe("lake.test");
+    }
+  });
+
   test("a bad language choice is a 400 with no cookie", async () => {
     for (const fields of [
       { locale: "xx", redirectTo: "/" },

@@ -138,6 +138,7 @@ describe("bad input", () => {
     ["limit=1000", "limit"],
     ["limit=0", "limit"],
     ["cursor=not-a-cursor", "cursor"],
+    [`cursor=${btoa(JSON.stringify({ t: 9e15, id: "x" }))}`, "cursor"],
     [`q=${"x".repeat(101)}`, "q"],
     ["lang=xx", "lang"],
   ])("?%s is a 400 naming %s", async (query, field) => {

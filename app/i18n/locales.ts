@@ -1,3 +1,6 @@
+// Relative: routes.ts loads this module outside Vite, where the ~ alias does not exist.
+import { readCookie } from "../lib/cookies";
+
 export const locales = ["de", "en", "it", "fr", "es"] as const;
 export type Locale = (typeof locales)[number];
 
@@ -58,10 +61,6 @@ export function negotiateLocale(acceptLanguage: string | null): Locale | null {
 }
 
 export function readLocaleCookie(cookieHeader: string | null): Locale | null {
-  if (!cookieHeader) return null;
-  for (const pair of cookieHeader.split(";")) {
-    const [name, value] = pair.trim().split("=");
-    if (name === LOCALE_COOKIE && isLocale(value)) return value;
-  }
-  return null;
+  const value = readCookie(cookieHeader, LOCALE_COOKIE);
+  return isLocale(value) ? value : null;
 }

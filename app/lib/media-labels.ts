@@ -1,9 +1,4 @@
-import { LAKE_TIME_ZONE } from "./format";
-
-/** The calendar day of a moment at the lake, as YYYY-MM-DD. */
-function lakeDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: LAKE_TIME_ZONE }).format(date);
-}
+import { lakeDate } from "./weather";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 
@@ -21,5 +16,5 @@ export function timelapseLength(durationSeconds: number): TimelapseLength {
 /** Whether the time-lapse shows yesterday (at the lake), seen from `now`. */
 export function isYesterday(takenAt: Date, now: Date): boolean {
   const yesterday = new Date(now.getTime() - 86_400_000);
-  return lakeDay(takenAt) === lakeDay(yesterday);
+  return lakeDate(takenAt.getTime()) === lakeDate(yesterday.getTime());
 }

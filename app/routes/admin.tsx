@@ -9,6 +9,7 @@ import {
   isAdminPassword,
   isAdminRequest,
 } from "~/.server/auth/admin-session";
+import { clientAddress } from "~/.server/client-address";
 import { requestScope } from "~/.server/context";
 import { readSettings, setMaintenance } from "~/.server/settings";
 import { PageMeta } from "~/components/page-meta";
@@ -43,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (form.data.intent) {
     case "login": {
-      const client = request.headers.get("CF-Connecting-IP") ?? "unknown";
-      const { success } = await env.LOGIN_RATE_LIMIT.limit({ key: `admin-login:${client}` });
+      const key = `admin-login:${clientAddress(request)}`;
+      const { success } = await env.LOGIN_RATE_LIMIT.limit({ key });
       if (!success) return fail("rate_limited", 429);
       if (!(await isAdminPassword(config, form.data.password)))
         return fail("incorrect_password", 401);

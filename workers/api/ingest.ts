@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DEVICE_HEADERS, verifySignature } from "~/.server/stream/device-signature";
 import { isJpeg, isMpegTs } from "~/.server/stream/mpeg-ts";
 import { STILL_KEY } from "~/.server/stream/playlist";
-import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, SEGMENT_NAME } from "~/.server/stream/protocol";
+import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, segmentParams } from "~/.server/stream/protocol";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -18,8 +18,15 @@ type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array 
  * client library, so it may carry the same values as query parameters.
  */
 const deviceAuth = createMiddleware<IngestEnv>(async (c, next) => {
-  const declared = Number(c.req.header("Content-Length") ?? 0);
-  if (declared > MAX_SEGMENT_BYTES) return apiError(c, 413, "too_large", "Upload too large");
+  // Uploads must declare their size, so an unauthenticated client cannot make the isolate
+  // buffer an unbounded body before the signature is even looked at.
+  const length = c.req.header("Content-Length");
+  if (c.req.method !== "GET" && length === undefined) {
+    return apiError(c, 411, "length_required", "Uploads must declare Content-Length");
+  }
+  if (Number(length ?? 0) > MAX_SEGMENT_BYTES) {
+    return apiError(c, 413, "too_large", "Upload too large");
+  }
   const body = new Uint8Array(await c.req.arrayBuffer());
   if (body.length > MAX_SEGMENT_BYTES) return apiError(c, 413, "too_large", "Upload too large");
   const claimed = {
@@ -45,10 +52,6 @@ const deviceAuth = createMiddleware<IngestEnv>(async (c, next) => {
   await next();
 });
 
-const segmentParams = z.object({
-  epoch: z.coerce.number().int().positive(),
-  name: z.string().regex(SEGMENT_NAME),
-});
 // ffmpeg's EXTINF; the box's segments are about 2 s.
 const segmentHeaders = z.object({
   "x-segment-duration": z.coerce.number().min(0.1).max(10),
@@ -76,10 +79,9 @@ export const ingest = new Hono<IngestEnv>()
       rejectInvalid(400, "bad_duration", "X-Segment-Duration must be 0.1-10 seconds"),
     ),
     async (c) => {
-      const { epoch, name } = c.req.valid("param");
+      const { epoch, seq } = c.req.valid("param");
       const body = c.var.body;
       if (!isMpegTs(body)) return apiError(c, 415, "not_mpeg_ts", "Segments must be MPEG-TS");
-      const seq = Number(SEGMENT_NAME.exec(name)?.[1]);
       const duration = c.req.valid("header")["x-segment-duration"];
       const stored = await cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID).addSegment(
         epoch,
@@ -87,7 +89,7 @@ export const ingest = new Hono<IngestEnv>()
         duration,
         body.slice().buffer,
       );
-      if (!stored.ok) return apiError(c, 409, stored.code, `Segment ${epoch}/${name} not accepted`);
+      if (!stored.ok) return apiError(c, 409, stored.code, `Segment ${epoch}/${seq}.ts not accepted`);
       return c.body(null, 201);
     },
   )

@@ -26,9 +26,9 @@ export const locale = new Hono<ApiEnv>().post(
       "Set-Cookie",
       `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`,
     );
-    return c.redirect(
-      `${localizePath(target.pathname, locale)}${target.search}${target.hash}`,
-      303,
-    );
+    // "/en//host" would become "//host" without its prefix: collapse leading slashes so the
+    // redirect can only ever stay on this site.
+    const path = localizePath(target.pathname, locale).replace(/^[/\\]+/, "/");
+    return c.redirect(`${path}${target.search}${target.hash}`, 303);
   },
 );

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { clientAddress } from "~/.server/client-address";
 import { listFilters, listMedia } from "~/.server/media/list-media";
 import {
   getPublishedMedia,
@@ -11,7 +12,6 @@ import {
 import { toPublicItem } from "~/.server/media/public-item";
 import { utcDay, visitorId } from "~/.server/media/visitor";
 import { locales } from "~/i18n/locales";
-import { clientAddress } from "./client-address";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
@@ -23,7 +23,9 @@ const badQuery = rejectInvalid(400, "invalid_query");
 
 /** Rate limits likes and views per client: a few people behind one address still fit. */
 async function limited(c: Context<ApiEnv>, action: string) {
-  const { success } = await c.env.MEDIA_RATE_LIMIT.limit({ key: `${action}:${clientAddress(c)}` });
+  const { success } = await c.env.MEDIA_RATE_LIMIT.limit({
+    key: `${action}:${clientAddress(c.req.raw)}`,
+  });
   return success
     ? null
     : apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
@@ -51,7 +53,7 @@ export const mediaApi = new Hono<ApiEnv>()
     const tooMany = await limited(c, "like");
     if (tooMany) return tooMany;
     const db = c.var.db;
-    const visitor = await visitorId(db, clientAddress(c));
+    const visitor = await visitorId(db, clientAddress(c.req.raw));
     const result = await likeMedia(db, c.req.valid("param").id, visitor, utcDay());
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ likes: result.likes, liked: true });

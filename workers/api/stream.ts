@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { clientAddress } from "~/.server/client-address";
 import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
-import { SEGMENT_NAME } from "~/.server/stream/protocol";
+import { segmentParams } from "~/.server/stream/protocol";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
@@ -16,11 +16,6 @@ const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_D
 async function session(c: Context<ApiEnv>) {
   return verifyStreamToken(c.var.config.SESSION_SECRET, c.req.query("token"));
 }
-
-const segmentParams = z.object({
-  epoch: z.coerce.number().int().positive(),
-  name: z.string().regex(SEGMENT_NAME),
-});
 
 /** Visitors: the camera's status and still, one-minute sessions, the playlist and segments. */
 export const stream = new Hono<ApiEnv>()
@@ -43,8 +38,8 @@ export const stream = new Hono<ApiEnv>()
     });
   })
   .post("/sessions", async (c) => {
-    const client = c.req.header("CF-Connecting-IP") ?? "unknown";
-    const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key: `stream:${client}` });
+    const key = `stream:${clientAddress(c.req.raw)}`;
+    const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key });
     if (!success) return apiError(c, 429, "rate_limited", "Too many sessions, try again shortly");
     const created = await camera(c).createSession();
     if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
@@ -93,8 +88,7 @@ export const stream = new Hono<ApiEnv>()
     async (c) => {
       const check = await session(c);
       if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-      const { epoch, name } = c.req.valid("param");
-      const seq = Number(SEGMENT_NAME.exec(name)?.[1]);
+      const { epoch, seq } = c.req.valid("param");
       // One cache entry per segment, whoever's token asked: N viewers ≈ one R2 read per location.
       const cacheKey = new Request(new URL(`/api/stream/segments/${epoch}/${seq}.ts`, c.req.url));
       const cache = await caches.open("stream-segments");

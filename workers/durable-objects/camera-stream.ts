@@ -70,8 +70,12 @@ export class CameraStream extends DurableObject<Env> {
     this.ctx.storage.kv.put(STATE_KEY, state);
   }
 
+  /** The newest open control socket: a replaced one may linger while it closes. */
   private get box(): WebSocket | undefined {
-    return this.ctx.getWebSockets()[0];
+    return this.ctx
+      .getWebSockets()
+      .filter((socket) => socket.readyState === WebSocket.OPEN)
+      .at(-1);
   }
 
   private send(command: Command) {
@@ -169,11 +173,14 @@ export class CameraStream extends DurableObject<Env> {
     await this.env.MEDIA.put(segmentKey(epoch, seq), body, {
       httpMetadata: { contentType: "video/mp2t" },
     });
-    // The put let other events in: the stream may have stopped meanwhile.
+    // The put let other events in: the stream may have stopped (its epoch already deleted),
+    // or the same segment may have been listed by a concurrent upload.
     const state = this.state;
     if (epoch !== state.epoch || state.phase === "idle" || state.phase === "failed") {
+      await this.env.MEDIA.delete(segmentKey(epoch, seq));
       return { ok: false, code: "wrong_epoch" };
     }
+    if (state.segments.some((s) => s.seq === seq)) return { ok: false, code: "duplicate_segment" };
     const segments = [...state.segments, { seq, duration }]
       .sort((a, b) => a.seq - b.seq)
       .slice(-KEPT_SEGMENTS);

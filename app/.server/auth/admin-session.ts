@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
+import { readCookie } from "~/lib/cookies";
 import type { Config } from "../env";
 
 export const ADMIN_COOKIE = "admin_session";
@@ -42,14 +43,6 @@ export function clearAdminSessionCookie(): string {
 
 function serializeAdminCookie(value: string, maxAge: number): string {
   return `${ADMIN_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Strict`;
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  for (const pair of header?.split(";") ?? []) {
-    const [k, ...v] = pair.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return null;
 }
 
 export async function isAdminRequest(request: Request, config: Config): Promise<boolean> {

@@ -12,7 +12,7 @@ export const MAX_QUERY_LENGTH = 100;
 
 /** Where the previous page ended, as an opaque string for the client. */
 const cursorSchema = z.object({
-  t: z.number().int().nonnegative(),
+  t: z.number().int().nonnegative().max(8.64e15), // the largest valid Date
   id: z.string().min(1).max(64),
   f: z.union([z.literal(0), z.literal(1)]).optional(),
 });

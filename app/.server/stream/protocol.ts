@@ -36,5 +36,10 @@ export const PONG = "pong";
 
 /** Segment names the box uploads: its sequence number, nothing else. */
 export const SEGMENT_NAME = /^(\d{1,9})\.ts$/;
+
+/** A segment's route parameters: `/{epoch}/{seq}.ts`, with the sequence number parsed out. */
+export const segmentParams = z
+  .object({ epoch: z.coerce.number().int().positive(), name: z.string().regex(SEGMENT_NAME) })
+  .transform(({ epoch, name }) => ({ epoch, seq: Number(SEGMENT_NAME.exec(name)?.[1]) }));
 export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
 export const MAX_STILL_BYTES = 1024 * 1024;
