@@ -89,7 +89,8 @@ export const ingest = new Hono<IngestEnv>()
         duration,
         body.slice().buffer,
       );
-      if (!stored.ok) return apiError(c, 409, stored.code, `Segment ${epoch}/${seq}.ts not accepted`);
+      if (!stored.ok)
+        return apiError(c, 409, stored.code, `Segment ${epoch}/${seq}.ts not accepted`);
       return c.body(null, 201);
     },
   )
