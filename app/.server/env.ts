@@ -63,8 +63,6 @@ export function getConfig(env: Env): Config {
 }
 
 /** What pages may show: everything but the secrets. */
-export type PublicSiteConfig = ReturnType<typeof publicSiteConfig>;
-
 export function publicSiteConfig(config: Config) {
   return {
     siteUrl: config.SITE_URL,

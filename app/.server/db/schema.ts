@@ -21,7 +21,6 @@ export const siteSettings = sqliteTable(
 );
 
 export const mediaTypes = ["image", "video", "timelapse"] as const;
-export type MediaType = (typeof mediaTypes)[number];
 
 /** A photo, video or time-lapse; files live in R2 under content-addressed keys. */
 export const media = sqliteTable(
