@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts", "protocol/**/*.test.ts"],
           environment: "happy-dom",
         },
       },

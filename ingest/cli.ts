@@ -1,6 +1,6 @@
 // The camera box: `npm run box -- --input testsrc` against the local dev server, or the
 // systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
-import type { Command } from "../app/.server/stream/protocol.ts";
+import type { Command } from "../protocol/camera-box.ts";
 import { loadConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
 import { log } from "./log.ts";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import { DEVICE_HEADERS, signRequest } from "~/.server/stream/device-signature";
-import type { Command } from "~/.server/stream/protocol";
+import type { Command } from "../protocol/camera-box.ts";
+import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
 import { ORIGIN } from "./helpers";
 
 export const DEVICE_ID = env.CAMERA_DEVICE_ID;

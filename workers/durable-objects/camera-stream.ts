@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Config, getConfig } from "~/.server/env";
-import { SIGNATURE_WINDOW_SECONDS } from "~/.server/stream/device-signature";
 import { epochPrefix, type Segment, segmentKey } from "~/.server/stream/playlist";
-import { type Command, PING, PONG, reportSchema } from "~/.server/stream/protocol";
+import { type Command, PING, PONG, reportSchema } from "../../protocol/camera-box.ts";
+import { SIGNATURE_WINDOW_SECONDS } from "../../protocol/device-signature.ts";
 
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { canonicalRequest, signRequest, verifySignature } from "./device-signature";
+import { canonicalRequest, signRequest, verifySignature } from "./device-signature.ts";
 
 const secret = "s".repeat(32);
 const now = 1_800_000_000_000;
