@@ -9,9 +9,6 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
-import { serverMessages } from "./.server/messages";
-import { createI18n } from "./i18n/catalogs";
-import { localeFromPath } from "./i18n/locales";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -36,9 +33,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce } = loadContext.get(requestScope);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const i18n = createI18n(locale, serverMessages[locale]);
+  const { nonce, i18n } = loadContext.get(requestScope);
   let shellRendered = false;
 
   const body = await renderToReadableStream(

@@ -3,14 +3,19 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type RequestScope, requestScope } from "~/.server/context";
 import { getDb, type QueryMeter } from "~/.server/db/client";
 import { ConfigError, getConfig } from "~/.server/env";
+import { serverMessages } from "~/.server/messages";
+import { isSameOriginRequest } from "~/.server/same-origin";
 import { contentSecurityPolicy, createNonce, securityHeaders } from "~/.server/security-headers";
+import { createI18n } from "~/i18n/catalogs";
+import { requestLocale } from "~/i18n/locales";
 import { api } from "./api";
+import { apiError } from "./api/errors";
 import { runScheduled } from "./cron";
 import { rootLocaleRedirect } from "./locale-redirect";
 
 type AppEnv = {
   Bindings: Env;
-  Variables: Pick<RequestScope, "config" | "db" | "nonce">;
+  Variables: Omit<RequestScope, "env" | "ctx">;
 };
 
 // Created once per isolate; React Router loads the server build lazily on first use.
@@ -27,6 +32,9 @@ app.use("*", async (c, next) => {
   c.set("config", getConfig(c.env));
   const meter: QueryMeter = { statements: 0 };
   c.set("db", getDb(c.env.DB, meter));
+  const locale = requestLocale(new URL(c.req.url), c.req.raw.headers);
+  c.set("locale", locale);
+  c.set("i18n", createI18n(locale, serverMessages[locale]));
   await next();
   // A WebSocket upgrade (the camera box) must reach the client untouched.
   if (c.res.status === 101) return;
@@ -38,6 +46,12 @@ app.use("*", async (c, next) => {
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
   }
+});
+
+// Every write (page actions, the API) comes from our own pages or from a non-browser client.
+app.use("*", async (c, next) => {
+  if (isSameOriginRequest(c.req.raw)) return next();
+  return apiError(c, 403, "cross_site", "Cross-site requests are not accepted");
 });
 
 app.route("/api", api);
@@ -52,6 +66,8 @@ app.all("*", (c) => {
     config: c.var.config,
     db: c.var.db,
     nonce: c.var.nonce,
+    locale: c.var.locale,
+    i18n: c.var.i18n,
   });
   return handleDocument(c.req.raw, context);
 });

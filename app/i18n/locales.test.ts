@@ -3,7 +3,9 @@ import {
   localeFromPath,
   localizePath,
   negotiateLocale,
+  pagePath,
   readLocaleCookie,
+  requestLocale,
   stripLocale,
 } from "./locales";
 
@@ -37,5 +39,26 @@ describe("locale negotiation", () => {
   test("reads only a valid language cookie", () => {
     expect(readLocaleCookie("theme=x; lang=es")).toBe("es");
     expect(readLocaleCookie("lang=xx")).toBeNull();
+  });
+});
+
+describe("the locale of a request", () => {
+  const at = (url: string, headers: Record<string, string> = {}) =>
+    requestLocale(new URL(url, "https://lake.test"), new Headers(headers));
+
+  test("pages and their client-side data requests take it from the path", () => {
+    expect(at("/en/admin.data")).toBe("en");
+    expect(at("/fr.data")).toBe("fr");
+    expect(at("/_.data", { Cookie: "lang=en" })).toBe("de");
+    expect(pagePath("/en/admin.data")).toBe("/en/admin");
+    expect(pagePath("/_.data")).toBe("/");
+    expect(pagePath("/it/_.data")).toBe("/it");
+  });
+
+  test("the API takes ?lang=, then the cookie, then the browser's languages", () => {
+    expect(at("/api/x?lang=it", { Cookie: "lang=fr" })).toBe("it");
+    expect(at("/api/x", { Cookie: "lang=fr", "Accept-Language": "es" })).toBe("fr");
+    expect(at("/api/x", { "Accept-Language": "es" })).toBe("es");
+    expect(at("/api/x")).toBe("de");
   });
 });

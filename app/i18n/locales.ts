@@ -1,5 +1,5 @@
 // Relative: routes.ts loads this module outside Vite, where the ~ alias does not exist.
-import { readCookie } from "../lib/cookies";
+import { readCookie } from "../lib/cookies.ts";
 
 export const locales = ["de", "en", "it", "fr", "es"] as const;
 export type Locale = (typeof locales)[number];
@@ -29,6 +29,32 @@ function prefixOf(pathname: string): Locale | null {
 
 export function localeFromPath(pathname: string): Locale {
   return prefixOf(pathname) ?? defaultLocale;
+}
+
+/**
+ * The page a request is about. Client navigations fetch "/en/admin.data" (and "/_.data"
+ * for "/"); React Router strips the suffix the same way before it matches routes.
+ */
+export function pagePath(pathname: string): string {
+  const bare = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.replace(/\.data$/, "");
+  return bare.length > 1 ? bare.replace(/\/$/, "") : bare;
+}
+
+/**
+ * The language a request is answered in. Pages carry it in their path; the API has no
+ * locale in its paths, so it takes `?lang=`, then the visitor's cookie, then the browser's.
+ */
+export function requestLocale(url: URL, headers: Headers): Locale {
+  if (!url.pathname.startsWith("/api/")) return localeFromPath(pagePath(url.pathname));
+  const param = url.searchParams.get("lang");
+  if (isLocale(param)) return param;
+  return (
+    readLocaleCookie(headers.get("Cookie")) ??
+    negotiateLocale(headers.get("Accept-Language")) ??
+    defaultLocale
+  );
 }
 
 /** "/en/about" → "/about"; "/en" → "/"; "/about" → "/about". */

@@ -9,12 +9,12 @@ import {
   isAdminPassword,
   isAdminRequest,
 } from "~/.server/auth/admin-session";
-import { clientAddress } from "~/.server/client-address";
+import { clientNetwork } from "~/.server/client-address";
 import { requestScope } from "~/.server/context";
 import { readSettings, setMaintenance } from "~/.server/settings";
 import { PageMeta } from "~/components/page-meta";
 import { useToast } from "~/components/ui/toaster";
-import { localeFromPath, localizePath } from "~/i18n/locales";
+import { localizePath } from "~/i18n/locales";
 import LockIcon from "~icons/heroicons/lock-closed";
 import type { Route } from "./+types/admin";
 
@@ -36,15 +36,14 @@ export type AdminActionError = "invalid" | "incorrect_password" | "rate_limited"
 const fail = (error: AdminActionError, status: number) => data({ error }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, db, env } = context.get(requestScope);
+  const { config, db, env, locale } = context.get(requestScope);
   const form = adminAction.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return fail("invalid", 400);
-  // Not request.url: for client-side submissions that is the ".data" endpoint.
-  const here = localizePath("/admin", localeFromPath(new URL(request.url).pathname));
+  const here = localizePath("/admin", locale);
 
   switch (form.data.intent) {
     case "login": {
-      const key = `admin-login:${clientAddress(request)}`;
+      const key = `admin-login:${clientNetwork(request)}`;
       const { success } = await env.LOGIN_RATE_LIMIT.limit({ key });
       if (!success) return fail("rate_limited", 429);
       if (!(await isAdminPassword(config, form.data.password)))

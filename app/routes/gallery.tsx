@@ -3,25 +3,23 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { data, useFetcher, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
-import { MEDIA_ID_PATTERN } from "~/.server/media/media-item";
+import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { GalleryEmpty, TimelapseComingSoon } from "~/components/gallery/gallery-states";
 import { MediaCard } from "~/components/gallery/media-card";
 import { useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
-import { localeFromPath, localizePath } from "~/i18n/locales";
+import { localizePath } from "~/i18n/locales";
 import type { PublicMediaItem } from "~/lib/media";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
 
 const MediaViewer = lazy(() => import("~/components/gallery/media-viewer"));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestScope);
-  const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const { db, locale } = context.get(requestScope);
   const [page, item] = await Promise.all([
-    loadGalleryPage(db, url, locale),
+    loadGalleryPage(db, new URL(request.url), locale),
     params.id
       ? MEDIA_ID_PATTERN.test(params.id)
         ? loadGalleryItem(db, params.id, locale)

@@ -8,21 +8,20 @@ import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { WeatherPanel } from "~/components/weather/weather-panel";
-import { localeFromPath } from "~/i18n/locales";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import VideoIcon from "~icons/mdi/video-outline";
 import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
-  const lang = localeFromPath(new URL(request.url).pathname);
+  const { locale } = scope;
   const [weather, teaser] = await Promise.all([
     loadWeatherPanel(scope),
-    listMedia(scope.db, listFilters.parse({ featured: "first", limit: 4, lang })),
+    listMedia(scope.db, listFilters.parse({ featured: "first", limit: 4, lang: locale })),
   ]);
-  return { weather, teaser: teaser.rows.map((row) => toPublicItem(row, lang)) };
+  return { weather, teaser: teaser.rows.map((row) => toPublicItem(row, locale)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

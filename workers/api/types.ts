@@ -2,5 +2,5 @@ import type { RequestScope } from "~/.server/context";
 
 export type ApiEnv = {
   Bindings: Env;
-  Variables: Pick<RequestScope, "config" | "db">;
+  Variables: Omit<RequestScope, "env" | "ctx">;
 };
