@@ -1,19 +1,17 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
+import { locales } from "./app/i18n/locales.ts";
+import { textPageModules } from "./app/lib/pages.ts";
 
-// The text pages' own catalog (see app/i18n/text-pages.ts): their routes and components.
+// The text pages' own catalog (ADR 003): their routes and the components only they use.
 const textPageSources = [
-  "<rootDir>/app/routes/about.tsx",
-  "<rootDir>/app/routes/contact.tsx",
-  "<rootDir>/app/routes/privacy.tsx",
-  "<rootDir>/app/routes/terms.tsx",
-  "<rootDir>/app/routes/imprint.tsx",
-  "<rootDir>/app/components/legal.tsx",
+  ...textPageModules.map((module) => `<rootDir>/app/${module}`),
+  "<rootDir>/app/components/text-pages",
 ];
 
 export default defineConfig({
   sourceLocale: "en",
-  locales: ["de", "en", "it", "fr", "es"],
+  locales: [...locales],
   fallbackLocales: { default: "en" },
   catalogs: [
     {

@@ -5,8 +5,8 @@ import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./i18n/catalogs";
 import { loadMessages, loadTextPageMessages, setBrowserI18n } from "./i18n/load-messages";
 import { localeFromPath, stripLocale } from "./i18n/locales";
-import { isTextPage } from "./i18n/text-pages";
 import { reloadAfterChunkError } from "./lib/build-check";
+import { isTextPage } from "./lib/pages";
 
 // A deploy removed the chunk this page wanted: load the new build once.
 window.addEventListener("vite:preloadError", (event) => {

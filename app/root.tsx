@@ -7,8 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
@@ -20,17 +18,17 @@ import { MaintenanceOverlay } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
-import { localeFromPath, stripLocale } from "./i18n/locales";
+import { pagePath, stripLocale } from "./i18n/locales";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
 import { useNonce } from "./lib/nonce";
+import { type RootData, useRootData } from "./lib/root-data";
 import { themeScript } from "./lib/theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(requestScope);
-  const { pathname } = new URL(request.url);
   const { maintenance } = await getPublicSettings(db);
-  const blocked = maintenance && !isAdminPath(pathname);
-  const body = { site: publicSiteConfig(config), maintenance: blocked };
+  const blocked = maintenance && !isAdminPath(new URL(request.url).pathname);
+  const body: RootData = { site: publicSiteConfig(config), maintenance: blocked };
   // 503 + Retry-After tells crawlers the overlay is temporary, not the page's content.
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
 }
@@ -40,22 +38,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 function isAdminPath(pathname: string) {
-  return stripLocale(pathname) === "/admin";
-}
-
-export function useRootData() {
-  const root = useRouteLoaderData<typeof loader>("root");
-  if (!root) throw new Error("root loader data is missing");
-  return root;
+  return stripLocale(pagePath(pathname)) === "/admin";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const nonce = useNonce();
-  const locale = localeFromPath(pathname);
   return (
-    <html lang={locale} dir="ltr" suppressHydrationWarning>
+    <html lang={i18n.locale} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

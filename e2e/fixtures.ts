@@ -1,21 +1,10 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { locales, localizePath } from "../app/i18n/locales.ts";
+import { sitePages } from "../app/lib/pages.ts";
 
-export const locales = ["de", "en", "it", "fr", "es"] as const;
-export const pages = [
-  "/",
-  "/about",
-  "/gallery",
-  "/contact",
-  "/admin",
-  "/terms",
-  "/imprint",
-  "/privacy",
-];
-
-export function localized(path: string, locale: (typeof locales)[number]) {
-  if (locale === "de") return path;
-  return path === "/" ? `/${locale}` : `/${locale}${path}`;
-}
+export { locales };
+export const pages = sitePages.map((page) => page.path);
+export const localized = localizePath;
 
 type Fixtures = {
   /** HTTP statuses a journey provokes on purpose; Chromium logs each as a console error. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SiteInfo } from "~/lib/root-data";
 
 const configSchema = z.object({
   SITE_URL: z.url({ message: "SITE_URL must be the site's absolute URL" }),
@@ -63,7 +64,7 @@ export function getConfig(env: Env): Config {
 }
 
 /** What pages may show: everything but the secrets. */
-export function publicSiteConfig(config: Config) {
+export function publicSiteConfig(config: Config): SiteInfo {
   return {
     siteUrl: config.SITE_URL,
     ownerName: config.OWNER_NAME,

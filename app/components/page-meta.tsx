@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
 import { defaultLocale, localeInfo, locales, localizePath, stripLocale } from "~/i18n/locales";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * Title, description, social-share tags, canonical link and hreflang alternates for a page.

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import HeartIcon from "~icons/mdi/heart-outline";
 import { LocalizedLink } from "./localized-link";
 import { legalNav, mainNav } from "./site-nav";

@@ -1,14 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink, useLocale } from "~/components/localized-link";
-import { ProsePage, Section } from "~/components/prose-page";
-import { ensureTextPageMessages } from "~/i18n/load-messages";
+import { ProsePage, Section } from "~/components/text-pages/prose-page";
 import { formatNumber } from "~/lib/format";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
-// Its texts live in their own catalog, loaded before a client navigation renders the page.
-// A route with only a clientLoader would not be rendered on the server, hence the loader.
-export const loader = () => null;
-export const clientLoader = ensureTextPageMessages;
+export { clientLoader, loader } from "~/i18n/text-page-route";
 
 export default function About() {
   const { t } = useLingui();

@@ -1,15 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageMeta } from "~/components/page-meta";
-import { ensureTextPageMessages } from "~/i18n/load-messages";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import ClockIcon from "~icons/mdi/clock-outline";
 import MailIcon from "~icons/mdi/email-outline";
 import PinIcon from "~icons/mdi/map-marker-outline";
 
-// Its texts live in their own catalog, loaded before a client navigation renders the page.
-// A route with only a clientLoader would not be rendered on the server, hence the loader.
-export const loader = () => null;
-export const clientLoader = ensureTextPageMessages;
+export { clientLoader, loader } from "~/i18n/text-page-route";
 
 export default function Contact() {
   const { t } = useLingui();

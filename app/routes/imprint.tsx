@@ -1,13 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { OwnerAddress } from "~/components/legal";
-import { ProsePage, Section } from "~/components/prose-page";
-import { ensureTextPageMessages } from "~/i18n/load-messages";
-import { useRootData } from "~/root";
+import { OwnerAddress } from "~/components/text-pages/legal";
+import { ProsePage, Section } from "~/components/text-pages/prose-page";
+import { useRootData } from "~/lib/root-data";
 
-// Its texts live in their own catalog, loaded before a client navigation renders the page.
-// A route with only a clientLoader would not be rendered on the server, hence the loader.
-export const loader = () => null;
-export const clientLoader = ensureTextPageMessages;
+export { clientLoader, loader } from "~/i18n/text-page-route";
 
 export default function Imprint() {
   const { t } = useLingui();

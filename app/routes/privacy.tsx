@@ -1,12 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { LegalDate, OwnerAddress } from "~/components/legal";
-import { ProsePage, Section } from "~/components/prose-page";
-import { ensureTextPageMessages } from "~/i18n/load-messages";
+import { LegalDate, OwnerAddress } from "~/components/text-pages/legal";
+import { ProsePage, Section } from "~/components/text-pages/prose-page";
 
-// Its texts live in their own catalog, loaded before a client navigation renders the page.
-// A route with only a clientLoader would not be rendered on the server, hence the loader.
-export const loader = () => null;
-export const clientLoader = ensureTextPageMessages;
+export { clientLoader, loader } from "~/i18n/text-page-route";
 
 export default function Privacy() {
   const { t } = useLingui();

@@ -1,14 +1,17 @@
 import { requestScope } from "~/.server/context";
 import { locales, localizePath } from "~/i18n/locales";
+import { privatePagePaths } from "~/lib/pages";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestScope);
-  const adminPaths = locales.map((locale) => `Disallow: ${localizePath("/admin", locale)}`);
+  const privatePaths = privatePagePaths.flatMap((path) =>
+    locales.map((locale) => `Disallow: ${localizePath(path, locale)}`),
+  );
   const body = [
     "User-agent: *",
     "Disallow: /api/",
-    ...adminPaths,
+    ...privatePaths,
     "",
     `Sitemap: ${new URL("/sitemap.xml", config.SITE_URL).href}`,
     "",

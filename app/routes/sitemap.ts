@@ -1,13 +1,13 @@
 import { requestScope } from "~/.server/context";
 import { locales, localizePath } from "~/i18n/locales";
-import { sitePages } from "~/lib/pages";
+import { publicPagePaths } from "~/lib/pages";
 import type { Route } from "./+types/sitemap";
 
 /** Every page in all five languages, each listing its alternates. */
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestScope);
   const url = (path: string) => new URL(path, config.SITE_URL).href;
-  const entries = sitePages.flatMap((page) =>
+  const entries = publicPagePaths.flatMap((page) =>
     locales.map((locale) => {
       const alternates = locales
         .map(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { type Locale, locales } from "~/i18n/locales";
+import { locales } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
 import { gallerySorts, galleryTabs } from "~/lib/media";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
@@ -43,24 +43,11 @@ export const listFilters = z.object({
 });
 export type ListFilters = z.infer<typeof listFilters>;
 
-const titleColumn = {
-  en: media.titleEn,
-  de: media.titleDe,
-  it: media.titleIt,
-  fr: media.titleFr,
-  es: media.titleEs,
-};
-const descriptionColumn = {
-  en: media.descriptionEn,
-  de: media.descriptionDe,
-  it: media.descriptionIt,
-  fr: media.descriptionFr,
-  es: media.descriptionEs,
-};
-
 /** The first non-empty translation, in the order the visitor would read them. */
-function localized(columns: Record<Locale, AnySQLiteColumn>, filters: ListFilters): SQL {
-  const chain = fallbackChain(filters.lang).map((l) => sql`nullif(${columns[l]}, '')`);
+function localized(field: "title" | "description", filters: ListFilters): SQL {
+  const chain = fallbackChain(filters.lang).map(
+    (l) => sql`nullif(${media[localizedField(field, l)]}, '')`,
+  );
   return sql`coalesce(${sql.join(chain, sql`, `)}, '')`;
 }
 
@@ -69,8 +56,8 @@ function searchCondition(filters: ListFilters): SQL | undefined {
   const escaped = filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const pattern = `%${escaped}%`;
   return or(
-    sql`lower(${localized(titleColumn, filters)}) like ${pattern} escape '\\'`,
-    sql`lower(${localized(descriptionColumn, filters)}) like ${pattern} escape '\\'`,
+    sql`lower(${localized("title", filters)}) like ${pattern} escape '\\'`,
+    sql`lower(${localized("description", filters)}) like ${pattern} escape '\\'`,
     sql`${media.tags} like ${pattern} escape '\\'`,
   );
 }

@@ -1,19 +1,18 @@
-import type { Locale } from "~/i18n/locales";
+import { defaultLocale, type Locale, locales } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
 import type { PublicMediaItem } from "~/lib/media";
 import type { media } from "../db/schema";
 
 export type MediaRow = typeof media.$inferSelect;
 
-const suffix = { en: "En", de: "De", it: "It", fr: "Fr", es: "Es" } as const;
-
 /** The visitor's language first, then English, then German, then whatever exists. */
 export function fallbackChain(locale: Locale): Locale[] {
-  return [...new Set<Locale>([locale, "en", "de", "it", "fr", "es"])];
+  return [...new Set<Locale>([locale, "en", defaultLocale, ...locales])];
 }
 
 function pick(row: MediaRow, field: "title" | "description", locale: Locale): string {
   for (const candidate of fallbackChain(locale)) {
-    const value = row[`${field}${suffix[candidate]}`];
+    const value = row[localizedField(field, candidate)];
     if (value) return value;
   }
   return "";

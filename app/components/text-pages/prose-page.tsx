@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageMeta } from "./page-meta";
+import { PageMeta } from "../page-meta";
 
 /** Layout of the text pages (about, legal): a title, an optional lead and readable prose. */
 export function ProsePage({

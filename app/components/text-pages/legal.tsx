@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "~/components/localized-link";
 import { formatDate } from "~/lib/format";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /** The legal texts' date (spec §1): all of them were last revised on this day. */
 export const LEGAL_TEXTS_DATE = "2025-06-10";

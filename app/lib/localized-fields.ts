@@ -1,0 +1,13 @@
+import { type Locale, locales } from "~/i18n/locales";
+
+/** The per-language fields of a media item: titleEn, titleDe, …, as in the D1 schema. */
+export type LocalizedField<F extends string> = `${F}${Capitalize<Locale>}`;
+
+export function localizedField<F extends string>(field: F, locale: Locale): LocalizedField<F> {
+  return `${field}${locale.charAt(0).toUpperCase()}${locale.slice(1)}` as LocalizedField<F>;
+}
+
+/** Every language's field name for `field`, in the locales' order. */
+export function localizedFields<F extends string>(field: F): LocalizedField<F>[] {
+  return locales.map((locale) => localizedField(field, locale));
+}

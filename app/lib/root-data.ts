@@ -1,0 +1,24 @@
+import { useRouteLoaderData } from "react-router";
+
+/** What every page may show of the configuration: the owner and the camera, no secrets. */
+export type SiteInfo = {
+  siteUrl: string;
+  ownerName: string;
+  ownerEmail: string;
+  ownerStreet: string;
+  ownerPostalCity: string;
+  ownerCountry: string;
+  cameraLocation: string;
+  cameraLatitude: number;
+  cameraLongitude: number;
+  supportUrl: string;
+};
+
+/** The root loader's data, which every page and the shell read. */
+export type RootData = { site: SiteInfo; maintenance: boolean };
+
+export function useRootData(): RootData {
+  const root = useRouteLoaderData<RootData>("root");
+  if (!root) throw new Error("root loader data is missing");
+  return root;
+}
