@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseByteRange } from "~/.server/media/byte-range";
-import { findPublishedFile } from "~/.server/media/media-item";
+import { findPublishedFile } from "~/.server/media/published-media";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 

@@ -1,16 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { clientAddress } from "~/.server/client-address";
+import { clientAddress, clientNetwork } from "~/.server/client-address";
+import { likeMedia } from "~/.server/media/likes";
 import { listFilters, listMedia } from "~/.server/media/list-media";
-import {
-  getPublishedMedia,
-  likeMedia,
-  MEDIA_ID_PATTERN,
-  recordView,
-} from "~/.server/media/media-item";
 import { toPublicItem } from "~/.server/media/public-item";
-import { utcDay, visitorId } from "~/.server/media/visitor";
+import { getPublishedMedia, MEDIA_ID_PATTERN } from "~/.server/media/published-media";
+import { recordView } from "~/.server/media/views";
+import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
 import { locales } from "~/i18n/locales";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -24,7 +21,7 @@ const badQuery = rejectInvalid(400, "invalid_query");
 /** Rate limits likes and views per client: a few people behind one address still fit. */
 async function limited(c: Context<ApiEnv>, action: string) {
   const { success } = await c.env.MEDIA_RATE_LIMIT.limit({
-    key: `${action}:${clientAddress(c.req.raw)}`,
+    key: `${action}:${clientNetwork(c.req.raw)}`,
   });
   return success
     ? null

@@ -1,8 +1,10 @@
 import { getDb } from "~/.server/db/client";
-import { purgeLikeRecords } from "~/.server/media/media-item";
-import { utcDay } from "~/.server/media/visitor";
+import { purgeLikeRecords } from "~/.server/media/likes";
+import { purgeSalts, utcDay } from "~/.server/visitors/visitor-id";
 
 /** Forgets who liked what, and the salt that hashed them, as soon as their day is over. */
 export async function purgeLikes(env: Env, now = new Date()): Promise<void> {
-  await purgeLikeRecords(getDb(env.DB), utcDay(now));
+  const db = getDb(env.DB);
+  const today = utcDay(now);
+  await db.batch([purgeLikeRecords(db, today), purgeSalts(db, today)]);
 }

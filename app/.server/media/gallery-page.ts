@@ -3,8 +3,8 @@ import type { Locale } from "~/i18n/locales";
 import { gallerySorts, galleryTabs } from "~/lib/media";
 import type { Db } from "../db/client";
 import { type ListFilters, MAX_QUERY_LENGTH, mediaPageQuery, toMediaPage } from "./list-media";
-import { getPublishedMedia } from "./media-item";
 import { toPublicItem } from "./public-item";
+import { getPublishedMedia } from "./published-media";
 
 export const GALLERY_PAGE_SIZE = 24;
 const FEATURED_COUNT = 4;

@@ -1,0 +1,35 @@
+import { lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mediaLikes } from "../db/schema";
+
+/**
+ * One like per visitor and item per day, counted exactly under concurrency: the insert
+ * and the increment run in one batch (one transaction), and the increment adds
+ * changes(), which is 0 when this visitor's like already existed.
+ */
+export async function likeMedia(
+  db: Db,
+  id: string,
+  visitor: string,
+  day: string,
+): Promise<{ likes: number } | null> {
+  const d1 = db.$client;
+  const [, , result] = await d1.batch<{ likes: number; published: number }>([
+    d1
+      .prepare(
+        `insert into media_likes (media_id, visitor, day)
+         select ?1, ?2, ?3 where exists (select 1 from media where id = ?1 and published = 1)
+         on conflict do nothing`,
+      )
+      .bind(id, visitor, day),
+    d1.prepare("update media set like_count = like_count + changes() where id = ?1").bind(id),
+    d1.prepare("select like_count as likes, published from media where id = ?1").bind(id),
+  ]);
+  const item = result?.results[0];
+  return item?.published ? { likes: item.likes } : null;
+}
+
+/** The statement that forgets who liked what before `keepFrom` (YYYY-MM-DD); batchable. */
+export function purgeLikeRecords(db: Db, keepFrom: string) {
+  return db.delete(mediaLikes).where(lt(mediaLikes.day, keepFrom));
+}

@@ -1,0 +1,32 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { media } from "../db/schema";
+import type { MediaRow } from "./public-item";
+
+/** Ids are short random strings; anything else cannot exist. */
+export const MEDIA_ID_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
+
+/** A published item, or null: hidden items do not exist for visitors. */
+export async function getPublishedMedia(db: Db, id: string): Promise<MediaRow | null> {
+  const row = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.published, true)))
+    .get();
+  return row ?? null;
+}
+
+/** The content type of a published item's file or thumbnail, or null if not public. */
+export async function findPublishedFile(
+  db: Db,
+  key: string,
+): Promise<{ contentType: string } | null> {
+  const row = await db
+    .select({ fileKey: media.fileKey, contentType: media.contentType })
+    .from(media)
+    .where(and(eq(media.published, true), or(eq(media.fileKey, key), eq(media.thumbnailKey, key))))
+    .get();
+  if (!row) return null;
+  // Thumbnails and video posters are always JPEG.
+  return { contentType: row.fileKey === key ? row.contentType : "image/jpeg" };
+}
