@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CRAWLER_UA, postForm, visit } from "./helpers";
+import { CRAWLER_UA, ORIGIN, postForm, visit } from "./helpers";
 
 const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
@@ -86,6 +86,21 @@ describe("locale routing", () => {
       const location = response.headers.get("Location") ?? "";
       expect(location, redirectTo).toMatch(/^\/(?![/\\])/);
       expect(new URL(location, "https://lake.test").host, redirectTo).toBe("lake.test");
+    }
+  });
+
+  test("another site cannot set a visitor's language", async () => {
+    const attempts: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: ORIGIN, "Sec-Fetch-Site": "cross-site" },
+      { Origin: "null" },
+    ];
+    for (const headers of attempts) {
+      const response = await postForm("/api/locale", { locale: "es", redirectTo: "/" }, headers);
+      expect(response.status).toBe(403);
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      const body = await response.json<{ error: { code: string } }>();
+      expect(body.error.code).toBe("cross_site");
     }
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { fetchRead } from "./fetch-read";
 
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 export const RELOAD_GUARD_MS = 10_000;
@@ -25,7 +26,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 export async function fetchLatestBuildId(): Promise<string | null> {
   try {
-    const response = await fetch(`/api/build?t=${Date.now()}`, { cache: "no-store" });
+    const response = await fetchRead(`/api/build?t=${Date.now()}`, { cache: "no-store" });
     if (!response.ok) return null;
     const body: unknown = await response.json();
     return typeof body === "object" && body && "buildId" in body && typeof body.buildId === "string"

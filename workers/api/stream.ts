@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { clientAddress } from "~/.server/client-address";
+import { clientNetwork } from "~/.server/client-address";
 import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
-import { segmentParams } from "~/.server/stream/protocol";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
+import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -38,7 +38,7 @@ export const stream = new Hono<ApiEnv>()
     });
   })
   .post("/sessions", async (c) => {
-    const key = `stream:${clientAddress(c.req.raw)}`;
+    const key = `stream:${clientNetwork(c.req.raw)}`;
     const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key });
     if (!success) return apiError(c, 429, "rate_limited", "Too many sessions, try again shortly");
     const created = await camera(c).createSession();

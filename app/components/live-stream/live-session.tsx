@@ -8,12 +8,8 @@ import { primaryButton, StreamFrame, StreamProgress, WatchLiveButton } from "./s
 
 export { preloadPlayer } from "~/lib/stream-player";
 
-import {
-  CONNECTION_ATTEMPTS,
-  type Phase,
-  type StreamStatus,
-  useLiveStream,
-} from "./use-live-stream";
+import type { StreamStatus } from "./stream-status";
+import { CONNECTION_ATTEMPTS, type Phase, useLiveStream } from "./use-live-stream";
 
 function useRemainingSeconds(expiresAt: number | null, onZero: () => void) {
   const [now, setNow] = useState(() => Date.now());

@@ -3,7 +3,7 @@ import type { ReactNode, RefObject } from "react";
 import { formatTime } from "~/lib/format";
 import PlayIcon from "~icons/mdi/play";
 import { useLocale } from "../localized-link";
-import type { StreamStatus } from "./use-live-stream";
+import type { StreamStatus } from "./stream-status";
 
 export const primaryButton =
   "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium focus-visible:outline-2 bg-primary-700 text-white hover:bg-primary-800";

@@ -1,16 +1,29 @@
 import { useEffect, useState } from "react";
-import type { StreamStatus } from "./use-live-stream";
+import { fetchRead } from "~/lib/fetch-read";
 
-/** Whether the camera is online and its latest still, fetched once the page is up. */
+export type StreamStatus = { online: boolean; live: boolean; still: { takenAt: string } | null };
+
+/** The camera's status and latest still; null when our server cannot be reached. */
+export async function fetchStreamStatus(): Promise<StreamStatus | null> {
+  try {
+    const response = await fetchRead("/api/stream/status");
+    return response.ok ? ((await response.json()) as StreamStatus) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The status as the page first sees it, fetched once the page is up. */
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);
   useEffect(() => {
-    fetch("/api/stream/status")
-      .then(async (response) => {
-        if (response.ok) setStatus((await response.json()) as StreamStatus);
-      })
-      // Offline visitors keep the placeholder; pressing play reports the failure.
-      .catch(() => undefined);
+    let current = true;
+    void fetchStreamStatus().then((fetched) => {
+      if (current && fetched) setStatus(fetched);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
   return status;
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchRead } from "~/lib/fetch-read";
 import { attachPlayer, loadPlayer } from "~/lib/stream-player";
+import { fetchStreamStatus, type StreamStatus } from "./stream-status";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
 
-export type StreamStatus = { online: boolean; live: boolean; still: { takenAt: string } | null };
 type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
 
 export type Phase =
@@ -36,12 +37,8 @@ export function useLiveStream(
   const sessionUrl = useRef<string | null>(null);
 
   const refreshStatus = useCallback(async () => {
-    try {
-      const response = await fetch("/api/stream/status");
-      if (response.ok) setStatus((await response.json()) as StreamStatus);
-    } catch {
-      // Offline visitors keep the placeholder; pressing play reports the failure.
-    }
+    const fetched = await fetchStreamStatus();
+    if (fetched) setStatus(fetched);
   }, []);
 
   const release = useCallback(() => {
@@ -87,7 +84,7 @@ export function useLiveStream(
         await wait(ATTEMPT_INTERVAL_MS);
         if (!current()) return;
         setPhase({ name: "connecting", attempt });
-        const check = await fetch(statusUrl);
+        const check = await fetchRead(statusUrl);
         if (!current()) return;
         const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
         if (state === "failed" || state === "ended" || !check.ok)

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchRead } from "~/lib/fetch-read";
 import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
@@ -32,7 +33,7 @@ export function useWeather(initial: WeatherPanelData) {
     setLoading(true);
     try {
       // Revalidates with the ETag: unchanged data costs a 304.
-      const response = await fetch("/api/weather", { cache: "no-cache" });
+      const response = await fetchRead("/api/weather", { cache: "no-cache" });
       const body: unknown = response.ok ? await response.json() : null;
       if (isSnapshot(body)) {
         const serverTime = Date.parse(response.headers.get("Date") ?? "");
