@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
@@ -21,7 +22,7 @@ import { Toaster } from "./components/ui/toaster";
 import { pagePath, stripLocale } from "./i18n/locales";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
 import { useNonce } from "./lib/nonce";
-import { type RootData, useRootData } from "./lib/root-data";
+import { type RootData, useOptionalRootData } from "./lib/root-data";
 import { themeScript } from "./lib/theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ function isAdminPath(pathname: string) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const nonce = useNonce();
   return (
     <html lang={i18n.locale} dir="ltr" suppressHydrationWarning>
@@ -58,7 +59,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <meta property="og:site_name" content={t`Lake Garda Live Camera`} />
         <Meta />
         {/* Stylesheets need no nonce (style-src allows self); an empty one hydrates cleanly. */}
         <Links nonce="" />
@@ -72,28 +72,45 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const { maintenance } = useRootData();
-  useBuildCheck();
+/**
+ * Header, page, footer, toasts and the maintenance overlay, for pages and error pages
+ * alike. Error pages may come without root data (a failed root loader, an action error),
+ * so nothing here requires it.
+ */
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useOptionalRootData();
   return (
     <Toaster>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
-      {maintenance ? <MaintenanceOverlay /> : null}
+      {root?.maintenance ? <MaintenanceOverlay /> : null}
     </Toaster>
   );
 }
 
+export default function App() {
+  useBuildCheck();
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
+  const path = useLocation().pathname;
   if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  // Spec §2: a route that refuses its parameters is the fatal "Page Not Found: {path}".
+  const message = status === 404 ? t`Page Not Found: ${path}` : t`Internal Server Error`;
   return (
-    <main id="main" className="flex flex-1">
-      <ErrorPage status={status} stack={stack} />
-    </main>
+    <Shell>
+      <ErrorPage status={status} message={message} stack={stack} />
+    </Shell>
   );
 }
