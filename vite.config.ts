@@ -39,6 +39,26 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page needs React, the router and Lingui at once: one chunk compresses
+            // better than the many slices automatic splitting makes of them.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|@lingui|cookie|set-cookie-parser)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   optimizeDeps: {
     include: ["@lingui/core", "@lingui/react", "radix-ui"],
   },
