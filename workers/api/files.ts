@@ -27,7 +27,8 @@ export const files = new Hono<ApiEnv>().get(
     // HEAD and ranges look at its metadata (size, ETag) first.
     const isGet = c.req.method === "GET";
     const rangeHeader = isGet ? c.req.header("Range") : undefined;
-    const object = isGet && !rangeHeader ? await c.env.MEDIA.get(key) : await c.env.MEDIA.head(key);
+    const whole = isGet && !rangeHeader ? await c.env.MEDIA.get(key) : null;
+    const object = whole ?? (await c.env.MEDIA.head(key));
     if (!object) return apiError(c, 404, "not_found", "No such file");
     const headers = new Headers({
       ETag: object.httpEtag,
@@ -38,7 +39,7 @@ export const files = new Hono<ApiEnv>().get(
 
     const validators = { etag: object.httpEtag, lastModified: object.uploaded };
     const precondition = evaluatePreconditions(c.req.raw.headers, validators);
-    if (precondition !== "proceed" && "body" in object) await object.body.cancel();
+    if (precondition !== "proceed") await whole?.body.cancel();
     if (precondition === "not-modified") return new Response(null, { status: 304, headers });
     if (precondition === "precondition-failed") {
       c.header("ETag", object.httpEtag);
@@ -55,9 +56,9 @@ export const files = new Hono<ApiEnv>().get(
     if (!range) {
       headers.set("Content-Length", String(object.size));
       if (!isGet) return new Response(null, { headers });
-      const whole = "body" in object ? object : await c.env.MEDIA.get(key);
-      if (!whole) return apiError(c, 404, "not_found", "No such file");
-      return new Response(whole.body, { headers });
+      const body = whole ?? (await c.env.MEDIA.get(key));
+      if (!body) return apiError(c, 404, "not_found", "No such file");
+      return new Response(body.body, { headers });
     }
     const part = await c.env.MEDIA.get(key, { range });
     if (!part) return apiError(c, 404, "not_found", "No such file");
