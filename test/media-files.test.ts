@@ -92,7 +92,7 @@ describe("conditional requests for media files", () => {
   test("a failed If-Match is 412 for GET and HEAD, a matching one serves the file", async () => {
     const { url, etag, item } = await stored();
     for (const method of ["GET", "HEAD"]) {
-      const failed = await visit(url, { method, headers: { "If-Match": '"other", W/' + etag } });
+      const failed = await visit(url, { method, headers: { "If-Match": `"other", W/${etag}` } });
       expect(failed.status, method).toBe(412);
     }
     const matched = await visit(url, { headers: { "If-Match": `"other", ${etag}` } });
