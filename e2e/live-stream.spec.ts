@@ -5,10 +5,13 @@ import { expect, test } from "./fixtures";
 
 let box: RunningBox | null = null;
 
-test.afterEach(() => {
+/** Like a box losing power. */
+function killBox() {
   box?.kill();
   box = null;
-});
+}
+
+test.afterEach(killBox);
 
 type Announcement = { text: string; at: number };
 
@@ -51,6 +54,17 @@ async function tabTo(page: Page, control: Locator) {
   await expect(control).toBeFocused();
 }
 
+/** The real box streams to the preview; once it is online the visitor opens `path`. */
+async function openWithBox(page: Page, baseURL: string | undefined, path: string) {
+  const url = baseURL ?? "";
+  box = startBox(url);
+  await waitUntilOnline(url);
+  await page.goto(path);
+  await hydrated(page);
+  const live = page.locator("#live");
+  return { url, live, region: live.locator("[aria-live]") };
+}
+
 /** The camera's status as the Worker reports it. */
 async function cameraStatus(url: string) {
   const response = await fetch(`${url}/api/stream/status`);
@@ -62,13 +76,7 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const url = baseURL ?? "";
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await page.goto("/en");
-  await hydrated(page);
-  const live = page.locator("#live");
-  const region = live.locator("[aria-live]");
+  const { live, region } = await openWithBox(page, baseURL, "/en");
   await expect(live.getByText(/^Image from \d{1,2}:\d{2}/)).toBeVisible();
   await expect(live.getByText("OFFLINE")).toHaveCount(0);
   await expect(live.getByText("Sessions last 1 minute.", { exact: false })).toBeVisible();
@@ -123,19 +131,12 @@ test.describe("when things go wrong", () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const url = baseURL ?? "";
-    box = startBox(url);
-    await waitUntilOnline(url);
-    await page.goto("/it");
-    await hydrated(page);
-    const live = page.locator("#live");
-    const region = live.locator("[aria-live]");
+    const { url, live, region } = await openWithBox(page, baseURL, "/it");
     await live.getByRole("button", { name: "Guarda in diretta" }).click();
     await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(region).toHaveText("La diretta è in riproduzione.");
 
-    box.kill();
-    box = null;
+    killBox();
     await expect(shown(live, "Connessione non riuscita. Riprova.")).toBeVisible({
       timeout: 20_000,
     });
@@ -169,8 +170,7 @@ test.describe("when things go wrong", () => {
     await expect
       .poll(async () => Date.parse((await cameraStatus(url)).still?.takenAt ?? "0"))
       .toBeGreaterThanOrEqual(before - 1_000);
-    box.kill();
-    box = null;
+    killBox();
     await waitUntilOnline(url, false);
     await page.clock.setFixedTime(Date.now() + 26 * 3_600_000);
 
