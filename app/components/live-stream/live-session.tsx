@@ -48,6 +48,7 @@ const busyPhases = new Set<Phase["name"]>([
   "ready",
   "player",
 ]);
+
 /**
  * A live session and everything after it (progress, player, countdown, retry). Loaded only
  * once a visitor presses play; it starts the first session as soon as it mounts.

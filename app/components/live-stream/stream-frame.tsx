@@ -97,7 +97,7 @@ export function StartOverlay({
   onIntent?: () => void;
 }) {
   const { t } = useLingui();
-  const intent = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
+  const handlers = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
       {offline ? (
@@ -105,13 +105,13 @@ export function StartOverlay({
           <p className="rounded bg-black/60 px-3 py-1">
             {t`The camera is offline right now. Please try again later.`}
           </p>
-          <button type="button" className={quietButton} {...intent}>
+          <button type="button" className={quietButton} {...handlers}>
             <ReplayIcon aria-hidden="true" className="size-5" />
             {t`Try again`}
           </button>
         </>
       ) : (
-        <button type="button" className={primaryButton} {...intent}>
+        <button type="button" className={primaryButton} {...handlers}>
           <PlayIcon aria-hidden="true" className="size-6" />
           {t`Watch live`}
         </button>

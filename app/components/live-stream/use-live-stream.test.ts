@@ -88,7 +88,7 @@ function renderSession() {
     const session = useLiveStream(video, null);
     const last = seen.at(-1)?.phase;
     if (JSON.stringify(last) !== JSON.stringify(session.phase)) {
-      seen.push({ phase: session.phase, at: Date.now() });
+      seen.push({ phase: session.phase, at: performance.now() });
     }
     return session;
   });

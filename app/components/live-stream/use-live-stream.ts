@@ -48,19 +48,19 @@ export function useLiveStream(
   const sessionUrl = useRef<string | null>(null);
 
   const show = useCallback((next: Phase) => {
-    shown.current = { name: next.name, at: Date.now() };
+    shown.current = { name: next.name, at: performance.now() };
     setPhase(next);
   }, []);
 
   // A step counts from when it reached the screen: a busy main thread (hls.js arriving)
   // can render it well after it was asked for.
   useLayoutEffect(() => {
-    shown.current = { name: phase.name, at: Date.now() };
+    shown.current = { name: phase.name, at: performance.now() };
   }, [phase]);
 
   /** Resolves once the step on screen has been there for MIN_STEP_MS. */
   const readable = useCallback(async () => {
-    const left = () => shown.current.at + MIN_STEP_MS - Date.now();
+    const left = () => shown.current.at + MIN_STEP_MS - performance.now();
     while (left() > 0) await wait(left());
   }, []);
 
