@@ -104,8 +104,9 @@ export default function LiveSession({
   const waiting = phase.name === "stopped" || phase.name === "offline";
   const offline = phase.name === "offline" || (waiting && status?.online === false);
 
+  // At least 44 px tall: they are touch targets on phones.
   const overlayButton =
-    "inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
+    "inline-flex min-h-11 items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
 
   return (
     <StreamFrame frameRef={frame} status={status} live={live} durationSeconds={durationSeconds}>
