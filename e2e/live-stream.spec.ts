@@ -111,7 +111,9 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await expect(live.getByRole("button", { name: "Fullscreen" })).toBeVisible();
   await expectAccessible(page);
   // The pressed button went away with the step; focus stayed in the panel, so Tab reaches Stop.
-  await tabTo(page, live.getByRole("button", { name: "Stop" }));
+  const stop = live.getByRole("button", { name: "Stop" });
+  await tabTo(page, stop);
+  expect((await stop.boundingBox())?.height).toBeGreaterThanOrEqual(44);
 
   await expect(shown(live, "Session ended")).toBeVisible({ timeout: 70_000 });
   await expect(region).toHaveText("Session ended");
