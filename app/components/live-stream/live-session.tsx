@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import FullscreenIcon from "~icons/mdi/fullscreen";
 import ExitFullscreenIcon from "~icons/mdi/fullscreen-exit";
 import ReplayIcon from "~icons/mdi/replay";
@@ -98,7 +98,8 @@ export default function LiveSession({
     ended: t`Session ended`,
   };
   const announcement = announcements[phase.name];
-  useEffect(() => {
+  // In the same paint as the step itself, so the region says each step as long as it shows.
+  useLayoutEffect(() => {
     onAnnounce(announcement);
   }, [announcement, onAnnounce]);
   const waiting = phase.name === "stopped" || phase.name === "offline";
