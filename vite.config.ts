@@ -51,7 +51,10 @@ export default defineConfig({
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|@lingui|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
                 },
+                // The root route and what it imports: the shell every page renders.
+                { name: "shell", test: /app[\\/]root\.tsx$/, priority: 1 },
               ],
             },
           },
