@@ -1,11 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fakeUpstream } from "./test/fake-upstream.ts";
+import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
 const migrations = await readD1Migrations("./migrations");
-
-/** Every weather source points at the fake; the path picks its scenario (test/fake-upstream.ts). */
-const upstream = (source: string) => `https://upstream.test/shared/ok/${source}`;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -48,10 +46,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ADMIN_PASSWORD: "test-admin-password",
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
-                OPEN_METEO_URL: upstream("open-meteo"),
-                OPENWEATHERMAP_URL: upstream("openweathermap"),
-                LAGHI_NET_URL: upstream("laghi-net"),
-                APPA_TRENTO_URL: upstream("appa-trento"),
+                // Every weather source points at the fake (test/fake-upstream.ts).
+                ...fakeUpstreamVars("https://upstream.test", "shared"),
                 UPSTREAM_TIMEOUT_MS: "1000",
                 CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
               },
