@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { componentPlugins } from "./scripts/component-plugins.ts";
 import { fakeUpstream } from "./test/fake-upstream.ts";
 import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
@@ -12,6 +13,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: componentPlugins(),
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts", "protocol/**/*.test.ts"],
