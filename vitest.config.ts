@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/**/*.test.ts"],
-          setupFiles: ["./test/apply-migrations.ts"],
+          setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },
       },
     ],
