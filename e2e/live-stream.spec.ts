@@ -69,31 +69,36 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await expect(live.getByRole("button", { name: "Watch again" })).toBeVisible();
 });
 
-test("when the box dies mid-session the visitor is told, and a retry works once it is back", async ({
-  strictPage: page,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const url = baseURL ?? "";
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await page.goto("/it");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  const live = page.locator("#live");
-  await live.getByRole("button", { name: "Guarda in diretta" }).click();
-  await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+test.describe("a box that dies", () => {
+  // hls.js keeps asking for the playlist of a stream whose box is gone: 503 until it gives up.
+  test.use({ expectedStatuses: [503] });
 
-  box.kill();
-  await expect(live.getByText("Connessione non riuscita. Riprova.")).toBeVisible({
-    timeout: 20_000,
+  test("when the box dies mid-session the visitor is told, and a retry works once it is back", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const url = baseURL ?? "";
+    box = startBox(url);
+    await waitUntilOnline(url);
+    await page.goto("/it");
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const live = page.locator("#live");
+    await live.getByRole("button", { name: "Guarda in diretta" }).click();
+    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    box.kill();
+    await expect(live.getByText("Connessione non riuscita. Riprova.")).toBeVisible({
+      timeout: 20_000,
+    });
+
+    box = startBox(url);
+    await waitUntilOnline(url);
+    await live.getByRole("button", { name: "Riprova" }).click();
+    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+    const started = await videoTime(page);
+    await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
+    await live.getByRole("button", { name: "Stop" }).click();
+    await expect(live.getByRole("button", { name: "Guarda in diretta" })).toBeVisible();
   });
-
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await live.getByRole("button", { name: "Riprova" }).click();
-  await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-  const started = await videoTime(page);
-  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
-  await live.getByRole("button", { name: "Stop" }).click();
-  await expect(live.getByRole("button", { name: "Guarda in diretta" })).toBeVisible();
 });
