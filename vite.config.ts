@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { componentPlugins } from "./scripts/component-plugins.ts";
+import { staticHeaders } from "./scripts/static-headers.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
 const buildId =
@@ -26,6 +27,7 @@ export default defineConfig({
     cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }),
     tailwindcss(),
     ...componentPlugins(),
+    staticHeaders(),
     reactRouter(),
   ],
   define: {
