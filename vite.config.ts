@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { componentPlugins } from "./scripts/component-plugins.ts";
 import { staticHeaders } from "./scripts/static-headers.ts";
+import { withoutWorkerdStackDumps } from "./scripts/workerd-logs.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
 const buildId =
@@ -22,6 +23,7 @@ function gitRevision() {
 }
 
 export default defineConfig({
+  customLogger: withoutWorkerdStackDumps(),
   plugins: [
     // Workers AI and other remote-only bindings would need an account; local stays local.
     cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }),
