@@ -1,5 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { ensureDevVars } from "./scripts/dev-vars.ts";
 import { fakeUpstreamVars } from "./test/upstream-vars.ts";
+
+// The journeys read the local secrets (the admin password, the camera box's key) when their
+// files load, before the server that would create them starts.
+ensureDevVars();
 
 // E2E_PORT lets two checkouts run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
