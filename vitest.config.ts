@@ -64,6 +64,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/**/*.test.ts"],
+          // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
+          // longer than the default 5 s, and no test here measures time.
+          testTimeout: 20_000,
           setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },
       },
