@@ -6,7 +6,7 @@ import { z } from "zod/mini";
  * What a visitor sees of it (fresh, stale, typical) is decided in ./weather-view.ts.
  */
 
-export const conditionCodes = [
+const conditionCodes = [
   "clear_sky",
   "few_clouds",
   "scattered_clouds",
@@ -24,7 +24,7 @@ export const conditionCodes = [
 ] as const;
 export type ConditionCode = (typeof conditionCodes)[number];
 
-export const weatherProviders = ["open-meteo", "openweathermap"] as const;
+const weatherProviders = ["open-meteo", "openweathermap"] as const;
 export type WeatherProvider = (typeof weatherProviders)[number];
 
 // zod/mini, and the browser loads this module only when it fetches a snapshot: the home
