@@ -118,8 +118,12 @@ function Notice({
       : "border-neutral-200 dark:border-neutral-800";
   return (
     <p
-      className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 ${colours} ${loading ? "animate-pulse" : ""} ${className}`}
+      className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 ${colours} ${className}`}
     >
+      {/* A spinner rather than a pulsing notice: fading text would drop below readable contrast. */}
+      {loading ? (
+        <span aria-hidden="true" className="icon-mdi-refresh size-4 motion-safe:animate-spin" />
+      ) : null}
       {children}
     </p>
   );
