@@ -18,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["line"]] : [["list"]],
-  timeout: 30_000,
+  // A hang guard, not a measure: the axe tour of every page took 65 s on two cores shared
+  // with other test runs.
+  timeout: 120_000,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "de-DE",
