@@ -1,8 +1,6 @@
-// Serves the build in workerd as `wrangler deploy` ships it (build/server/wrangler.json),
-// with the local secrets from .dev.vars read at start and a local state directory. The one
-// way to run the build locally: `npm run preview` with the developer's state, the browser
-// journeys and the benches each with their own, and their settings as flags rather than
-// edits to the build, so a later preview is exactly what `npm run build` made.
+// Serves the build in workerd as `wrangler deploy` ships it, with the secrets of .dev.vars read
+// at start and a local state directory: the one way to run the build locally (npm run preview,
+// the journeys, the benches). Their settings are flags, never edits to the build.
 // Usage: node scripts/serve-build.ts [--port 4173] [--persist-to <dir>] [--fresh]
 //                                    [--var NAME:value]…
 import { execFileSync, spawn } from "node:child_process";

@@ -1,6 +1,4 @@
 // Prepares a local workerd state: the D1 schema with its seed rows and the demo gallery.
-// `npm run dev` uses wrangler's default directory; the browser journeys and the benches
-// keep their own (scripts/serve-build.ts), so nothing a test does shows up in dev or preview.
 // Safe to run any number of times.
 // Usage: node scripts/setup-local.ts [--persist-to <dir>]
 import { execFileSync } from "node:child_process";
@@ -8,7 +6,7 @@ import { parseArgs } from "node:util";
 import { ensureDevVars } from "./dev-vars.ts";
 import { seedDemo } from "./seed-demo.ts";
 
-/** Where `vite dev` and `wrangler` keep local D1, R2 and Durable Objects by default. */
+/** Wrangler's default, which dev and preview share; tests and benches keep their own. */
 export const DEVELOPER_STATE = ".wrangler/state";
 
 export async function setupLocal(persistTo = DEVELOPER_STATE): Promise<void> {
