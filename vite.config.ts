@@ -1,13 +1,11 @@
 import { execSync } from "node:child_process";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
-import Icons from "unplugin-icons/vite";
 import { defineConfig } from "vite";
-import { iconMasks } from "./scripts/icon-masks.ts";
-import { reactIconCompiler } from "./scripts/react-icon-compiler.ts";
+import { componentPlugins } from "./scripts/component-plugins.ts";
+import { staticHeaders } from "./scripts/static-headers.ts";
+import { withoutWorkerdStackDumps } from "./scripts/workerd-logs.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
 const buildId =
@@ -25,14 +23,13 @@ function gitRevision() {
 }
 
 export default defineConfig({
+  customLogger: withoutWorkerdStackDumps(),
   plugins: [
     // Workers AI and other remote-only bindings would need an account; local stays local.
     cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }),
     tailwindcss(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    lingui(),
-    Icons({ compiler: reactIconCompiler }),
-    iconMasks(),
+    ...componentPlugins(),
+    staticHeaders(),
     reactRouter(),
   ],
   define: {

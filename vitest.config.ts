@@ -1,11 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { componentPlugins } from "./scripts/component-plugins.ts";
 import { fakeUpstream } from "./test/fake-upstream.ts";
+import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
 const migrations = await readD1Migrations("./migrations");
-
-/** Every weather source points at the fake; the path picks its scenario (test/fake-upstream.ts). */
-const upstream = (source: string) => `https://upstream.test/shared/ok/${source}`;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,9 +13,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: componentPlugins(),
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts", "protocol/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "ingest/**/*.test.ts",
+            "protocol/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "happy-dom",
         },
       },
@@ -48,10 +53,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ADMIN_PASSWORD: "test-admin-password",
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
-                OPEN_METEO_URL: upstream("open-meteo"),
-                OPENWEATHERMAP_URL: upstream("openweathermap"),
-                LAGHI_NET_URL: upstream("laghi-net"),
-                APPA_TRENTO_URL: upstream("appa-trento"),
+                // Every weather source points at the fake (test/fake-upstream.ts).
+                ...fakeUpstreamVars("https://upstream.test", "shared"),
                 UPSTREAM_TIMEOUT_MS: "1000",
                 CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
               },
@@ -61,7 +64,10 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/**/*.test.ts"],
-          setupFiles: ["./test/apply-migrations.ts"],
+          // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
+          // longer than the default 5 s, and no test here measures time.
+          testTimeout: 20_000,
+          setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },
       },
     ],

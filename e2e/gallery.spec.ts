@@ -80,19 +80,24 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
 });
 
-test("a shared item link opens the viewer with its social-share picture", async ({
-  strictPage: page,
-}) => {
-  await page.goto("/it/gallery/demo-sunset");
-  await expect(
-    page.getByRole("dialog", { name: "Tramonto sulla sponda occidentale" }),
-  ).toBeVisible();
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
-  );
-  const missing = await page.goto("/it/gallery/nonexistent");
-  expect(missing?.status()).toBe(404);
+test.describe("an unknown item", () => {
+  // It ends on an item that does not exist.
+  test.use({ expectedStatuses: [404] });
+
+  test("a shared item link opens the viewer with its social-share picture", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/it/gallery/demo-sunset");
+    await expect(
+      page.getByRole("dialog", { name: "Tramonto sulla sponda occidentale" }),
+    ).toBeVisible();
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
+    );
+    const missing = await page.goto("/it/gallery/nonexistent");
+    expect(missing?.status()).toBe(404);
+  });
 });
 
 test("play a video and seek in it", async ({ strictPage: page }) => {

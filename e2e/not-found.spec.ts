@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 
+test.use({ expectedStatuses: [404] });
+
 test("an unknown address shows the 404 page with a way home", async ({ strictPage: page }) => {
   const response = await page.goto("/es/no/existe/nada");
   expect(response?.status()).toBe(404);

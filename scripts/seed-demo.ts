@@ -1,8 +1,9 @@
-// Seeds the local gallery with the demo media in scripts/demo-media (drawn by
-// make-demo-media.sh), through the same local D1 and R2 that dev and preview use.
+// Seeds a local gallery with the demo media in scripts/demo-media (drawn by
+// make-demo-media.sh), through the local D1 and R2 of the given state directory.
 // Idempotent: it does nothing once the gallery has any item.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 
@@ -162,64 +163,69 @@ function keyFor(bytes: Buffer, name: string) {
   return `media/${createHash("sha256").update(bytes).digest("hex")}.${name.split(".").pop()}`;
 }
 
-const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
-  persist: true,
-});
-try {
-  const existing = await env.DB.prepare("select count(*) as n from media").first<{ n: number }>();
-  if ((existing?.n ?? 0) > 0) {
-    console.log("seed: gallery already has items, nothing to do");
-  } else {
-    const statements: D1PreparedStatement[] = [];
-    for (const demo of demos) {
-      const file = readFileSync(new URL(demo.file, folder));
-      const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
-      const fileKey = keyFor(file, demo.file);
-      const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
-      const contentType =
-        contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
-      await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
-      await env.MEDIA.put(thumbnailKey, thumbnail, { httpMetadata: { contentType: "image/jpeg" } });
-      const takenAt = Date.now() - demo.daysAgo * 86_400_000;
-      const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
-      statements.push(
-        env.DB.prepare(
-          `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
-            description_en, description_de, description_it, description_fr, description_es,
-            tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
-            byte_size, width, height, duration_seconds)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).bind(
-          demo.id,
-          demo.type,
-          demo.title.En,
-          demo.title.De,
-          demo.title.It,
-          demo.title.Fr,
-          demo.title.Es,
-          description.En,
-          description.De,
-          description.It,
-          description.Fr,
-          description.Es,
-          `,${demo.tags.join(",")},`,
-          "Demo picture drawn by the project",
-          demo.featured ? 1 : 0,
-          takenAt,
-          Date.now(),
-          fileKey,
-          thumbnailKey,
-          contentType,
-          file.length,
-          demo.width,
-          demo.height,
-          demo.durationSeconds ?? null,
-        ),
-      );
+export async function seedDemo(persistTo: string): Promise<void> {
+  const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+    // The directory wrangler's --persist-to names holds its state under v3/.
+    persist: { path: join(persistTo, "v3") },
+  });
+  try {
+    const existing = await env.DB.prepare("select count(*) as n from media").first<{ n: number }>();
+    if ((existing?.n ?? 0) > 0) {
+      console.log("seed: gallery already has items, nothing to do");
+    } else {
+      const statements: D1PreparedStatement[] = [];
+      for (const demo of demos) {
+        const file = readFileSync(new URL(demo.file, folder));
+        const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
+        const fileKey = keyFor(file, demo.file);
+        const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
+        const contentType =
+          contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
+        await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
+        await env.MEDIA.put(thumbnailKey, thumbnail, {
+          httpMetadata: { contentType: "image/jpeg" },
+        });
+        const takenAt = Date.now() - demo.daysAgo * 86_400_000;
+        const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
+        statements.push(
+          env.DB.prepare(
+            `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
+              description_en, description_de, description_it, description_fr, description_es,
+              tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
+              byte_size, width, height, duration_seconds)
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).bind(
+            demo.id,
+            demo.type,
+            demo.title.En,
+            demo.title.De,
+            demo.title.It,
+            demo.title.Fr,
+            demo.title.Es,
+            description.En,
+            description.De,
+            description.It,
+            description.Fr,
+            description.Es,
+            `,${demo.tags.join(",")},`,
+            "Demo picture drawn by the project",
+            demo.featured ? 1 : 0,
+            takenAt,
+            Date.now(),
+            fileKey,
+            thumbnailKey,
+            contentType,
+            file.length,
+            demo.width,
+            demo.height,
+            demo.durationSeconds ?? null,
+          ),
+        );
+      }
+      await env.DB.batch(statements);
+      console.log(`seed: added ${demos.length} demo media items`);
     }
-    await env.DB.batch(statements);
-    console.log(`seed: added ${demos.length} demo media items`);
+  } finally {
+    await dispose();
   }
-} finally {
-  await dispose();
 }
