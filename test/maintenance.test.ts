@@ -88,6 +88,22 @@ describe("maintenance mode", () => {
     await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
     expect((await visit("/en")).status).toBe(200);
   });
+
+  test("client revalidation of the admin page (.data) is never blocked by the overlay", async () => {
+    const cookie = await logIn();
+    await postForm("/en/admin", { intent: "maintenance", enabled: "on" }, { Cookie: cookie });
+    try {
+      // What the browser asks after switching and after logging in. The root loader answers
+      // 503 exactly when it tells the page to show the overlay.
+      for (const path of ["/en/admin.data", "/admin.data?_routes=root%2Cde%2Fadmin"]) {
+        expect((await visit(path, { headers: { Cookie: cookie } })).status, path).toBe(200);
+      }
+      expect((await visit("/it/admin.data?_routes=root")).status).toBe(200);
+      expect((await visit("/en/gallery.data?_routes=root")).status).toBe(503);
+    } finally {
+      await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    }
+  });
 });
 
 describe("login rate limit", () => {
