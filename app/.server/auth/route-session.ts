@@ -1,0 +1,22 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { requestScope } from "../context";
+import { type AdminSession, readSession } from "./session";
+
+const adminSessionContext = createContext<AdminSession | null>(null);
+
+/**
+ * Route middleware: reads the owner's session once per request, however many loaders
+ * and actions of the route need it. Admin routes list it in their `middleware`.
+ */
+export const adminSessionMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  context.set(adminSessionContext, await readSession(request, context.get(requestScope)));
+  return next();
+};
+
+/** The session `adminSessionMiddleware` found, or null when the request is anonymous. */
+export function adminSession(context: Readonly<RouterContextProvider>): AdminSession | null {
+  return context.get(adminSessionContext);
+}
