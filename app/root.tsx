@@ -14,7 +14,7 @@ import { getPublicSettings } from "./.server/settings";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
-import { MaintenanceOverlay } from "./components/maintenance-overlay";
+import { MaintenanceGate } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -77,12 +77,13 @@ export default function App() {
   useBuildCheck();
   return (
     <Toaster>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      {maintenance ? <MaintenanceOverlay /> : null}
+      <MaintenanceGate active={maintenance}>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </MaintenanceGate>
     </Toaster>
   );
 }
