@@ -195,7 +195,6 @@ function Dashboard({ maintenance }: { maintenance: boolean }) {
   );
 }
 
-/** Ends every session, e.g. after logging in on someone else's computer. */
 function LogOutEverywhere() {
   const { t } = useLingui();
   const headingId = useId();

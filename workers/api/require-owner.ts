@@ -3,7 +3,6 @@ import { type AdminSession, readSession } from "~/.server/auth/session";
 import { apiError } from "./errors";
 import type { ApiEnv } from "./types";
 
-/** The owner's API: refuses a request without a live admin session, else hands it on. */
 export const requireOwner = createMiddleware<
   ApiEnv & { Variables: ApiEnv["Variables"] & { session: AdminSession } }
 >(async (c, next) => {

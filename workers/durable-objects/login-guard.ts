@@ -66,7 +66,6 @@ export class LoginGuard extends DurableObject<Env> {
     return { admitted: true };
   }
 
-  /** The admitted attempt had the right password. */
   succeeded(key: string, trusted: boolean, now = Date.now()): void {
     this.ctx.storage.sql.exec("DELETE FROM keys WHERE key = ?", key);
     this.ctx.storage.kv.put(SITE_KEY, siteAfterSuccess(this.site, trusted, now));

@@ -1,8 +1,6 @@
-/** Failed logins a key may make before it has to wait. */
 export const FREE_FAILURES = 5;
 const FIRST_WAIT_MS = 10_000;
 const LONGEST_WAIT_MS = 15 * 60_000;
-/** A key's failures are forgotten this long after its last one. */
 export const FORGET_AFTER_MS = 86_400_000;
 /** Failed logins per minute over the whole site from browsers without a device cookie. */
 export const SITE_FAILURES_PER_MINUTE = 20;

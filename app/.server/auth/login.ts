@@ -27,11 +27,7 @@ async function networkPseudonym(secret: string, network: string): Promise<string
   return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * The owner's password login. Throttled per key (the owner's trusted browser, else the
- * client's network with IPv6 by /64) with exponential backoff, and site-wide for browsers
- * the owner has never logged in from; see docs/decisions/010-admin-sessions-and-login.md.
- */
+/** The owner's password login, throttled as docs/decisions/010-admin-sessions-and-login.md says. */
 export async function logIn(
   request: Request,
   { env, config, db }: Pick<RequestScope, "env" | "config" | "db">,

@@ -16,7 +16,6 @@ export const adminSessionMiddleware: MiddlewareFunction<Response> = async (
   return next();
 };
 
-/** The session `adminSessionMiddleware` found, or null when the request is anonymous. */
 export function adminSession(context: Readonly<RouterContextProvider>): AdminSession | null {
   return context.get(adminSessionContext);
 }

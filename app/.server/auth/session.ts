@@ -9,7 +9,6 @@ const SESSION_MS = 8 * 3600_000;
 export type AdminSession = { id: string; expiresAt: Date };
 type Scope = { config: Config; db: Db };
 
-/** A new session for the owner: its row in D1 and the cookie that names it. */
 export async function startSession({ config, db }: Scope, now = Date.now()): Promise<string> {
   const id = crypto.randomUUID();
   const expiresAt = new Date(now + SESSION_MS);
@@ -40,7 +39,6 @@ export async function endSession(db: Db, session: AdminSession): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.id, session.id));
 }
 
-/** Logs the owner out everywhere: every cookie ever issued stops working at once. */
 export async function endAllSessions(db: Db): Promise<void> {
   await db.delete(adminSessions);
 }

@@ -21,7 +21,6 @@ function serialize(name: string, value: string, maxAgeSeconds: number): string {
   return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
 }
 
-/** A Set-Cookie header with an HS256 token naming `subject`; token and cookie expire together. */
 export async function signedCookie(
   config: Config,
   cookie: SignedCookie,

@@ -13,7 +13,6 @@ export function trustDevice(config: Config, deviceId: string | null): Promise<st
   return signedCookie(config, DEVICE_COOKIE, deviceId ?? crypto.randomUUID(), DEVICE_MS);
 }
 
-/** The id of the owner's browser, when the request carries its valid device cookie. */
 export function trustedDevice(request: Request, config: Config): Promise<string | null> {
   return readSignedCookie(request, config, DEVICE_COOKIE);
 }

@@ -14,7 +14,6 @@ export const TOAST_REMOVE_DELAY_MS = 200;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastVariant = "success" | "info" | "warning" | "error";
-/** A button in the toast that offers the way out (e.g. "Log in again"). */
 export type ToastAction = { label: string; onSelect: () => void };
 export type ToastItem = {
   id: number;
