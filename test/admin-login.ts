@@ -1,7 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { LoginGuard } from "../workers/durable-objects/login-guard";
-import { ADMIN_PASSWORD } from "./admin";
 import { postForm } from "./helpers";
 
 /** The site's one LoginGuard, as the Worker addresses it. */
@@ -15,8 +14,6 @@ export function attempt(password: string, ip: string, cookie?: string) {
     { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
   );
 }
-
-export const rightPassword = ADMIN_PASSWORD;
 
 /** Storage is per file, not per test: every test starts with a guard that knows nobody. */
 export async function forgetEveryAttempt() {

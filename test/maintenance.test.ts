@@ -117,7 +117,7 @@ describe("maintenance mode", () => {
 });
 
 describe("login rate limit", () => {
-  test("stops password guessing after five attempts a minute", async () => {
+  test("stops password guessing after five wrong attempts", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const response = await postForm(
