@@ -2,11 +2,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 };
 
-/**
- * A posted form, read only up to `maxBytes`: a larger body is refused by its declared
- * length, or while it streams in, before it is held in memory. A body that is not a form
- * (none, JSON, text, broken multipart) is a 400.
- */
+/** A posted form of at most `maxBytes`, refused by its declared length or while streaming. */
 export async function readForm(request: Request, maxBytes: number): Promise<FormRead> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";

@@ -2,10 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
 import WrenchIcon from "~icons/mdi/wrench-outline";
 
-/**
- * The site, and above it the maintenance overlay while `active`. The page under the
- * overlay is inert from the server's first byte: no Tab, click or screen reader reaches it.
- */
+/** While `active`, the overlay covers the site, which is inert from the server's first byte. */
 export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
   return (
     <>

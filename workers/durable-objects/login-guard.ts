@@ -11,9 +11,8 @@ import {
 const SITE_KEY = "site";
 
 /**
- * The one place that counts failed admin logins, for the whole site. A single object runs
- * one call at a time, so judging an attempt and counting it cannot interleave, wherever
- * in the world the attempts come from. State is in storage: eviction forgets nothing.
+ * Counts failed admin logins for the whole site. One object runs one call at a time, so
+ * judging an attempt and counting it cannot interleave, wherever the attempts come from.
  */
 export class LoginGuard extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {

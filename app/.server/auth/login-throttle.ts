@@ -6,7 +6,6 @@ export const FORGET_AFTER_MS = 86_400_000;
 export const SITE_FAILURES_PER_MINUTE = 20;
 export const SITE_WINDOW_MS = 60_000;
 
-/** One key's record: a network's pseudonym, or a trusted device's id. */
 export type KeyRecord = { failures: number; blockedUntil: number; lastFailureAt: number };
 export type SiteWindow = { start: number; failures: number };
 export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
@@ -21,11 +20,7 @@ function currentWindow(site: SiteWindow, now: number): SiteWindow {
   return now - site.start >= SITE_WINDOW_MS ? { start: now, failures: 0 } : site;
 }
 
-/**
- * Judges a login attempt before its password is checked, and counts it as a failure in
- * advance: parallel attempts then cannot all pass before the first is judged. A trusted
- * device skips the site-wide ceiling but not its own backoff.
- */
+/** Judges an attempt before its password is checked, counting it as failed in advance. */
 export function admitAttempt(
   state: { record: KeyRecord | null; site: SiteWindow },
   trusted: boolean,

@@ -4,10 +4,7 @@ import { type AdminSession, readSession } from "./session";
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 
-/**
- * Route middleware: reads the owner's session once per request, however many loaders
- * and actions of the route need it. Admin routes list it in their `middleware`.
- */
+/** Reads the owner's session once per request for every loader and action of the route. */
 export const adminSessionMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
   next,

@@ -16,10 +16,7 @@ export async function startSession({ config, db }: Scope, now = Date.now()): Pro
   return signedCookie(config, SESSION_COOKIE, id, SESSION_MS, now);
 }
 
-/**
- * The request's session while its token verifies and its row exists: one D1 read, and
- * none for a request without a valid token.
- */
+/** The live session whose row the cookie names: one D1 read, none without a valid token. */
 export async function readSession(
   request: Request,
   { config, db }: Scope,

@@ -42,10 +42,7 @@ export function clearedCookie(cookie: SignedCookie): string {
   return serialize(cookie.name, "", 0);
 }
 
-/**
- * The subject of a valid token in the request's cookie, or null. A token must carry an
- * expiry: one without `exp` would be valid for as long as the secret.
- */
+/** The verified token's subject, or null; a token without `exp` would never expire. */
 export async function readSignedCookie(
   request: Request,
   config: Config,

@@ -4,11 +4,7 @@ import { DEVICE_COOKIE, readSignedCookie, signedCookie } from "./signed-cookie";
 // Browsers cap a cookie's lifetime at 400 days; each login renews it.
 const DEVICE_MS = 400 * 86_400_000;
 
-/**
- * Marks the browser the owner has just logged in from, keeping its id across logins. It
- * grants no access: it only exempts this browser from the site-wide ceiling on failed
- * logins, so an attack from elsewhere cannot lock the owner out.
- */
+/** Marks the owner's browser: it opens nothing, it only escapes the site-wide login ceiling. */
 export function trustDevice(config: Config, deviceId: string | null): Promise<string> {
   return signedCookie(config, DEVICE_COOKIE, deviceId ?? crypto.randomUUID(), DEVICE_MS);
 }

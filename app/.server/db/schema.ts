@@ -107,10 +107,7 @@ export const weatherReadings = sqliteTable("weather_readings", {
   attemptedAt: integer("attempted_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/**
- * The owner's logins. A session cookie is valid only while its row exists: logging out
- * deletes the row, so a copied cookie dies with it. The cron purges expired rows.
- */
+/** The owner's logins: a session cookie is valid only while its row exists. */
 export const adminSessions = sqliteTable(
   "admin_sessions",
   {
