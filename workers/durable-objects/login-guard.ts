@@ -45,8 +45,12 @@ export class LoginGuard extends DurableObject<Env> {
   }
 
   /** Whether this attempt may have its password checked; it counts as failed until `succeeded`. */
-  async admit(key: string, trusted: boolean, now = Date.now()): Promise<Admission> {
-    const decision = admitAttempt({ record: this.record(key), site: this.site }, trusted, now);
+  async admit(key: string, trusted: boolean): Promise<Admission> {
+    const decision = admitAttempt(
+      { record: this.record(key), site: this.site },
+      trusted,
+      Date.now(),
+    );
     if (!decision.admitted) return decision;
     const { failures, blockedUntil, lastFailureAt } = decision.record;
     this.ctx.storage.sql.exec(
@@ -65,9 +69,9 @@ export class LoginGuard extends DurableObject<Env> {
     return { admitted: true };
   }
 
-  succeeded(key: string, trusted: boolean, now = Date.now()): void {
+  succeeded(key: string, trusted: boolean): void {
     this.ctx.storage.sql.exec("DELETE FROM keys WHERE key = ?", key);
-    this.ctx.storage.kv.put(SITE_KEY, siteAfterSuccess(this.site, trusted, now));
+    this.ctx.storage.kv.put(SITE_KEY, siteAfterSuccess(this.site, trusted, Date.now()));
   }
 
   /** Forgets every key a day after its last failure, whether or not it ever comes back. */
