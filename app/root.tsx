@@ -15,7 +15,7 @@ import { getPublicSettings } from "./.server/settings";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
-import { MaintenanceOverlay } from "./components/maintenance-overlay";
+import { MaintenanceGate } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -81,12 +81,13 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useOptionalRootData();
   return (
     <Toaster>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
-      {root?.maintenance ? <MaintenanceOverlay /> : null}
+      <MaintenanceGate active={root?.maintenance ?? false}>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </MaintenanceGate>
     </Toaster>
   );
 }

@@ -1,12 +1,5 @@
 import { expect, test } from "vitest";
-import { runCron, visit } from "./helpers";
-
-/** The D1 statements a response cost, as the Worker reports them in Server-Timing. */
-function statements(response: Response): number {
-  const match = /d1;desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
-  if (!match) throw new Error("no d1 Server-Timing entry");
-  return Number(match[1]);
-}
+import { runCron, d1Statements as statements, visit } from "./helpers";
 
 test("a home-page render costs two D1 queries, three when the settings cache is cold", async () => {
   await runCron();

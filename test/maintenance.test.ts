@@ -1,14 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import { ADMIN_PASSWORD, logIn as logInWithDevice } from "./admin";
 import { cookieFrom, postForm, visit } from "./helpers";
 
-const PASSWORD = "test-admin-password";
-
-async function logIn(): Promise<string> {
-  const response = await postForm("/en/admin", { intent: "login", password: PASSWORD });
-  expect(response.status).toBe(302);
-  return cookieFrom(response);
-}
+const logIn = async () => (await logInWithDevice()).session;
 
 async function maintenanceInDb() {
   const row = await env.DB.prepare("select maintenance from site_settings where id = 1").first<{
@@ -26,7 +21,7 @@ describe("admin session", () => {
   });
 
   test("the right password gives an HttpOnly, Secure, SameSite=Strict session", async () => {
-    const response = await postForm("/admin", { intent: "login", password: PASSWORD });
+    const response = await postForm("/admin", { intent: "login", password: ADMIN_PASSWORD });
     expect(response.status).toBe(302);
     const cookie = response.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^admin_session=[\w-]+\.[\w-]+\.[\w-]+;/);
@@ -88,10 +83,41 @@ describe("maintenance mode", () => {
     await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
     expect((await visit("/en")).status).toBe(200);
   });
+
+  test("the page under the overlay is inert from the first byte, and only then", async () => {
+    const cookie = await logIn();
+    await postForm("/en/admin", { intent: "maintenance", enabled: "on" }, { Cookie: cookie });
+    try {
+      const html = await (await visit("/en/about")).text();
+      // Header, page and footer sit in one inert wrapper; the dialog is outside it.
+      expect(html).toMatch(
+        /<div inert="" class="contents"><header[\s\S]*<\/footer><\/div><div role="alertdialog"/,
+      );
+    } finally {
+      await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    }
+    expect(await (await visit("/en/about")).text()).not.toContain("inert");
+  });
+
+  test("client revalidation of the admin page (.data) is never blocked by the overlay", async () => {
+    const cookie = await logIn();
+    await postForm("/en/admin", { intent: "maintenance", enabled: "on" }, { Cookie: cookie });
+    try {
+      // What the browser asks after switching and after logging in. The root loader answers
+      // 503 exactly when it tells the page to show the overlay.
+      for (const path of ["/en/admin.data", "/admin.data?_routes=root%2Cde%2Fadmin"]) {
+        expect((await visit(path, { headers: { Cookie: cookie } })).status, path).toBe(200);
+      }
+      expect((await visit("/it/admin.data?_routes=root")).status).toBe(200);
+      expect((await visit("/en/gallery.data?_routes=root")).status).toBe(503);
+    } finally {
+      await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    }
+  });
 });
 
 describe("login rate limit", () => {
-  test("stops password guessing after five attempts a minute", async () => {
+  test("stops password guessing after five wrong attempts", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const response = await postForm(

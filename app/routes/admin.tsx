@@ -1,61 +1,89 @@
 import { useLingui } from "@lingui/react/macro";
 import { Switch, Tabs } from "radix-ui";
 import { useEffect, useId, useRef } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
-import {
-  clearAdminSessionCookie,
-  createAdminSessionCookie,
-  isAdminPassword,
-  isAdminRequest,
-} from "~/.server/auth/admin-session";
-import { clientNetwork } from "~/.server/client-address";
+import { logIn } from "~/.server/auth/login";
+import { adminSession, adminSessionMiddleware } from "~/.server/auth/route-session";
+import { endAllSessions, endedSessionCookie, endSession } from "~/.server/auth/session";
 import { requestScope } from "~/.server/context";
+import { readForm } from "~/.server/read-form";
 import { readSettings, setMaintenance } from "~/.server/settings";
+import { useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { useToast } from "~/components/ui/toaster";
 import { localizePath } from "~/i18n/locales";
+import { formatWait } from "~/lib/format";
 import LockIcon from "~icons/heroicons/lock-closed";
 import type { Route } from "./+types/admin";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, db } = context.get(requestScope);
-  if (!(await isAdminRequest(request, config))) return { authenticated: false as const };
-  const settings = await readSettings(db);
+export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
+
+/** A throttled login says when to try again (Retry-After), whether the page or its data asked. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) parentHeaders.set("Retry-After", retryAfter);
+  return parentHeaders;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!adminSession(context)) return { authenticated: false as const };
+  const settings = await readSettings(context.get(requestScope).db);
   return { authenticated: true as const, maintenance: settings.maintenance };
 }
+
+// This page's forms are a password or a switch; anything bigger is not one of them.
+const MAX_FORM_BYTES = 8 * 1024;
 
 const adminAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("login"), password: z.string().min(1).max(256) }),
   z.object({ intent: z.literal("logout") }),
+  z.object({ intent: z.literal("logout-everywhere") }),
   z.object({ intent: z.literal("maintenance"), enabled: z.enum(["on", "off"]) }),
 ]);
 
-export type AdminActionError = "invalid" | "incorrect_password" | "rate_limited" | "unauthorized";
+export type AdminActionError =
+  | "invalid"
+  | "too_large"
+  | "incorrect_password"
+  | "rate_limited"
+  | "unauthorized";
 
 const fail = (error: AdminActionError, status: number) => data({ error }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, db, env, locale } = context.get(requestScope);
-  const form = adminAction.safeParse(Object.fromEntries(await request.formData()));
+  const scope = context.get(requestScope);
+  const body = await readForm(request, MAX_FORM_BYTES);
+  if (!body.ok) return fail(body.status === 413 ? "too_large" : "invalid", body.status);
+  const form = adminAction.safeParse(Object.fromEntries(body.form));
   if (!form.success) return fail("invalid", 400);
-  const here = localizePath("/admin", locale);
+  const here = localizePath("/admin", scope.locale);
+  const session = adminSession(context);
 
   switch (form.data.intent) {
     case "login": {
-      const key = `admin-login:${clientNetwork(request)}`;
-      const { success } = await env.LOGIN_RATE_LIMIT.limit({ key });
-      if (!success) return fail("rate_limited", 429);
-      if (!(await isAdminPassword(config, form.data.password)))
-        return fail("incorrect_password", 401);
-      return redirect(here, { headers: { "Set-Cookie": await createAdminSessionCookie(config) } });
+      const outcome = await logIn(request, scope, form.data.password);
+      if (outcome.ok) {
+        const headers = new Headers(outcome.cookies.map((cookie) => ["Set-Cookie", cookie]));
+        return redirect(here, { headers });
+      }
+      if (outcome.reason === "incorrect_password") return fail("incorrect_password", 401);
+      const retryAfterSeconds = Math.ceil(outcome.retryAfterMs / 1000);
+      return data(
+        { error: "rate_limited" as const, retryAfterSeconds },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+      );
     }
     case "logout":
-      return redirect(here, { headers: { "Set-Cookie": clearAdminSessionCookie() } });
-    case "maintenance": {
-      if (!(await isAdminRequest(request, config))) return fail("unauthorized", 401);
-      return setMaintenance(db, form.data.enabled === "on");
-    }
+      if (session) await endSession(scope.db, session);
+      return redirect(here, { headers: { "Set-Cookie": endedSessionCookie } });
+    case "logout-everywhere":
+      if (!session) return fail("unauthorized", 401);
+      await endAllSessions(scope.db);
+      return redirect(here, { headers: { "Set-Cookie": endedSessionCookie } });
+    case "maintenance":
+      if (!session) return fail("unauthorized", 401);
+      return setMaintenance(scope.db, form.data.enabled === "on");
   }
 }
 
@@ -63,27 +91,31 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useLingui();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <PageMeta title={t`Admin`} />
-      <meta name="robots" content="noindex" />
+      <PageMeta title={t`Admin`} noindex />
       {loaderData.authenticated ? (
         <Dashboard maintenance={loaderData.maintenance} />
       ) : (
-        <Login error={actionData && "error" in actionData ? actionData.error : undefined} />
+        <Login failure={actionData && "error" in actionData ? actionData : undefined} />
       )}
     </div>
   );
 }
 
-function Login({ error }: { error?: AdminActionError }) {
+const buttonClass =
+  "min-h-11 rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800";
+
+function Login({ failure }: { failure?: { error: AdminActionError; retryAfterSeconds?: number } }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const passwordId = useId();
   const errorId = useId();
-  const message =
-    error === "incorrect_password"
-      ? t`Incorrect password`
-      : error === "rate_limited"
-        ? t`Too many attempts. Please wait a minute and try again.`
-        : undefined;
+  const submitting = useNavigation().state === "submitting";
+  let message: string | undefined;
+  if (failure?.error === "incorrect_password") message = t`Incorrect password`;
+  if (failure?.error === "rate_limited") {
+    const wait = formatWait(locale, failure.retryAfterSeconds ?? 60);
+    message = t`Too many attempts. Please try again ${wait}.`;
+  }
   return (
     <Form
       method="post"
@@ -112,11 +144,13 @@ function Login({ error }: { error?: AdminActionError }) {
           {message}
         </p>
       ) : null}
+      {/* One attempt at a time: a second click would only count as a second attempt. */}
       <button
         type="submit"
         name="intent"
         value="login"
-        className="mt-4 w-full rounded-md bg-primary-700 px-4 py-2 font-medium text-white hover:bg-primary-800"
+        disabled={submitting}
+        className="mt-4 min-h-11 w-full rounded-md bg-primary-700 px-4 py-2 font-medium text-white hover:bg-primary-800 disabled:opacity-70"
       >
         {t`Log in`}
       </button>
@@ -131,12 +165,7 @@ function Dashboard({ maintenance }: { maintenance: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">{t`Admin dashboard`}</h1>
         <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value="logout"
-            className="rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-          >
+          <button type="submit" name="intent" value="logout" className={buttonClass}>
             {t`Log out`}
           </button>
         </Form>
@@ -148,22 +177,52 @@ function Dashboard({ maintenance }: { maintenance: boolean }) {
         >
           <Tabs.Trigger
             value="maintenance"
-            className="border-b-2 border-transparent px-4 py-2 font-medium data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
+            className="min-h-11 border-b-2 border-transparent px-4 py-2 font-medium data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
           >
             {t`Maintenance`}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="maintenance" className="py-6">
+        <Tabs.Content
+          value="maintenance"
+          className="divide-y divide-neutral-200 dark:divide-neutral-800"
+        >
           <MaintenanceSwitch maintenance={maintenance} />
+          <LogOutEverywhere />
         </Tabs.Content>
       </Tabs.Root>
     </>
   );
 }
 
+function LogOutEverywhere() {
+  const { t } = useLingui();
+  const headingId = useId();
+  const descriptionId = useId();
+  return (
+    <Form method="post" aria-labelledby={headingId} className="py-6">
+      <h2 id={headingId} className="font-medium">
+        {t`Sessions`}
+      </h2>
+      <p id={descriptionId} className="text-sm text-neutral-600 dark:text-neutral-400">
+        {t`Logs out every browser that is logged in to the admin area, this one included. Use it if you logged in on a device that is not yours.`}
+      </p>
+      <button
+        type="submit"
+        name="intent"
+        value="logout-everywhere"
+        aria-describedby={descriptionId}
+        className={`mt-3 ${buttonClass}`}
+      >
+        {t`Log out everywhere`}
+      </button>
+    </Form>
+  );
+}
+
 function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
   const { t } = useLingui();
   const toast = useToast();
+  const revalidator = useRevalidator();
   const fetcher = useFetcher<typeof action>();
   const switchId = useId();
   const pending = fetcher.state !== "idle";
@@ -181,13 +240,21 @@ function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
           ? t`Maintenance mode has been enabled`
           : t`Maintenance mode has been disabled`,
       });
+    } else if (fetcher.data.error === "unauthorized") {
+      toast({
+        variant: "error",
+        title: t`Failed to toggle maintenance mode`,
+        description: t`Your session has expired. Please log in again.`,
+        // The page reloads its data, finds no session and shows the login form.
+        action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
+      });
     } else {
       toast({ variant: "error", title: t`Failed to toggle maintenance mode` });
     }
-  }, [fetcher.state, fetcher.data, toast, t]);
+  }, [fetcher.state, fetcher.data, toast, t, revalidator]);
 
   return (
-    <div className="flex items-start gap-4">
+    <div className="flex items-start gap-4 py-6">
       <Switch.Root
         id={switchId}
         checked={optimistic}

@@ -106,3 +106,14 @@ export const weatherReadings = sqliteTable("weather_readings", {
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),
   attemptedAt: integer("attempted_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** The owner's logins: a session cookie is valid only while its row exists. */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("admin_sessions_expires").on(t.expiresAt)],
+);
