@@ -130,22 +130,25 @@ function after(keys: SortKey[], cursor: (number | string)[]): SQL | undefined {
 export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
   const keys = sortKeys(filters);
   const search = filters.q ? mediaSearch(filters.q, filters.lang) : undefined;
-  return db
-    .select({ ...getTableColumns(media), band: search?.band ?? sql<number>`0` })
-    .from(media)
-    .where(
-      and(
-        eq(media.published, true),
-        filters.type === "photos" ? eq(media.type, "image") : undefined,
-        filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
-        filters.featured === "only" ? eq(media.featured, true) : undefined,
-        search?.where,
-        except,
-        filters.cursor ? after(keys, filters.cursor) : undefined,
-      ),
-    )
-    .orderBy(...keys.map((key) => (key.descending ? desc(key.column) : asc(key.column))))
-    .limit(filters.limit + 1);
+  return (
+    db
+      // Named: D1's batch answers rows as objects, where a column named "0" would sort first.
+      .select({ ...getTableColumns(media), band: (search?.band ?? sql<number>`0`).as("band") })
+      .from(media)
+      .where(
+        and(
+          eq(media.published, true),
+          filters.type === "photos" ? eq(media.type, "image") : undefined,
+          filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
+          filters.featured === "only" ? eq(media.featured, true) : undefined,
+          search?.where,
+          except,
+          filters.cursor ? after(keys, filters.cursor) : undefined,
+        ),
+      )
+      .orderBy(...keys.map((key) => (key.descending ? desc(key.column) : asc(key.column))))
+      .limit(filters.limit + 1)
+  );
 }
 
 export type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
