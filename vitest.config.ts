@@ -16,7 +16,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts", "protocol/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "ingest/**/*.test.ts",
+            "protocol/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "happy-dom",
         },
       },
