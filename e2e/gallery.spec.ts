@@ -228,3 +228,25 @@ test("card titles wrap to two lines instead of being cut off at 1280 px, French 
   }
   await expect(page.getByText("Coucher de soleil sur la rive ouest")).toBeVisible();
 });
+
+test("every gallery control is a touch target of at least 44 px on a phone", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const tooSmall = (selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+        .map(({ element, box }) => `${element.outerHTML.slice(0, 80)} ${box.width}×${box.height}`),
+    );
+  await page.goto("/en/gallery");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  expect(await tooSmall("main a, main button, main input, main select")).toEqual([]);
+  await page
+    .getByRole("region", { name: "All media" })
+    .getByRole("link", { name: "View: Morning calm in the harbour" })
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await tooSmall("[role=dialog] button")).toEqual([]);
+});

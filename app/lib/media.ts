@@ -18,6 +18,9 @@ export type PublicMediaItem = {
   thumbnailUrl: string;
 };
 
+/** The longest search the gallery accepts, in characters. */
+export const MAX_SEARCH_LENGTH = 100;
+
 export const galleryTabs = ["all", "photos", "videos"] as const;
 export type GalleryTab = (typeof galleryTabs)[number];
 export const gallerySorts = ["newest", "oldest"] as const;

@@ -7,7 +7,7 @@ import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./li
 import { toPublicItem } from "./public-item";
 import { getPublishedMedia } from "./published-media";
 
-export const GALLERY_PAGE_SIZE = 24;
+const GALLERY_PAGE_SIZE = 24;
 const FEATURED_COUNT = 4;
 
 /** Parses a page URL's filters: a value the schema refuses falls back to its default. */

@@ -12,14 +12,13 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import { locales } from "~/i18n/locales";
-import { gallerySorts, galleryTabs } from "~/lib/media";
+import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "~/lib/media";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { mediaSearch } from "./media-search";
 import type { MediaRow } from "./public-item";
 
-export const MAX_PAGE_SIZE = 48;
-export const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE_SIZE = 48;
 
 /** The values of a page's last row in the list's sort keys, as an opaque string. */
 const cursorParam = z.string().transform((value, ctx) => {
@@ -43,7 +42,7 @@ function encodeCursor(values: (number | string)[]): string {
 export const listFilters = z
   .object({
     type: z.enum(galleryTabs).default("all"),
-    q: z.string().trim().max(MAX_QUERY_LENGTH).default(""),
+    q: z.string().trim().max(MAX_SEARCH_LENGTH).default(""),
     sort: z.enum(gallerySorts).default("newest"),
     featured: z.enum(["any", "first", "only"]).default("any"),
     cursor: cursorParam.optional(),
@@ -151,7 +150,7 @@ export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
   );
 }
 
-export type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
+type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
 
 export function toMediaPage(rows: Row[], filters: ListFilters): MediaPage {
   const page = rows.slice(0, filters.limit);
