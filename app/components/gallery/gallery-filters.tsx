@@ -1,14 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import { type GallerySort, type GalleryTab, MAX_SEARCH_LENGTH } from "~/lib/media";
+import { type GalleryParams, type GalleryTab, galleryUrl, MAX_SEARCH_LENGTH } from "~/lib/media";
 import SearchIcon from "~icons/heroicons/magnifying-glass";
 import { useLocale } from "../localized-link";
 
-type Params = { type: GalleryTab; q: string; sort: GallerySort };
-
 /** Category tabs, search and sort: all plain links and a GET form, shareable as URLs. */
-export function GalleryFilters({ params }: { params: Params }) {
+export function GalleryFilters({ params }: { params: GalleryParams }) {
   const { t } = useLingui();
   const locale = useLocale();
   const submit = useSubmit();
@@ -18,11 +16,6 @@ export function GalleryFilters({ params }: { params: Params }) {
     { value: "photos", label: t`Photos` },
     { value: "videos", label: t`Videos` },
   ];
-  const href = (type: GalleryTab) => {
-    const search = new URLSearchParams({ ...params, type });
-    if (!params.q) search.delete("q");
-    return `${galleryPath}?${search}`;
-  };
   return (
     <div className="mt-6 flex flex-col gap-4 md:flex-row md:items-center">
       <nav aria-label={t`Media type`}>
@@ -30,7 +23,7 @@ export function GalleryFilters({ params }: { params: Params }) {
           {tabs.map((tab) => (
             <li key={tab.value}>
               <Link
-                to={href(tab.value)}
+                to={galleryUrl(galleryPath, { ...params, type: tab.value })}
                 preventScrollReset
                 aria-current={tab.value === params.type ? "page" : undefined}
                 className="flex items-center rounded-full px-4 py-1.5 text-sm max-sm:min-h-11 font-medium text-neutral-700 aria-[current=page]:bg-white aria-[current=page]:text-primary-800 aria-[current=page]:shadow dark:text-neutral-300 dark:aria-[current=page]:bg-neutral-800 dark:aria-[current=page]:text-primary-300"

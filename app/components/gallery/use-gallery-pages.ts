@@ -1,22 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { GallerySort, GalleryTab, PublicMediaItem } from "~/lib/media";
+import { type GalleryParams, galleryUrl, type PublicMediaItem } from "~/lib/media";
 
 export type GalleryPage = { items: PublicMediaItem[]; nextCursor: string | null };
 /** What a "Show more" read answers when the page could not be read (the route's clientMiddleware). */
 export type PageUnread = { unread: true };
-type GalleryParams = { type: GalleryTab; q: string; sort: GallerySort };
 
 /** The pages "Show more" added to one list (one gallery URL without its cursor). */
 type Loaded = GalleryPage & { list: string };
-
-/** The gallery's own URL for its filters, and with a cursor for the page after it. */
-export function galleryUrl(path: string, params: GalleryParams, cursor?: string): string {
-  const search = new URLSearchParams({ type: params.type, sort: params.sort });
-  if (params.q) search.set("q", params.q);
-  if (cursor) search.set("cursor", cursor);
-  return `${path}?${search}`;
-}
 
 // What each history entry had loaded, so Back returns to a gallery as long as it was left.
 const byEntry = new Map<string, Loaded>();
