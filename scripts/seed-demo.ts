@@ -1,6 +1,7 @@
 // Seeds a local gallery with the demo media in scripts/demo-media (drawn by
 // make-demo-media.sh), through the local D1 and R2 of the given state directory.
-// Idempotent: it does nothing once the gallery has any item.
+// Idempotent: it adds the demo items missing from a gallery that holds only demo items,
+// and does nothing once the gallery has items of its own.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -156,6 +157,29 @@ const demos: Demo[] = [
   },
 ];
 
+// An archive of older photos, enough for a second page ("Show more") in every view.
+const archivePhotos = ["morning", "noon", "sunset", "storm", "night"];
+for (let n = 1; n <= 24; n++) {
+  const photo = archivePhotos[n % archivePhotos.length] ?? "noon";
+  demos.push({
+    id: `demo-archive-${String(n).padStart(2, "0")}`,
+    type: "image",
+    file: `${photo}.jpg`,
+    thumbnail: `${photo}-thumb.jpg`,
+    title: {
+      En: `From the archive, no. ${n}`,
+      De: `Aus dem Archiv, Nr. ${n}`,
+      It: `Dall'archivio, n. ${n}`,
+      Fr: `Des archives, n° ${n}`,
+      Es: `Del archivo, n.º ${n}`,
+    },
+    tags: ["archive"],
+    daysAgo: 9 + n,
+    width: 1280,
+    height: 720,
+  });
+}
+
 const folder = new URL("./demo-media/", import.meta.url);
 const contentTypes: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 
@@ -169,12 +193,14 @@ export async function seedDemo(persistTo: string): Promise<void> {
     persist: { path: join(persistTo, "v3") },
   });
   try {
-    const existing = await env.DB.prepare("select count(*) as n from media").first<{ n: number }>();
-    if ((existing?.n ?? 0) > 0) {
-      console.log("seed: gallery already has items, nothing to do");
-    } else {
+    const existing = await env.DB.prepare("select id from media").all<{ id: string }>();
+    const present = new Set(existing.results.map((row) => row.id));
+    const missing = demos.filter((demo) => !present.has(demo.id));
+    if ([...present].some((id) => !id.startsWith("demo-"))) {
+      console.log("seed: gallery has items of its own, nothing to do");
+    } else if (missing.length > 0) {
       const statements: D1PreparedStatement[] = [];
-      for (const demo of demos) {
+      for (const demo of missing) {
         const file = readFileSync(new URL(demo.file, folder));
         const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
         const fileKey = keyFor(file, demo.file);
@@ -190,10 +216,10 @@ export async function seedDemo(persistTo: string): Promise<void> {
         statements.push(
           env.DB.prepare(
             `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
-              description_en, description_de, description_it, description_fr, description_es,
-              tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
-              byte_size, width, height, duration_seconds)
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            description_en, description_de, description_it, description_fr, description_es,
+            tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
+            byte_size, width, height, duration_seconds)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -223,7 +249,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
         );
       }
       await env.DB.batch(statements);
-      console.log(`seed: added ${demos.length} demo media items`);
+      console.log(`seed: added ${missing.length} demo media items`);
     }
   } finally {
     await dispose();

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { createMedia } from "./factories";
 import { runCron, d1Statements as statements, visit } from "./helpers";
 
 test("a home-page render costs two D1 queries, three when the settings cache is cold", async () => {
@@ -15,4 +16,17 @@ test("a home-page render costs two D1 queries, three when the settings cache is 
 test("a gallery render costs its page and featured row in one batch", async () => {
   await visit("/en"); // warms the settings cache
   expect(statements(await visit("/en/gallery"))).toBe(2);
+});
+
+test("a search, another order or a page after the first costs one statement", async () => {
+  for (let i = 0; i < 25; i++) await createMedia({ titleEn: `Harbour ${i}` });
+  await visit("/en"); // warms the settings cache
+  expect(statements(await visit("/en/gallery?q=harbour"))).toBe(1);
+  expect(statements(await visit("/en/gallery?sort=oldest"))).toBe(1);
+  const { nextCursor } = await (await visit("/api/media?lang=en")).json<{ nextCursor: string }>();
+  const more = await visit(
+    `/en/gallery.data?type=all&sort=newest&cursor=${nextCursor}&_routes=en%2Fgallery`,
+  );
+  expect(more.status).toBe(200);
+  expect(statements(more)).toBe(1);
 });

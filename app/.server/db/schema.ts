@@ -38,7 +38,7 @@ export const media = sqliteTable(
     descriptionIt: text("description_it").notNull().default(""),
     descriptionFr: text("description_fr").notNull().default(""),
     descriptionEs: text("description_es").notNull().default(""),
-    /** Lower-case tags separated and surrounded by commas (",sunset,harbour,"), for LIKE. */
+    /** Lower-case tags separated and surrounded by commas (",sunset,harbour,"). */
     tags: text("tags").notNull().default(","),
     source: text("source").notNull().default(""),
     published: integer("published", { mode: "boolean" }).notNull().default(true),
