@@ -64,7 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "login": {
       const outcome = await logIn(request, scope, form.data.password);
       if (outcome.ok) {
-        const headers = new Headers(outcome.cookies.map((cookie) => ["Set-Cookie", cookie]));
+        const headers = new Headers(
+          outcome.cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+        );
         return redirect(here, { headers });
       }
       if (outcome.reason === "incorrect_password") return fail("incorrect_password", 401);
