@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
 
@@ -11,7 +11,7 @@ const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
 async function logIn(page: Page) {
   await page.goto("/admin");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByLabel(passwordLabel).fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
@@ -43,7 +43,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
   // Two browsers and an axe run: more than the default 30 s on a busy machine.
   test.slow();
   await page.goto("/admin");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByLabel(passwordLabel).fill("wrong-password");
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("alert")).toHaveText("Falsches Passwort");
@@ -65,7 +65,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
     const visitor = await visitorBrowser.newPage();
     const response = await visitor.goto("/en/gallery");
     expect(response?.status()).toBe(503);
-    await visitor.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(visitor);
     const overlay = visitor.getByRole("alertdialog", { name: "Work in progress" });
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText("Thank you for your patience!");
