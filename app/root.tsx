@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -76,6 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useOptionalRootData();
+  // Effects run children first, so this marks the moment every effect of the first render
+  // (timers, listeners) is in place: browser journeys wait for it before touching the clock.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <Toaster>
       <MaintenanceGate active={root?.maintenance ?? false}>

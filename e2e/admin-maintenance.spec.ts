@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
 
@@ -12,7 +12,7 @@ const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 /** The owner asks for the Maintenance tab, logs in on the way and lands on it. */
 async function logIn(page: Page) {
   await page.goto("/admin/maintenance");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByLabel(passwordLabel).fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
@@ -48,7 +48,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
   test.slow();
   await page.goto("/admin");
   await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByLabel(passwordLabel).fill("wrong-password");
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("alert")).toHaveText("Falsches Passwort");
@@ -72,7 +72,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
     const visitor = await visitorBrowser.newPage();
     const response = await visitor.goto("/en/gallery");
     expect(response?.status()).toBe(503);
-    await visitor.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(visitor);
     const overlay = visitor.getByRole("alertdialog", { name: "Work in progress" });
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText("Thank you for your patience!");

@@ -37,4 +37,9 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** The first render's effects (timers, listeners) are in place: see Shell in root.tsx. */
+export function hydrated(page: Page) {
+  return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export { expect };

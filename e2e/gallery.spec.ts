@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {
@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 
 test("browse the tabs and search with and without results", async ({ strictPage: page }) => {
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
   await expect(grid.getByText("Today's time-lapse")).toBeVisible();
@@ -54,7 +54,7 @@ test("open a photo, step through with the keyboard and like it once", async ({
   strictPage: page,
 }) => {
   await page.goto("/en/gallery?type=photos");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
   await grid.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
   const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
@@ -137,7 +137,7 @@ test("Show more pages past 24 items and keeps them through the viewer, other fil
   strictPage: page,
 }) => {
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
   // The featured row holds two items; the grid the other 29, 24 at a time.
   await expect(cards(page)).toHaveCount(24);
@@ -170,7 +170,7 @@ test("Next on the last item read so far reads the next page and steps on", async
   strictPage: page,
 }) => {
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await expect(cards(page)).toHaveCount(24);
   // Newest first: the time-lapse, four photos and the archive's nos. 1 to 19.
   await page
@@ -191,7 +191,7 @@ test.describe("when the network fails", () => {
     strictPage: page,
   }) => {
     await page.goto("/en/gallery");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     let refused = 0;
     const morePages = /\/en\/gallery\.data\?.*cursor=/;
     await page.route(morePages, (route) => {
@@ -246,7 +246,7 @@ test("every gallery control is a touch target of at least 44 px on a phone", asy
         .map(({ element, box }) => `${element.outerHTML.slice(0, 80)} ${box.width}×${box.height}`),
     );
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   expect(await tooSmall("main a, main button, main input, main select")).toEqual([]);
   await page
     .getByRole("region", { name: "All media" })

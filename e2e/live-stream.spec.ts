@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningBox, startBox, waitUntilOnline } from "./box";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 let box: RunningBox | null = null;
 
@@ -39,8 +39,6 @@ const videoTime = (page: Page) =>
 /** Text shown in the panel's frame (the live region repeats some of it for screen readers). */
 const shown = (live: Locator, text: string) =>
   live.getByText(text).and(live.locator(":not([aria-live])"));
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 /** The live camera panel passes axe in its current state. */
 async function expectAccessible(page: Page) {

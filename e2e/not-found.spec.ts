@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [404] });
 
@@ -7,7 +7,7 @@ test("an unknown address shows the 404 page with a way home", async ({ strictPag
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.locator("main").getByRole("link").click();
   await expect(page).toHaveURL("/es");
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** Controls of the shell smaller than a thumb (44 × 44 px), as "name: width×height". */
 async function smallTargets(page: Page, scope: string) {
@@ -21,7 +21,7 @@ test("the phone menu has every navigation item, thumb-sized, and axe finds nothi
 }) => {
   await page.setViewportSize({ width: 360, height: 720 });
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   expect(await smallTargets(page, "header")).toEqual([]);
   expect(await smallTargets(page, "footer")).toEqual([]);
 
