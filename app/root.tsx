@@ -23,13 +23,14 @@ import { Toaster } from "./components/ui/toaster";
 import { pagePath, stripLocale } from "./i18n/locales";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
 import { useNonce } from "./lib/nonce";
+import { isAdminPath } from "./lib/pages";
 import { type RootData, useOptionalRootData } from "./lib/root-data";
 import { themeScript } from "./lib/theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(requestScope);
   const { maintenance } = await getPublicSettings(db);
-  const blocked = maintenance && !isAdminPath(new URL(request.url).pathname);
+  const blocked = maintenance && !isAdminPath(stripLocale(pagePath(new URL(request.url).pathname)));
   const body: RootData = { site: publicSiteConfig(config), maintenance: blocked };
   // 503 + Retry-After tells crawlers the overlay is temporary, not the page's content.
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
@@ -37,10 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
-}
-
-function isAdminPath(pathname: string) {
-  return stripLocale(pagePath(pathname)) === "/admin";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -9,17 +9,21 @@ test.use({ expectedStatuses: [401] });
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
+/** The owner asks for the Maintenance tab, logs in on the way and lands on it. */
 async function logIn(page: Page) {
-  await page.goto("/admin");
+  await page.goto("/admin/maintenance");
   await hydrated(page);
   await page.getByLabel(passwordLabel).fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
+  await expect(page).toHaveURL("/admin/maintenance");
 }
 
 /** Whatever failed, the shared local site stays live for the other journeys. */
 async function leaveTheSiteLive(page: Page) {
-  await page.request.post("/admin", { form: { intent: "maintenance", enabled: "off" } });
+  await page.request.post("/admin/maintenance", {
+    form: { intent: "maintenance", enabled: "off" },
+  });
 }
 
 /** Tab and Shift+Tab never land on anything under the overlay. */
@@ -43,6 +47,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
   // Two browsers and an axe run: more than the default 30 s on a busy machine.
   test.slow();
   await page.goto("/admin");
+  await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
   await hydrated(page);
   await page.getByLabel(passwordLabel).fill("wrong-password");
   await page.getByRole("button", { name: "Anmelden" }).click();
@@ -50,6 +55,8 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
 
   await page.getByLabel(passwordLabel).fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin");
+  await page.getByRole("link", { name: "Wartung" }).click();
   const toggle = page.getByRole("switch", { name: "Wartungsmodus" });
   await expect(toggle).toHaveAttribute("aria-checked", "false");
 
@@ -106,8 +113,10 @@ test("logging in while maintenance is on lands on a dashboard whose switch works
 
     await page.getByLabel(passwordLabel).fill(password);
     await page.getByRole("button", { name: "Anmelden" }).click();
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "Wartung" }).click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
     await toggle.click();
     await expect(toasts.getByText("Wartungsmodus wurde deaktiviert")).toBeVisible();
   } finally {
@@ -136,5 +145,8 @@ test("after 'log out everywhere', the other browser's switch says the session en
   );
   await toast.getByRole("button", { name: "Erneut anmelden" }).click();
   await expect(page.getByLabel(passwordLabel)).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  );
   expect(await (await page.request.get("/api/settings")).json()).toEqual({ maintenance: false });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD } from "./admin";
+import { ADMIN_PASSWORD, LOGIN } from "./admin";
 import { ORIGIN, visit } from "./helpers";
 
 function postAdmin(body: BodyInit | null, headers: Record<string, string> = {}) {
-  return visit("/en/admin", { method: "POST", body, headers: { Origin: ORIGIN, ...headers } });
+  return visit(LOGIN, { method: "POST", body, headers: { Origin: ORIGIN, ...headers } });
 }
 
 describe("the admin action's body", () => {
@@ -24,7 +24,6 @@ describe("the admin action's body", () => {
 
   test("may be multipart when it is a real form", async () => {
     const form = new FormData();
-    form.set("intent", "login");
     form.set("password", ADMIN_PASSWORD);
     expect((await postAdmin(form)).status).toBe(302);
   });

@@ -1,6 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { LoginGuard } from "../workers/durable-objects/login-guard";
+import { LOGIN } from "./admin";
 import { postForm } from "./helpers";
 
 /** The site's one LoginGuard, as the Worker addresses it. */
@@ -9,8 +10,8 @@ export const loginGuard = () => env.LOGIN_GUARD.getByName("admin-login");
 /** A login attempt from `ip` (the address Cloudflare reports), with the browser's cookies. */
 export function attempt(password: string, ip: string, cookie?: string) {
   return postForm(
-    "/en/admin",
-    { intent: "login", password },
+    LOGIN,
+    { password },
     { "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
   );
 }

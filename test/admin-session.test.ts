@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
-import { cookiesOf, logIn, seesDashboard } from "./admin";
+import { cookiesOf, LOGIN, logIn, MAINTENANCE, seesDashboard } from "./admin";
 import { d1Statements, postForm, runCron, visit } from "./helpers";
 
 const secret = new TextEncoder().encode(env.SESSION_SECRET);
@@ -37,23 +37,28 @@ describe("logging out", () => {
     expect(await seesDashboard(session)).toBe(false);
     expect((await putSouthWater(session)).status).toBe(401);
     const toggle = await postForm(
-      "/en/admin",
+      MAINTENANCE,
       { intent: "maintenance", enabled: "on" },
       { Cookie: session },
     );
-    expect(toggle.status).toBe(401);
+    expect(toggle.headers.get("Location")).toBe(
+      `${LOGIN}?next=%2Fen%2Fadmin%2Fmaintenance&expired=1`,
+    );
+    expect(await env.DB.prepare("select maintenance from site_settings").first()).toEqual({
+      maintenance: 0,
+    });
   });
 
   test("everywhere ends every session, on every device", async () => {
     const laptop = await logIn();
     const phone = await logIn();
     const response = await postForm(
-      "/en/admin",
+      MAINTENANCE,
       { intent: "logout-everywhere" },
       { Cookie: phone.session },
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/en/admin");
+    expect(response.headers.get("Location")).toBe(LOGIN);
     expect(await seesDashboard(laptop.session)).toBe(false);
     expect(await seesDashboard(phone.session)).toBe(false);
     expect(await sessionIds()).toEqual([]);
@@ -61,8 +66,8 @@ describe("logging out", () => {
 
   test("everywhere needs a session of its own", async () => {
     const { session } = await logIn();
-    const response = await postForm("/en/admin", { intent: "logout-everywhere" });
-    expect(response.status).toBe(401);
+    const response = await postForm(MAINTENANCE, { intent: "logout-everywhere" });
+    expect(response.headers.get("Location")).toBe(`${LOGIN}?next=%2Fen%2Fadmin%2Fmaintenance`);
     expect(await seesDashboard(session)).toBe(true);
   });
 });
@@ -111,10 +116,10 @@ describe("what a session check costs", () => {
 
     // A page whose action and loader both need the session reads it once: a no-JS switch
     // (action, then every loader) costs the GET's statements plus the write alone.
-    await visit("/en/admin", { headers: { Cookie: session } }); // warms the settings cache
-    const get = await visit("/en/admin", { headers: { Cookie: session } });
+    await visit(MAINTENANCE, { headers: { Cookie: session } }); // warms the settings cache
+    const get = await visit(MAINTENANCE, { headers: { Cookie: session } });
     const post = await postForm(
-      "/en/admin",
+      MAINTENANCE,
       { intent: "maintenance", enabled: "off" },
       { Cookie: session },
     );

@@ -13,13 +13,12 @@ export function cookiesOf(response: Response): Record<string, string> {
   );
 }
 
+export const LOGIN = "/en/admin/login";
+export const MAINTENANCE = "/en/admin/maintenance";
+
 /** The owner logs in through the Worker; the cookies their browser holds afterwards. */
 export async function logIn(headers: Record<string, string> = {}) {
-  const response = await postForm(
-    "/en/admin",
-    { intent: "login", password: ADMIN_PASSWORD },
-    headers,
-  );
+  const response = await postForm(LOGIN, { password: ADMIN_PASSWORD }, headers);
   expect(response.status).toBe(302);
   const cookies = cookiesOf(response);
   return { session: cookies.admin_session ?? "", device: cookies.admin_device ?? "" };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { localizePath } from "~/i18n/locales";
 import { sitePages } from "~/lib/pages";
+import { logIn } from "./admin";
 import { visit } from "./helpers";
 
 function metaOf(html: string) {
@@ -19,11 +20,15 @@ function metaOf(html: string) {
 describe("every page carries the spec's title, description and social tags", () => {
   const paths = [...sitePages.map((page) => page.path), "/no-such-page", "/gallery/nosuchitem1"];
 
-  test.each(["de", "en"] as const)("in %s", async (locale) => {
+  test.each(["de", "en"] as const)("in %s, the owner's dashboard included", async (locale) => {
     const siteName = locale === "en" ? "Lake Garda Live Camera" : "Gardasee Live-Kamera";
+    // The admin dashboard answers the owner; anyone else is sent to the login page.
+    const { session } = await logIn();
     for (const path of paths) {
       const url = localizePath(path, locale);
-      const meta = metaOf(await (await visit(url)).text());
+      let response = await visit(url);
+      if (response.status === 302) response = await visit(url, { headers: { Cookie: session } });
+      const meta = metaOf(await response.text());
       expect(meta.title, url).toMatch(new RegExp(`${siteName}$`));
       expect(meta.description, url).toBeTruthy();
       expect(meta.ogTitle, url).toBeTruthy();

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { readBody } from "~/.server/read-body";
 import { isMpegTs } from "~/.server/stream/mpeg-ts";
 import { STILL_KEY } from "~/.server/stream/playlist";
 import { checkStill } from "~/.server/stream/still";
@@ -12,33 +13,6 @@ import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
 type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
-
-/**
- * The body, or null once it passes `maxBytes`. Counted while reading, so neither a missing
- * nor a lying Content-Length makes the isolate buffer more than the route allows.
- */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return null;
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(read.value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return body;
-}
 
 /**
  * A request from the camera box, with a body of at most `maxBytes`: device id and timestamp
