@@ -106,3 +106,22 @@ export const weatherReadings = sqliteTable("weather_readings", {
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),
   attemptedAt: integer("attempted_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * The contact form's answered maths challenges: only their random nonce, until the challenge
+ * expires, so that none is accepted twice. Nothing of a message is ever stored.
+ */
+export const contactNonces = sqliteTable(
+  "contact_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("contact_nonces_expires").on(t.expiresAt)],
+);
+
+/** How many contact messages went out on a day (UTC), for the site-wide daily cap. */
+export const contactDailyCounts = sqliteTable("contact_daily_counts", {
+  day: text("day").primaryKey(),
+  messages: integer("messages").notNull(),
+});
