@@ -59,10 +59,11 @@ export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  // The question stays while only other fields were wrong; anything else used it up.
   const outcome = actionResult as ContactOutcome | undefined;
-  if (outcome?.status === "invalid" && !outcome.errors.answer) return false;
-  return defaultShouldRevalidate;
+  if (!outcome) return defaultShouldRevalidate;
+  // The question stays while only other fields were wrong; anything else used it up, and
+  // a refusal (4xx) would otherwise keep the old one on the page.
+  return !(outcome.status === "invalid" && !outcome.errors.answer);
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

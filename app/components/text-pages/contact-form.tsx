@@ -43,7 +43,15 @@ export function ContactForm({
   // Without JavaScript the browser checks required fields; with it, the schema does.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
+  // Set at once on submit, before the router's own state shows that it is sending.
+  const submitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
+  useEffect(() => {
+    if (!sending) submitted.current = false;
+  }, [sending, outcome]);
 
+  // Again once a new question has replaced the answer field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: token remounts the answer field
   useEffect(() => {
     if (outcome?.status === "sent") sentRef.current?.focus();
     if (outcome?.status === "failed") alertRef.current?.focus();
@@ -52,7 +60,7 @@ export function ContactForm({
       const field = first && formRef.current?.elements.namedItem(first);
       if (field instanceof HTMLElement) field.focus();
     }
-  }, [outcome]);
+  }, [outcome, token]);
 
   if (outcome?.status === "sent") {
     return (
@@ -100,8 +108,9 @@ export function ContactForm({
       noValidate={enhanced}
       onFocus={onStart}
       onSubmit={(event) => {
-        // One message per click: a second submit while sending is dropped.
-        if (sending) event.preventDefault();
+        // One message however often the visitor clicks or presses Enter meanwhile.
+        if (submitted.current) event.preventDefault();
+        submitted.current = true;
       }}
       aria-labelledby={`${id}-title`}
       className="rounded-xl border border-neutral-200 p-5 sm:p-6 dark:border-neutral-800"
