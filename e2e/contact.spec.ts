@@ -58,16 +58,35 @@ async function solve(answerField: Locator): Promise<string> {
   return String(sum ? Number(a) + Number(b) : Number(a) - Number(b));
 }
 
+/** Every POST the page makes from now on (what reached the network, not what was clicked). */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
 /** The enhanced form hands validation from the browser to the page's own checks. */
 async function waitForEnhancedForm(page: Page) {
   await expect(page.locator("form[method=post][novalidate]")).toHaveCount(1);
 }
 
-async function fillIn(page: Page, labels: Labels, marker: string, message: string) {
+/**
+ * Fills in the form on the page already open, as a visitor would, with the right answer.
+ * `marker` (in the subject and text) finds the message in the mail drop.
+ */
+async function writeMessage(page: Page, labels: Labels, words: string) {
+  const marker = crypto.randomUUID();
+  const text = `${words} ${marker}`;
+  const subject = `Hello from the lake ${marker}`;
   await page.getByLabel(labels.name, { exact: true }).fill("Anna Schmidt");
   await page.getByLabel(labels.email, { exact: true }).fill("anna.schmidt@example.com");
-  await page.getByLabel(labels.subject, { exact: true }).fill(`Hello from the lake ${marker}`);
-  await page.getByLabel(labels.message, { exact: true }).fill(message);
+  await page.getByLabel(labels.subject, { exact: true }).fill(subject);
+  await page.getByLabel(labels.message, { exact: true }).fill(text);
+  const answer = page.getByLabel(labels.question);
+  await answer.fill(await solve(answer));
+  return { marker, text, subject, answer };
 }
 
 /** The one e-mail the local send_email binding delivered with `marker` in its subject. */
@@ -93,13 +112,12 @@ for (const labels of [english, german]) {
   }) => {
     await page.goto(labels.path);
     await waitForEnhancedForm(page);
-    const marker = crypto.randomUUID();
-    const text = `Wonderful views this morning.\nThank you for the camera! ${marker}`;
-    await fillIn(page, labels, marker, text);
-    const answer = page.getByLabel(labels.question);
-    await answer.fill(await solve(answer));
-    const send = page.getByRole("button", { name: labels.send });
-    await send.click();
+    const { marker, text } = await writeMessage(
+      page,
+      labels,
+      "Wonderful views this morning.\nThank you for the camera!",
+    );
+    await page.getByRole("button", { name: labels.send }).click();
 
     const sent = page.getByRole("status").filter({ hasText: labels.sent });
     await expect(sent).toBeVisible();
@@ -113,10 +131,7 @@ for (const labels of [english, german]) {
 test("the button says it is sending, and clicking again meanwhile sends nothing more", async ({
   strictPage: page,
 }) => {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const posts = recordPosts(page);
   // A slow connection, so that the message is still on its way when the visitor clicks again.
   await page.route(
     (url) => url.pathname.endsWith("/contact.data"),
@@ -127,10 +142,7 @@ test("the button says it is sending, and clicking again meanwhile sends nothing 
   );
   await page.goto(english.path);
   await waitForEnhancedForm(page);
-  const marker = crypto.randomUUID();
-  await fillIn(page, english, marker, `Just one message, please. ${marker}`);
-  const answer = page.getByLabel(english.question);
-  await answer.fill(await solve(answer));
+  const { marker, answer } = await writeMessage(page, english, "Just one message, please.");
   const posted = page.waitForRequest((request) => request.method() === "POST");
   await page.getByRole("button", { name: english.send }).click();
   await posted;
@@ -148,10 +160,7 @@ test.describe("without JavaScript", () => {
 
   test("a visitor sends a message with a plain form post", async ({ strictPage: page }) => {
     await page.goto(english.path);
-    const marker = crypto.randomUUID();
-    await fillIn(page, english, marker, `Sent from a browser without scripts. ${marker}`);
-    const answer = page.getByLabel(english.question);
-    await answer.fill(await solve(answer));
+    const { marker } = await writeMessage(page, english, "Sent from a browser without scripts.");
     // A person takes longer than the form's minimum fill time; a test has to wait for it.
     await page.waitForTimeout(MIN_FILL_MS);
     await page.getByRole("button", { name: english.send }).click();
@@ -166,10 +175,11 @@ test("a wrong answer shows the spec's message, a new question and keeps the form
 }) => {
   await page.goto(english.path);
   await waitForEnhancedForm(page);
-  const marker = crypto.randomUUID();
-  const text = `Every word of this stays where it is. ${marker}`;
-  await fillIn(page, english, marker, text);
-  const answer = page.getByLabel(english.question);
+  const { marker, text, answer } = await writeMessage(
+    page,
+    english,
+    "Every word of this stays where it is.",
+  );
   const challenge = page.locator("input[name=challenge]");
   const firstChallenge = await challenge.inputValue();
   await answer.fill(String(Number(await solve(answer)) + 1));
@@ -192,10 +202,7 @@ test("a wrong answer shows the spec's message, a new question and keeps the form
 test("field messages appear next to each field, in the visitor's language, before any request", async ({
   strictPage: page,
 }) => {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const posts = recordPosts(page);
   await page.goto(german.path);
   await waitForEnhancedForm(page);
   await page.getByLabel(german.email, { exact: true }).fill("anna@schmidt");
@@ -227,11 +234,7 @@ test("when sending fails, the error is announced and everything typed stays", as
 }) => {
   await page.goto(english.path);
   await waitForEnhancedForm(page);
-  const marker = crypto.randomUUID();
-  const text = `This text must survive a failure. ${marker}`;
-  await fillIn(page, english, marker, text);
-  const answer = page.getByLabel(english.question);
-  await answer.fill(await solve(answer));
+  const { text, subject } = await writeMessage(page, english, "This text must survive a failure.");
   // What a form-filling program does: the server refuses it as it refuses any failure.
   await page.locator("input[name=website]").evaluate((input: HTMLInputElement) => {
     input.value = "https://spam.example";
@@ -242,9 +245,7 @@ test("when sending fails, the error is announced and everything typed stays", as
   await expect(alert).toHaveText("Message could not be sent. Please try again.");
   await expect(alert).toBeFocused();
   await expect(page.getByLabel(english.name, { exact: true })).toHaveValue("Anna Schmidt");
-  await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(
-    `Hello from the lake ${marker}`,
-  );
+  await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
   await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
@@ -263,10 +264,7 @@ test("the form fits a 320 px phone and the sent message passes axe", async ({
   const send = page.getByRole("button", { name: english.send });
   expect((await send.boundingBox())?.height).toBeGreaterThanOrEqual(44);
 
-  const marker = crypto.randomUUID();
-  await fillIn(page, english, marker, `Written on a small phone. ${marker}`);
-  const answer = page.getByLabel(english.question);
-  await answer.fill(await solve(answer));
+  await writeMessage(page, english, "Written on a small phone.");
   await send.click();
   await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -47,7 +47,7 @@ export function aMessage(overrides: Record<string, string> = {}) {
 
 let addresses = 0;
 /** A client address of its own, so that rate limits of other tests never get in the way. */
-export function newClientAddress(): string {
+function newClientAddress(): string {
   addresses += 1;
   return `198.51.100.${addresses % 250}`;
 }
@@ -70,6 +70,21 @@ export function submitContact(
   );
 }
 
+/**
+ * A visitor's whole visit: opens the form, writes a message (with `overrides`), takes the
+ * time a person takes and sends it with the right answer.
+ */
+export async function sendMessage(
+  overrides: Record<string, string> = {},
+  { locale = "en", address }: { locale?: Locale; address?: string } = {},
+) {
+  const form = await openContactForm(locale);
+  const { fields, marker } = aMessage(overrides);
+  takeTimeToWrite();
+  const response = await submitContact(form, fields, { locale, address });
+  return { response, message: fields, marker };
+}
+
 /** Lets the form's minimum fill time pass (Date only: timers and I/O keep running). */
 export function takeTimeToWrite(ms = MIN_FILL_MS) {
   vi.setSystemTime(Date.now() + ms);
@@ -86,10 +101,8 @@ async function deliveredMail(): Promise<Email[]> {
  * a message to disk after send() returns, so a message sent afterwards is awaited first.
  */
 export async function expectNotDelivered(marker: string): Promise<void> {
-  const form = await openContactForm();
-  const later = aMessage();
-  takeTimeToWrite();
-  expect((await submitContact(form, later.fields)).status).toBe(200);
+  const later = await sendMessage();
+  expect(later.response.status).toBe(200);
   await deliveredWith(later.marker);
   const carrying = (await deliveredMail()).filter((mail) =>
     `${mail.subject}\n${mail.text}`.includes(marker),

@@ -5,8 +5,8 @@ import {
   aMessage,
   deliveredWith,
   expectNotDelivered,
-  newClientAddress,
   openContactForm,
+  sendMessage,
   submitContact,
   takeTimeToWrite,
 } from "./contact-helpers";
@@ -58,10 +58,7 @@ describe("the contact page", () => {
 
 describe("sending a message", () => {
   test("delivers it to the owner: plain text, Reply-To the visitor, the site's name in the subject", async () => {
-    const form = await openContactForm();
-    const { fields: message, marker } = aMessage({ name: "Jürgen Müller-Lüdenscheidt" });
-    takeTimeToWrite();
-    const response = await submitContact(form, message);
+    const { response, message, marker } = await sendMessage({ name: "Jürgen Müller-Lüdenscheidt" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(
       "Message sent successfully! We will get back to you soon.",
@@ -85,12 +82,12 @@ describe("sending a message", () => {
   });
 
   test("notes the visitor's language and answers in it", async () => {
-    const form = await openContactForm("de");
-    const { fields: message, marker } = aMessage({
-      message: "Grüße vom Gardasee! Die Kamera ist wunderbar.",
-    });
-    takeTimeToWrite();
-    const response = await submitContact(form, message, { locale: "de" });
+    const { response, message, marker } = await sendMessage(
+      {
+        message: "Grüße vom Gardasee! Die Kamera ist wunderbar.",
+      },
+      { locale: "de" },
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(
       "Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.",
@@ -108,13 +105,11 @@ describe("sending a message", () => {
       });
     }
     const mediaBefore = (await env.MEDIA.list()).objects.length;
-    const form = await openContactForm();
-    const { fields: message, marker } = aMessage({
+    const { response, message, marker } = await sendMessage({
       name: "Ottavia Bellavista",
       email: "ottavia@example.org",
     });
-    takeTimeToWrite();
-    expect((await submitContact(form, message)).status).toBe(200);
+    expect(response.status).toBe(200);
     await deliveredWith(marker);
     vi.restoreAllMocks();
 
@@ -162,10 +157,7 @@ describe("the form refuses", () => {
 
   for (const [what, change, shown] of invalid) {
     test(`${what}, with a message next to the field and nothing sent`, async () => {
-      const form = await openContactForm();
-      const { fields: message, marker } = aMessage(change);
-      takeTimeToWrite();
-      const response = await submitContact(form, message);
+      const { response, marker } = await sendMessage(change);
       expect(response.status).toBe(400);
       const html = await response.text();
       expect(html).toContain(escaped(shown));
@@ -175,11 +167,7 @@ describe("the form refuses", () => {
   }
 
   test("a field in the visitor's language", async () => {
-    const form = await openContactForm("it");
-    takeTimeToWrite();
-    const response = await submitContact(form, aMessage({ message: "Ciao!" }).fields, {
-      locale: "it",
-    });
+    const { response } = await sendMessage({ message: "Ciao!" }, { locale: "it" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Scrivi almeno 10 caratteri.");
   });
@@ -204,10 +192,7 @@ describe("the form refuses", () => {
 
   for (const [where, change, shown] of injections) {
     test(`a header smuggled into ${where}`, async () => {
-      const form = await openContactForm();
-      const { fields: message, marker } = aMessage(change);
-      takeTimeToWrite();
-      const response = await submitContact(form, message);
+      const { response, marker } = await sendMessage(change);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain(escaped(shown));
       await expectNotDelivered(marker);
@@ -261,10 +246,9 @@ describe("the form refuses", () => {
   });
 
   test("a form whose hidden trap field was filled in, with the visitor's error", async () => {
-    const form = await openContactForm();
-    const { fields: message, marker } = aMessage({ website: "https://cheap-pills.example" });
-    takeTimeToWrite();
-    const response = await submitContact(form, message);
+    const { response, message, marker } = await sendMessage({
+      website: "https://cheap-pills.example",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(GENERIC_ERROR);
@@ -291,10 +275,7 @@ describe("the form refuses", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
-    const form = await openContactForm();
-    const { fields: message, marker } = aMessage();
-    takeTimeToWrite();
-    const response = await submitContact(form, message, { address: "2001:db8:5:7:ffff::1" });
+    const { response, marker } = await sendMessage({}, { address: "2001:db8:5:7:ffff::1" });
     expect(response.status).toBe(429);
     expect(await response.text()).toContain(GENERIC_ERROR);
     await expectNotDelivered(marker);
@@ -307,10 +288,7 @@ describe("the form refuses", () => {
     )
       .bind(today, Number(env.CONTACT_DAILY_LIMIT))
       .run();
-    const form = await openContactForm();
-    const { fields: message, marker } = aMessage();
-    takeTimeToWrite();
-    const response = await submitContact(form, message, { address: newClientAddress() });
+    const { response, marker } = await sendMessage();
     expect(response.status).toBe(429);
     expect(await response.text()).toContain(GENERIC_ERROR);
     await env.DB.prepare("delete from contact_daily_counts").run();
