@@ -52,6 +52,17 @@ function newClientAddress(): string {
   return `198.51.100.${addresses % 250}`;
 }
 
+/**
+ * Local rate limits count in windows aligned to the wall clock's minute: a test that counts
+ * to a limit starts right after a new minute when less than `needed` ms of this one are left.
+ */
+export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
+  vi.useRealTimers();
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  vi.useFakeTimers({ toFake: ["Date"] });
+}
+
 /** Submits the form as a browser without JavaScript would (a plain POST to the page). */
 export function submitContact(
   form: OpenedForm | null,
