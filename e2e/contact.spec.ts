@@ -24,6 +24,7 @@ type Labels = {
   question: RegExp;
   send: string;
   sent: string;
+  another: string;
 };
 
 const english: Labels = {
@@ -35,6 +36,7 @@ const english: Labels = {
   question: /Security question/,
   send: "Send message",
   sent: "Message sent successfully! We will get back to you soon.",
+  another: "Write another message",
 };
 
 const german: Labels = {
@@ -46,6 +48,7 @@ const german: Labels = {
   question: /Sicherheitsfrage/,
   send: "Nachricht senden",
   sent: "Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.",
+  another: "Weitere Nachricht schreiben",
 };
 
 /** The answer to the question as the visitor reads it in the field's label. */
@@ -125,6 +128,9 @@ for (const labels of [english, german]) {
     const mail = await deliveredWith(marker);
     expect(mail.replyTo).toEqual([{ name: "Anna Schmidt", address: "anna.schmidt@example.com" }]);
     expect(mail.text?.replaceAll("\r\n", "\n")).toContain(text);
+
+    await page.getByRole("link", { name: labels.another }).click();
+    await expect(page.getByLabel(labels.message, { exact: true })).toHaveValue("");
   });
 }
 

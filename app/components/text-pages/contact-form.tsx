@@ -32,7 +32,7 @@ export function ContactForm({
   token: string;
   outcome: ContactOutcome | undefined;
   sending: boolean;
-  /** Called when the visitor first focuses a field. */
+  /** Called whenever a field gets the focus: the visitor is about to write. */
   onStart: () => void;
 }) {
   const { t } = useLingui();
