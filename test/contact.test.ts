@@ -11,7 +11,10 @@ import {
   submitContact,
   takeTimeToWrite,
 } from "./contact-helpers";
-import { visit } from "./helpers";
+import { runCron, visit } from "./helpers";
+
+// Each refusal is checked against a later delivery: two visits a test, on a busy machine too.
+vi.setConfig({ testTimeout: 20_000 });
 
 const GENERIC_ERROR = "Message could not be sent. Please try again.";
 const WRONG_ANSWER = "Please solve the math problem correctly";
@@ -281,7 +284,7 @@ describe("the form refuses", () => {
     expect(response.status).toBe(429);
     expect(await response.text()).toContain(GENERIC_ERROR);
     await expectNotDelivered(marker);
-  });
+  }, 40_000); // it may first wait up to 20 s for a fresh rate-limit minute
 
   test("more messages than the day's cap, whoever sends them", async () => {
     const today = utcDay(new Date());
@@ -318,4 +321,26 @@ describe("the form refuses", () => {
     const response = await submitContact(null, aMessage({ message: "M".repeat(200_000) }).fields);
     expect(response.status).toBe(413);
   });
+});
+
+test("the ten-minute cron forgets used nonces once they expire, and earlier days' counts", async () => {
+  const now = Date.now();
+  const insertNonce = env.DB.prepare(
+    "insert into contact_nonces (nonce, expires_at) values (?, ?)",
+  );
+  const insertCount = env.DB.prepare(
+    "insert or replace into contact_daily_counts (day, messages) values (?, ?)",
+  );
+  await env.DB.batch([
+    insertNonce.bind("expired-nonce", now - 1000),
+    insertNonce.bind("current-nonce", now + 60_000),
+    insertCount.bind(utcDay(new Date(now - 86_400_000)), 7),
+    insertCount.bind(utcDay(new Date(now)), 3),
+  ]);
+  await runCron();
+  const nonces = await env.DB.prepare("select nonce from contact_nonces").all<{ nonce: string }>();
+  expect(nonces.results.map((row) => row.nonce)).not.toContain("expired-nonce");
+  expect(nonces.results.map((row) => row.nonce)).toContain("current-nonce");
+  const days = await env.DB.prepare("select day from contact_daily_counts").all<{ day: string }>();
+  expect(days.results.map((row) => row.day)).toEqual([utcDay(new Date(now))]);
 });

@@ -1,9 +1,10 @@
+import { purgeContactRecords } from "./purge-contact";
 import { purgeLikes } from "./purge-likes";
 import { refreshWeather } from "./weather";
 
 /** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [refreshWeather, purgeLikes],
+  "*/10 * * * *": [refreshWeather, purgeLikes, purgeContactRecords],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -57,7 +57,7 @@ export async function submitContactForm(
     return { outcome: { status: "invalid", errors, values }, httpStatus: 400 };
   }
   if (answer.status !== "passed") return failed(values, 400);
-  if (!(await claimNonce(db, answer.nonce, answer.expiresAt, now))) return failed(values, 409);
+  if (!(await claimNonce(db, answer.nonce, answer.expiresAt))) return failed(values, 409);
   if (!(await takeDailySlot(db, config.CONTACT_DAILY_LIMIT))) return failed(values, 429);
 
   try {
