@@ -1,9 +1,12 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import PostalMime, { type Email } from "postal-mime";
 import { expect, vi } from "vitest";
 import { type Locale, localizePath } from "~/i18n/locales";
 import { MIN_FILL_MS } from "~/lib/contact-fields";
-import { postForm, visit } from "./helpers";
+// @ts-expect-error the built Worker bundle ships no type declarations
+import worker from "../build/server/index.js";
+import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers";
 
 /** How each language asks the question: "What is 3 plus 4?" and so on. */
 const questionPattern: Record<Locale, RegExp> = {
@@ -79,6 +82,33 @@ export function submitContact(
     },
     { "CF-Connecting-IP": address },
   );
+}
+
+/** Submits a form to the built Worker running with another env (a misconfigured deploy). */
+export async function submitContactWith(
+  deployEnv: Env,
+  form: OpenedForm,
+  fields: Record<string, string>,
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}/en/contact`, {
+    method: "POST",
+    body: new URLSearchParams({ challenge: form.token, answer: form.answer, ...fields }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "User-Agent": BROWSER_UA,
+      "CF-Connecting-IP": newClientAddress(),
+    },
+  });
+  const response = await (worker as ExportedHandler<Env>).fetch?.(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    deployEnv,
+    ctx,
+  );
+  if (!response) throw new Error("the built Worker has no fetch handler");
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   openContactForm,
   sendMessage,
   submitContact,
+  submitContactWith,
   takeTimeToWrite,
 } from "./contact-helpers";
 import { runCron, visit } from "./helpers";
@@ -27,6 +28,17 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** Every line the Worker logs from now on, at any level (until vi.restoreAllMocks()). */
+function recordConsole(): string[] {
+  const logged: string[] = [];
+  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+  }
+  return logged;
+}
 
 /** The text a visitor sees in the page's markup, with the markup's escaping undone. */
 function escaped(text: string) {
@@ -102,12 +114,7 @@ describe("sending a message", () => {
   });
 
   test("after a send, no table holds the message and the log says only that it went out", async () => {
-    const logged: string[] = [];
-    for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-        logged.push(args.map(String).join(" "));
-      });
-    }
+    const logged = recordConsole();
     const mediaBefore = (await env.MEDIA.list()).objects.length;
     const { response, message, marker } = await sendMessage({
       name: "Ottavia Bellavista",
@@ -132,6 +139,23 @@ describe("sending a message", () => {
     }
     expect((await env.MEDIA.list()).objects.length).toBe(mediaBefore);
   });
+});
+
+test("when the e-mail cannot be sent, the visitor gets the error and the log only says so", async () => {
+  const logged = recordConsole();
+  // A deploy whose CONTACT_EMAIL_TO is not the binding's destination_address: the real
+  // local binding refuses it, with the address in its error.
+  const misconfigured = { ...env, CONTACT_EMAIL_TO: "somebody-else@example.net" } as unknown as Env;
+  const form = await openContactForm();
+  const { fields: message } = aMessage();
+  takeTimeToWrite();
+  const response = await submitContactWith(misconfigured, form, message);
+  vi.restoreAllMocks();
+  expect(response.status).toBe(502);
+  const html = await response.text();
+  expect(html).toContain(GENERIC_ERROR);
+  expect(html).toContain(escaped(message.message));
+  expect(logged).toEqual(["contact: sending failed"]);
 });
 
 describe("the form refuses", () => {
@@ -315,6 +339,19 @@ describe("the form refuses", () => {
     });
     expect(response.status).toBe(403);
     await expectNotDelivered(marker);
+  });
+
+  test("a body that is no form", async () => {
+    const response = await visit("/en/contact", {
+      method: "POST",
+      body: "{ not a form",
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=nothing",
+        Origin: "https://lake.test",
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(GENERIC_ERROR);
   });
 
   test("a body far larger than any real message", async () => {

@@ -28,7 +28,8 @@ export async function submitContactForm(
 ): Promise<ContactResponse> {
   const size = Number(request.headers.get("Content-Length") ?? 0);
   if (size > MAX_BODY_BYTES) return failed(emptyValues, 413);
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => null);
+  if (!formData) return failed(emptyValues, 400);
   const values = valuesOf(formData);
 
   const { success } = await env.CONTACT_RATE_LIMIT.limit({
