@@ -1,12 +1,12 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import { locales } from "./app/i18n/locales.ts";
-import { textPageModules } from "./app/lib/pages.ts";
+import { catalogComponents, catalogModules, pageCatalogs } from "./app/lib/pages.ts";
 
-// The text pages' own catalog (ADR 003): their routes and the components only they use.
-const textPageSources = [
-  ...textPageModules.map((module) => `<rootDir>/app/${module}`),
-  "<rootDir>/app/components/text-pages",
+// Each page catalog (ADR 003): its pages' route modules and the components only they use.
+const sourcesOf = (catalog: (typeof pageCatalogs)[number]) => [
+  ...catalogModules(catalog).map((module) => `<rootDir>/app/${module}`),
+  `<rootDir>/app/${catalogComponents[catalog]}`,
 ];
 
 export default defineConfig({
@@ -17,9 +17,12 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/app"],
-      exclude: textPageSources,
+      exclude: pageCatalogs.flatMap(sourcesOf),
     },
-    { path: "<rootDir>/locales/{locale}/pages", include: textPageSources },
+    ...pageCatalogs.map((catalog) => ({
+      path: `<rootDir>/locales/{locale}/${catalog}`,
+      include: sourcesOf(catalog),
+    })),
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: "messageId",

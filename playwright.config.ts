@@ -1,4 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { ensureDevVars } from "./scripts/dev-vars.ts";
+import { fakeUpstreamVars } from "./test/upstream-vars.ts";
+
+// The journeys read the local secrets (the admin password, the camera box's key) when their
+// files load, before the server that would create them starts.
+ensureDevVars();
 
 // E2E_PORT lets two checkouts run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -12,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["line"]] : [["list"]],
-  timeout: 30_000,
+  // A hang guard, not a measure: the axe tour of every page took 65 s on two cores shared
+  // with other test runs.
+  timeout: 120_000,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "de-DE",
@@ -42,9 +50,14 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      // The built Worker (npm test builds first) in workerd, with the local D1 migrated and
-      // its weather sources pointing at the fake.
-      command: `node e2e/use-fake-upstream.ts ${upstreamPort} && npm run preview -- --port ${port} --strictPort`,
+      // The built Worker (npm test builds first) in workerd, with a fresh local state of its
+      // own and its weather sources pointing at the fake (ADR 006).
+      command: [
+        `node scripts/serve-build.ts --port ${port} --persist-to .wrangler/e2e --fresh`,
+        ...Object.entries(fakeUpstreamVars(`http://127.0.0.1:${upstreamPort}`, "e2e")).map(
+          ([name, url]) => `--var ${name}:${url}`,
+        ),
+      ].join(" "),
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       // No internet here: skip miniflare's lookup of a real Request.cf object.

@@ -1,13 +1,11 @@
 import { execSync } from "node:child_process";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import babel from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
-import Icons from "unplugin-icons/vite";
 import { defineConfig } from "vite";
-import { iconMasks } from "./scripts/icon-masks.ts";
-import { reactIconCompiler } from "./scripts/react-icon-compiler.ts";
+import { componentPlugins } from "./scripts/component-plugins.ts";
+import { staticHeaders } from "./scripts/static-headers.ts";
+import { withoutWorkerdStackDumps } from "./scripts/workerd-logs.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
 const buildId =
@@ -25,20 +23,42 @@ function gitRevision() {
 }
 
 export default defineConfig({
+  customLogger: withoutWorkerdStackDumps(),
   plugins: [
     // Workers AI and other remote-only bindings would need an account; local stays local.
     cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }),
     tailwindcss(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    lingui(),
-    Icons({ compiler: reactIconCompiler }),
-    iconMasks(),
+    ...componentPlugins(),
+    staticHeaders(),
     reactRouter(),
   ],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page needs React, the router and Lingui at once: one chunk compresses
+            // better than the many slices automatic splitting makes of them.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|@lingui|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                // The root route and what it imports: the shell every page renders.
+                { name: "shell", test: /app[\\/]root\.tsx$/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   optimizeDeps: {
     include: ["@lingui/core", "@lingui/react", "radix-ui"],
   },

@@ -2,7 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { componentPlugins } from "./scripts/component-plugins.ts";
 import { fakeUpstream } from "./test/fake-upstream.ts";
+import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -20,9 +22,6 @@ function deliveredMail(): string[] {
     .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
 }
 
-/** Every weather source points at the fake; the path picks its scenario (test/fake-upstream.ts). */
-const upstream = (source: string) => `https://upstream.test/shared/ok/${source}`;
-
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify("test-build") },
@@ -30,9 +29,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: componentPlugins(),
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "ingest/**/*.test.ts", "protocol/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "ingest/**/*.test.ts",
+            "protocol/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "happy-dom",
         },
       },
@@ -68,10 +73,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ADMIN_PASSWORD: "test-admin-password",
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
-                OPEN_METEO_URL: upstream("open-meteo"),
-                OPENWEATHERMAP_URL: upstream("openweathermap"),
-                LAGHI_NET_URL: upstream("laghi-net"),
-                APPA_TRENTO_URL: upstream("appa-trento"),
+                // Every weather source points at the fake (test/fake-upstream.ts).
+                ...fakeUpstreamVars("https://upstream.test", "shared"),
                 UPSTREAM_TIMEOUT_MS: "1000",
                 CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
               },
@@ -81,7 +84,10 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/**/*.test.ts"],
-          setupFiles: ["./test/apply-migrations.ts"],
+          // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
+          // longer than the default 5 s, and no test here measures time.
+          testTimeout: 20_000,
+          setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },
       },
     ],

@@ -3,10 +3,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./i18n/catalogs";
-import { loadMessages, loadTextPageMessages, setBrowserI18n } from "./i18n/load-messages";
+import { loadMessages, loadPageCatalog, setBrowserI18n } from "./i18n/load-messages";
 import { localeFromPath, stripLocale } from "./i18n/locales";
 import { reloadAfterChunkError } from "./lib/build-check";
-import { isTextPage } from "./lib/pages";
+import { catalogOf } from "./lib/pages";
 
 // A deploy removed the chunk this page wanted: load the new build once.
 window.addEventListener("vite:preloadError", (event) => {
@@ -18,7 +18,8 @@ async function mount() {
   const { pathname } = window.location;
   const locale = localeFromPath(pathname);
   const i18n = createI18n(locale, await loadMessages(locale));
-  if (isTextPage(stripLocale(pathname))) await loadTextPageMessages(i18n);
+  const catalog = catalogOf(stripLocale(pathname));
+  if (catalog) await loadPageCatalog(i18n, catalog);
   setBrowserI18n(i18n);
   startTransition(() => {
     hydrateRoot(

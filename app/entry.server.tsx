@@ -60,7 +60,7 @@ export default async function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // 404s are part of browsing, not incidents.
-  if (isRouteErrorResponse(error) && error.status === 404) return;
+  // Client errors (a 404, a post to a page without a form) are part of browsing, not incidents.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(`${request.method} ${new URL(request.url).pathname}:`, error);
 };

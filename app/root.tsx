@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
@@ -14,20 +16,21 @@ import { getPublicSettings } from "./.server/settings";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
-import { MaintenanceOverlay } from "./components/maintenance-overlay";
+import { MaintenanceGate } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { pagePath, stripLocale } from "./i18n/locales";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
 import { useNonce } from "./lib/nonce";
-import { type RootData, useRootData } from "./lib/root-data";
+import { isAdminPath } from "./lib/pages";
+import { type RootData, useOptionalRootData } from "./lib/root-data";
 import { themeScript } from "./lib/theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(requestScope);
   const { maintenance } = await getPublicSettings(db);
-  const blocked = maintenance && !isAdminPath(new URL(request.url).pathname);
+  const blocked = maintenance && !isAdminPath(stripLocale(pagePath(new URL(request.url).pathname)));
   const body: RootData = { site: publicSiteConfig(config), maintenance: blocked };
   // 503 + Retry-After tells crawlers the overlay is temporary, not the page's content.
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
@@ -37,12 +40,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-function isAdminPath(pathname: string) {
-  return stripLocale(pagePath(pathname)) === "/admin";
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const nonce = useNonce();
   return (
     <html lang={i18n.locale} dir="ltr" suppressHydrationWarning>
@@ -58,7 +57,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <meta property="og:site_name" content={t`Lake Garda Live Camera`} />
         <Meta />
         {/* Stylesheets need no nonce (style-src allows self); an empty one hydrates cleanly. */}
         <Links nonce="" />
@@ -72,28 +70,51 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const { maintenance } = useRootData();
-  useBuildCheck();
+/**
+ * Header, page, footer, toasts and the maintenance overlay, for pages and error pages
+ * alike. Error pages may come without root data (a failed root loader, an action error),
+ * so nothing here requires it.
+ */
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useOptionalRootData();
+  // Effects run children first, so this marks the moment every effect of the first render
+  // (timers, listeners) is in place: browser journeys wait for it before touching the clock.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <Toaster>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      {maintenance ? <MaintenanceOverlay /> : null}
+      <MaintenanceGate active={root?.maintenance ?? false}>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </MaintenanceGate>
     </Toaster>
   );
 }
 
+export default function App() {
+  useBuildCheck();
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
+  const path = useLocation().pathname;
   if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  // Spec §2: a route that refuses its parameters is the fatal "Page Not Found: {path}".
+  const message = status === 404 ? t`Page Not Found: ${path}` : t`Internal Server Error`;
   return (
-    <main id="main" className="flex flex-1">
-      <ErrorPage status={status} stack={stack} />
-    </main>
+    <Shell>
+      <ErrorPage status={status} message={message} stack={stack} />
+    </Shell>
   );
 }

@@ -6,13 +6,19 @@ import { sitePages } from "./lib/pages";
 function pages(locale: Locale) {
   const id = (module: string) => `${locale}/${module.replace(/^routes\/|\.tsx$/g, "")}`;
   return [
-    ...sitePages.map((page) =>
-      page.path === "/"
-        ? index(page.module, { id: id(page.module) })
-        : route("pattern" in page ? page.pattern : page.path.slice(1), page.module, {
-            id: id(page.module),
-          }),
-    ),
+    ...sitePages.map((page) => {
+      if (page.path === "/") return index(page.module, { id: id(page.module) });
+      const children =
+        "children" in page
+          ? page.children.map((child) =>
+              "index" in child
+                ? index(child.module, { id: id(child.module) })
+                : route(child.path, child.module, { id: id(child.module) }),
+            )
+          : undefined;
+      const pattern = "pattern" in page ? page.pattern : page.path.slice(1);
+      return route(pattern, page.module, { id: id(page.module) }, children);
+    }),
     route("*", "routes/not-found.tsx", { id: id("routes/not-found.tsx") }),
   ];
 }

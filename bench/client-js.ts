@@ -18,7 +18,7 @@ const routes = [
 const budgetKb = 130;
 const showFiles = process.argv.includes("--files");
 
-const server = await startPreview();
+const server = await startPreview(4180);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],

@@ -1,21 +1,40 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 
-/** Starts `vite preview` of the current build on a free port and waits until it answers. */
-export async function startPreview(port = 4180): Promise<{ url: string; stop: () => void }> {
-  const child: ChildProcess = spawn("vite", ["preview", "--port", String(port), "--strictPort"], {
-    stdio: "ignore",
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
+/**
+ * Serves the current build (scripts/serve-build.ts) on `BENCH_PORT` or the given port, with a
+ * fresh local state of the benches' own, and waits until it answers.
+ */
+export async function startPreview(
+  defaultPort: number,
+): Promise<{ url: string; stop: () => void }> {
+  const port = String(process.env.BENCH_PORT ?? defaultPort);
+  const child = spawn(
+    "node",
+    ["scripts/serve-build.ts", "--port", port, "--persist-to", ".wrangler/bench", "--fresh"],
+    // Its own process group, so stopping it takes wrangler and workerd along.
+    {
+      stdio: "ignore",
+      detached: true,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
+  const stop = () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+  };
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill() };
+      if ((await fetch(`${url}/api/health`)).ok) {
+        // A site as visitors meet it: its cron has run once (the weather table is not empty).
+        await fetch(`${url}/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*`);
+        return { url, stop };
+      }
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill();
-  throw new Error(`vite preview did not answer on ${url} within 60 s`);
+  stop();
+  throw new Error(`the build did not answer on ${url} within 120 s`);
 }

@@ -1,5 +1,5 @@
 // From the click on "Watch live" to the first decoded video frame, with the camera box
-// connected and idle: the built Worker in `vite preview`, the real box CLI with ffmpeg's
+// connected and idle: the built Worker (scripts/serve-build.ts), the real box CLI with ffmpeg's
 // test pattern, Debian's Chromium; one, two and ten viewers pressing play together.
 // Usage: npm run build && npm run bench:stream-start
 import { chromium, type Page } from "playwright-core";
@@ -57,7 +57,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-const server = await startPreview(Number(process.env.BENCH_PORT ?? 4390));
+const server = await startPreview(4390);
 const box = startBox(server.url);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
 
@@ -7,18 +9,54 @@ test.use({ expectedStatuses: [401] });
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
-test("the owner switches maintenance on and off; visitors see the overlay meanwhile", async ({
+/** The owner asks for the Maintenance tab, logs in on the way and lands on it. */
+async function logIn(page: Page) {
+  await page.goto("/admin/maintenance");
+  await hydrated(page);
+  await page.getByLabel(passwordLabel).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
+  await expect(page).toHaveURL("/admin/maintenance");
+}
+
+/** Whatever failed, the shared local site stays live for the other journeys. */
+async function leaveTheSiteLive(page: Page) {
+  await page.request.post("/admin/maintenance", {
+    form: { intent: "maintenance", enabled: "off" },
+  });
+}
+
+/** Tab and Shift+Tab never land on anything under the overlay. */
+async function expectFocusToStayOnOverlay(page: Page) {
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    const escaped = await page.evaluate(() => {
+      const active = document.activeElement;
+      const overlay = document.querySelector('[role="alertdialog"]');
+      if (!active || active === document.body || overlay?.contains(active)) return null;
+      return active.outerHTML.slice(0, 120);
+    });
+    expect(escaped, `${key} reached the page under the overlay`).toBeNull();
+  }
+}
+
+test("the owner switches maintenance on and off without a reload; visitors meet an overlay that holds focus", async ({
   strictPage: page,
   browser,
 }) => {
+  // Two browsers and an axe run: more than the default 30 s on a busy machine.
+  test.slow();
   await page.goto("/admin");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
+  await hydrated(page);
   await page.getByLabel(passwordLabel).fill("wrong-password");
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByRole("alert")).toHaveText("Falsches Passwort");
 
   await page.getByLabel(passwordLabel).fill(password);
   await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL("/admin");
+  await page.getByRole("link", { name: "Wartung" }).click();
   const toggle = page.getByRole("switch", { name: "Wartungsmodus" });
   await expect(toggle).toHaveAttribute("aria-checked", "false");
 
@@ -27,28 +65,88 @@ test("the owner switches maintenance on and off; visitors see the overlay meanwh
   try {
     await expect(toasts.getByText("Wartungsmodus wurde aktiviert")).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
+    // The owner's own page revalidated without the overlay: the switch stays in reach.
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
-    const visitor = await browser.newPage({ locale: "en-GB" });
+    const visitorBrowser = await browser.newContext({ locale: "en-GB" });
+    const visitor = await visitorBrowser.newPage();
     const response = await visitor.goto("/en/gallery");
     expect(response?.status()).toBe(503);
+    await hydrated(visitor);
     const overlay = visitor.getByRole("alertdialog", { name: "Work in progress" });
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText("Thank you for your patience!");
+    await expect(overlay).toBeFocused();
     const box = await overlay.boundingBox();
     const viewport = visitor.viewportSize();
     expect(box).toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
-    await visitor.close();
+    await expectFocusToStayOnOverlay(visitor);
+    const { violations } = await new AxeBuilder({ page: visitor }).analyze();
+    expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual(
+      [],
+    );
+    await visitorBrowser.close();
 
-    await page.reload();
-    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await toggle.click();
     await expect(toasts.getByText("Wartungsmodus wurde deaktiviert")).toBeVisible();
     expect((await page.request.get("/en/gallery")).status()).toBe(200);
   } finally {
-    // Whatever failed above, leave the shared local site live for the other journeys.
-    await page.request.post("/admin", { form: { intent: "maintenance", enabled: "off" } });
+    await leaveTheSiteLive(page);
   }
 
-  await page.getByRole("button", { name: "Abmelden" }).click();
+  await page.getByRole("button", { name: "Abmelden", exact: true }).click();
   await expect(page.getByLabel(passwordLabel)).toBeVisible();
+});
+
+test("logging in while maintenance is on lands on a dashboard whose switch works", async ({
+  strictPage: page,
+}) => {
+  await logIn(page);
+  const toggle = page.getByRole("switch", { name: "Wartungsmodus" });
+  const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
+  await toggle.click();
+  try {
+    await expect(toasts.getByText("Wartungsmodus wurde aktiviert")).toBeVisible();
+    await page.getByRole("button", { name: "Abmelden", exact: true }).click();
+    await expect(page.getByLabel(passwordLabel)).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "Wartung" }).click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await toggle.click();
+    await expect(toasts.getByText("Wartungsmodus wurde deaktiviert")).toBeVisible();
+  } finally {
+    await leaveTheSiteLive(page);
+  }
+});
+
+test("after 'log out everywhere', the other browser's switch says the session ended and offers a new login", async ({
+  strictPage: page,
+  browser,
+}) => {
+  await logIn(page);
+
+  const otherBrowser = await browser.newContext();
+  const other = await otherBrowser.newPage();
+  await logIn(other);
+  await other.getByRole("button", { name: "Überall abmelden" }).click();
+  await expect(other.getByLabel(passwordLabel)).toBeVisible();
+  await otherBrowser.close();
+
+  await page.getByRole("switch", { name: "Wartungsmodus" }).click();
+  const toast = page.getByRole("region", { name: /Benachrichtigungen/ }).getByRole("listitem");
+  await expect(toast).toContainText("Wartungsmodus konnte nicht umgeschaltet werden");
+  await expect(toast).toContainText(
+    "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  );
+  await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+  await expect(page.getByLabel(passwordLabel)).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  );
+  expect(await (await page.request.get("/api/settings")).json()).toEqual({ maintenance: false });
 });

@@ -17,9 +17,11 @@ export const test = base.extend<Fixtures>({
   expectedStatuses: [[], { option: true }],
   strictPage: async ({ page, baseURL, expectedStatuses }, use) => {
     const problems: string[] = [];
-    const expected = new RegExp(`status of (${[404, 503, ...expectedStatuses].join("|")})\\b`);
+    // Chromium's words for a failed load: "… responded with a status of 404 (Not Found)".
+    const expected = (text: string) =>
+      expectedStatuses.some((status) => text.includes(`status of ${status} (`));
     page.on("console", (message) => {
-      if (message.type() === "error" && !expected.test(message.text())) {
+      if (message.type() === "error" && !expected(message.text())) {
         problems.push(`console: ${message.text()}`);
       }
     });
@@ -34,5 +36,10 @@ export const test = base.extend<Fixtures>({
     expect(problems, "console errors, page errors or third-party requests").toEqual([]);
   },
 });
+
+/** The first render's effects (timers, listeners) are in place: see Shell in root.tsx. */
+export function hydrated(page: Page) {
+  return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
 
 export { expect };

@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {
@@ -7,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 
 test("browse the tabs and search with and without results", async ({ strictPage: page }) => {
   await page.goto("/en/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
   await expect(grid.getByText("Today's time-lapse")).toBeVisible();
@@ -20,8 +21,11 @@ test("browse the tabs and search with and without results", async ({ strictPage:
   await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(2);
   await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(0);
 
+  // Five photos and an archive of 24: a first page of 24, then the rest.
   await tabs.getByRole("link", { name: "Photos" }).click();
-  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(5);
+  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(24);
+  await grid.getByRole("button", { name: "Show more" }).click();
+  await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(29);
   await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(0);
 
   await tabs.getByRole("link", { name: "All" }).click();
@@ -50,7 +54,7 @@ test("open a photo, step through with the keyboard and like it once", async ({
   strictPage: page,
 }) => {
   await page.goto("/en/gallery?type=photos");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
   await grid.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
   const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
@@ -80,19 +84,24 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
 });
 
-test("a shared item link opens the viewer with its social-share picture", async ({
-  strictPage: page,
-}) => {
-  await page.goto("/it/gallery/demo-sunset");
-  await expect(
-    page.getByRole("dialog", { name: "Tramonto sulla sponda occidentale" }),
-  ).toBeVisible();
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
-  );
-  const missing = await page.goto("/it/gallery/nonexistent");
-  expect(missing?.status()).toBe(404);
+test.describe("an unknown item", () => {
+  // It ends on an item that does not exist.
+  test.use({ expectedStatuses: [404] });
+
+  test("a shared item link opens the viewer with its social-share picture", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/it/gallery/demo-sunset");
+    await expect(
+      page.getByRole("dialog", { name: "Tramonto sulla sponda occidentale" }),
+    ).toBeVisible();
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
+    );
+    const missing = await page.goto("/it/gallery/nonexistent");
+    expect(missing?.status()).toBe(404);
+  });
 });
 
 test("play a video and seek in it", async ({ strictPage: page }) => {
@@ -119,4 +128,130 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
   );
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(8);
   expect(ranges).toContain(206);
+});
+
+const cards = (page: Page) =>
+  page.getByRole("region", { name: "All media" }).getByRole("link", { name: /^(View|Play): / });
+
+test("Show more pages past 24 items and keeps them through the viewer, other filters and Back", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery");
+  await hydrated(page);
+  const grid = page.getByRole("region", { name: "All media" });
+  // The featured row holds two items; the grid the other 29, 24 at a time.
+  await expect(cards(page)).toHaveCount(24);
+  await grid.getByRole("button", { name: "Show more" }).click();
+  await expect(cards(page)).toHaveCount(29);
+  await expect(grid.getByRole("button", { name: "Show more" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
+
+  // An item from the second page opens, steps, closes: the list stays as it was.
+  await grid.getByRole("link", { name: "View: From the archive, no. 24" }).click();
+  await expect(page.getByRole("dialog", { name: "From the archive, no. 24" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "From the archive, no. 23" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/en\/gallery$/);
+  await expect(cards(page)).toHaveCount(29);
+
+  // Other filters start from their first page; Back returns to the list as it was.
+  await page
+    .getByRole("navigation", { name: "Media type" })
+    .getByRole("link", { name: "Videos" })
+    .click();
+  await expect(cards(page)).toHaveCount(2);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/gallery$/);
+  await expect(cards(page)).toHaveCount(29);
+});
+
+test("Next on the last item read so far reads the next page and steps on", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery");
+  await hydrated(page);
+  await expect(cards(page)).toHaveCount(24);
+  // Newest first: the time-lapse, four photos and the archive's nos. 1 to 19.
+  await page
+    .getByRole("region", { name: "All media" })
+    .getByRole("link", { name: "View: From the archive, no. 19" })
+    .click();
+  await expect(page.getByRole("dialog", { name: "From the archive, no. 19" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "From the archive, no. 20" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(cards(page)).toHaveCount(29);
+});
+
+test.describe("when the network fails", () => {
+  test.use({ expectedStatuses: [503] });
+
+  test("a failed Show more keeps the gallery, says so, and works when asked again", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/en/gallery");
+    await hydrated(page);
+    let refused = 0;
+    const morePages = /\/en\/gallery\.data\?.*cursor=/;
+    await page.route(morePages, (route) => {
+      refused += 1;
+      return route.fulfill({ status: 503, body: "Service Unavailable" });
+    });
+    const grid = page.getByRole("region", { name: "All media" });
+    await grid.getByRole("button", { name: "Show more" }).click();
+    await expect(grid.getByRole("status")).toHaveText(
+      "Could not load more photos and videos. Please try again.",
+    );
+    expect(refused).toBe(2); // asked once more before giving up (spec §8)
+    await expect(cards(page)).toHaveCount(24);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
+
+    await page.unroute(morePages);
+    await grid.getByRole("button", { name: "Show more" }).click();
+    await expect(cards(page)).toHaveCount(29);
+    await expect(page.getByText("Could not load more")).toHaveCount(0);
+  });
+});
+
+test("card titles wrap to two lines instead of being cut off at 1280 px, French included", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const path of ["/fr/gallery", "/fr"]) {
+    await page.goto(path);
+    const titles = page.locator(
+      "main li h3, section[aria-labelledby='teaser-title'] li a > span:last-child",
+    );
+    await expect(titles.first()).toBeVisible();
+    const cut = await titles.evaluateAll((elements) =>
+      elements
+        .filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
+        .map((e) => e.textContent),
+    );
+    expect(cut, path).toEqual([]);
+  }
+  await expect(page.getByText("Coucher de soleil sur la rive ouest")).toBeVisible();
+});
+
+test("every gallery control is a touch target of at least 44 px on a phone", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const tooSmall = (selector: string) =>
+    page.locator(selector).evaluateAll((elements) =>
+      elements
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+        .map(({ element, box }) => `${element.outerHTML.slice(0, 80)} ${box.width}×${box.height}`),
+    );
+  await page.goto("/en/gallery");
+  await hydrated(page);
+  expect(await tooSmall("main a, main button, main input, main select")).toEqual([]);
+  await page
+    .getByRole("region", { name: "All media" })
+    .getByRole("link", { name: "View: Morning calm in the harbour" })
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await tooSmall("[role=dialog] button")).toEqual([]);
 });

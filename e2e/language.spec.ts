@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("switching language keeps the page and remembers the choice for 365 days", async ({
   strictPage: page,
@@ -28,7 +28,7 @@ test("switching language keeps the page and remembers the choice for 365 days", 
 test("the switcher works on a phone through the menu", async ({ strictPage: page }) => {
   await page.setViewportSize({ width: 360, height: 720 });
   await page.goto("/contact");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByRole("button", { name: "Menü öffnen" }).click();
   const menu = page.getByRole("dialog");
   await menu.getByRole("button", { name: "Français" }).click();

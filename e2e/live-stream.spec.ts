@@ -1,44 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import { type RunningBox, startBox, waitUntilOnline } from "./box";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 let box: RunningBox | null = null;
 
-test.afterEach(() => {
+/** Like a box losing power. */
+function killBox() {
   box?.kill();
   box = null;
-});
+}
 
-/** Every message the panel's live region announced, in order. */
-async function recordAnnouncements(page: import("@playwright/test").Page) {
+test.afterEach(killBox);
+
+type Announcement = { text: string; at: number };
+
+/** Every message the panel's live region announced, in order, with when it appeared. */
+async function recordAnnouncements(page: Page) {
   await page.evaluate(() => {
     const region = document.querySelector("#live [aria-live]");
-    const seen: string[] = [];
-    (window as unknown as { announced: string[] }).announced = seen;
+    const seen: { text: string; at: number }[] = [];
+    (window as unknown as { announced: typeof seen }).announced = seen;
     if (!region) return;
     new MutationObserver(() => {
       const text = region.textContent ?? "";
-      if (text && seen.at(-1) !== text) seen.push(text);
+      if (text && seen.at(-1)?.text !== text) seen.push({ text, at: performance.now() });
     }).observe(region, { childList: true, subtree: true, characterData: true });
   });
 }
 
-const announced = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+const announcements = (page: Page) =>
+  page.evaluate(() => (window as unknown as { announced: Announcement[] }).announced);
+const announced = async (page: Page) => (await announcements(page)).map(({ text }) => text);
 
-const videoTime = (page: import("@playwright/test").Page) =>
+const videoTime = (page: Page) =>
   page.locator("#live video").evaluate((video: HTMLVideoElement) => video.currentTime);
+
+/** Text shown in the panel's frame (the live region repeats some of it for screen readers). */
+const shown = (live: Locator, text: string) =>
+  live.getByText(text).and(live.locator(":not([aria-live])"));
+
+/** The live camera panel passes axe in its current state. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include("#live").analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+}
+
+/** Tab from wherever focus is: the next control must be `control`. */
+async function tabTo(page: Page, control: Locator) {
+  await page.keyboard.press("Tab");
+  await expect(control).toBeFocused();
+}
+
+/** The real box streams to the preview; once it is online the visitor opens `path`. */
+async function openWithBox(page: Page, baseURL: string | undefined, path: string) {
+  const url = baseURL ?? "";
+  box = startBox(url);
+  await waitUntilOnline(url);
+  await page.goto(path);
+  await hydrated(page);
+  const live = page.locator("#live");
+  return { url, live, region: live.locator("[aria-live]") };
+}
+
+/** The camera's status as the Worker reports it. */
+async function cameraStatus(url: string) {
+  const response = await fetch(`${url}/api/stream/status`);
+  return (await response.json()) as { online: boolean; still: { takenAt: string } | null };
+}
 
 test("a visitor presses play, watches the camera live for a minute, then may watch again", async ({
   strictPage: page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const url = baseURL ?? "";
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await page.goto("/en");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  const live = page.locator("#live");
+  const { live, region } = await openWithBox(page, baseURL, "/en");
   await expect(live.getByText(/^Image from \d{1,2}:\d{2}/)).toBeVisible();
   await expect(live.getByText("OFFLINE")).toHaveCount(0);
   await expect(live.getByText("Sessions last 1 minute.", { exact: false })).toBeVisible();
@@ -48,52 +84,158 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await live.getByRole("button", { name: "Watch live" }).click();
   await hlsRequested;
   await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(await announced(page)).toEqual([
+  const steps = await announced(page);
+  expect(steps).toEqual([
     "Starting session…",
     "Initialising camera…",
-    ...(await announced(page)).filter((text) => text.startsWith("Connection attempt")),
+    ...steps.filter((text) => text.startsWith("Connection attempt")),
     "Feed ready",
     "Initialising player…",
     "The live stream is playing.",
   ]);
-  expect((await announced(page))[2]).toBe("Connection attempt 1/30");
+  expect(steps[2]).toBe("Connection attempt 1/30");
+  // Every step stays on screen long enough to read (the hook keeps each for 800 ms).
+  const timeline = await announcements(page);
+  for (const [i, { text, at }] of timeline.entries()) {
+    const next = timeline[i + 1];
+    if (next && !text.startsWith("Connection attempt")) {
+      expect(next.at - at, text).toBeGreaterThanOrEqual(750);
+    }
+  }
 
   const started = await videoTime(page);
   await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 2);
   await expect(live.getByRole("timer")).toHaveText(/Time left\s*0:[0-5]\d/);
-  await expect(live.getByRole("button", { name: "Stop" })).toBeVisible();
   await expect(live.getByRole("button", { name: "Fullscreen" })).toBeVisible();
+  await expectAccessible(page);
+  // The pressed button went away with the step; focus stayed in the panel, so Tab reaches Stop.
+  const stop = live.getByRole("button", { name: "Stop" });
+  await tabTo(page, stop);
+  expect((await stop.boundingBox())?.height).toBeGreaterThanOrEqual(44);
 
-  await expect(live.getByText("Session ended")).toBeVisible({ timeout: 70_000 });
+  await expect(shown(live, "Session ended")).toBeVisible({ timeout: 70_000 });
+  await expect(region).toHaveText("Session ended");
   await expect(live.getByText("LIVE", { exact: true })).toHaveCount(0);
-  await expect(live.getByRole("button", { name: "Watch again" })).toBeVisible();
+  await expectAccessible(page);
+  await tabTo(page, live.getByRole("button", { name: "Watch again" }));
+  await page.keyboard.press("Enter");
+  await expect(region).toHaveText("Starting session…");
 });
 
-test("when the box dies mid-session the visitor is told, and a retry works once it is back", async ({
-  strictPage: page,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const url = baseURL ?? "";
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await page.goto("/it");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  const live = page.locator("#live");
-  await live.getByRole("button", { name: "Guarda in diretta" }).click();
-  await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+test.describe("when things go wrong", () => {
+  // The playlist answers 503 once the stream failed, and sessions do while the box is away.
+  test.use({ expectedStatuses: [503] });
 
-  box.kill();
-  await expect(live.getByText("Connessione non riuscita. Riprova.")).toBeVisible({
-    timeout: 20_000,
+  test("when the box dies mid-session the visitor is told, and a retry works once it is back", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { url, live, region } = await openWithBox(page, baseURL, "/it");
+    await live.getByRole("button", { name: "Guarda in diretta" }).click();
+    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(region).toHaveText("La diretta è in riproduzione.");
+
+    killBox();
+    await expect(shown(live, "Connessione non riuscita. Riprova.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(region).toHaveText("Connessione non riuscita. Riprova.");
+    await expectAccessible(page);
+
+    box = startBox(url);
+    await waitUntilOnline(url);
+    await tabTo(page, live.getByRole("button", { name: "Riprova" }));
+    await page.keyboard.press("Enter");
+    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+    const started = await videoTime(page);
+    await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
+    await tabTo(page, live.getByRole("button", { name: "Stop" }));
+    await page.keyboard.press("Enter");
+    await expect(region).toHaveText("La diretta è stata interrotta.");
+    await expect(live.getByText("LIVE", { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await tabTo(page, live.getByRole("button", { name: "Guarda in diretta" }));
   });
 
-  box = startBox(url);
-  await waitUntilOnline(url);
-  await live.getByRole("button", { name: "Riprova" }).click();
-  await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-  const started = await videoTime(page);
-  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
-  await live.getByRole("button", { name: "Stop" }).click();
-  await expect(live.getByRole("button", { name: "Guarda in diretta" })).toBeVisible();
+  test("with the camera offline the panel says so before any click, under a dated still", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const url = baseURL ?? "";
+    // A still from the box, then the box goes away: a visitor the next day sees both.
+    const before = Date.now();
+    box = startBox(url);
+    await expect
+      .poll(async () => Date.parse((await cameraStatus(url)).still?.takenAt ?? "0"))
+      .toBeGreaterThanOrEqual(before - 1_000);
+    killBox();
+    await waitUntilOnline(url, false);
+    await page.clock.setFixedTime(Date.now() + 26 * 3_600_000);
+
+    await page.goto("/");
+    await hydrated(page);
+    const live = page.locator("#live");
+    await expect(
+      shown(live, "Die Kamera ist gerade offline. Bitte versuchen Sie es später erneut."),
+    ).toBeVisible();
+    await expect(live.getByText("OFFLINE", { exact: true })).toBeVisible();
+    await expect(live.getByText(/^Bild vom \d{1,2}\. \p{L}+ um \d{1,2}:\d{2}$/u)).toBeVisible();
+    await expect(live.getByRole("button", { name: "Live ansehen" })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Trying anyway asks the Worker once and ends where it began, and says so.
+    await live.getByRole("button", { name: "Erneut versuchen" }).focus();
+    const attempt = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().endsWith("/api/stream/sessions"),
+    );
+    await page.keyboard.press("Enter");
+    await attempt;
+    await expect(live.locator("[aria-live]")).toHaveText(
+      "Die Kamera ist gerade offline. Bitte versuchen Sie es später erneut.",
+    );
+    await tabTo(page, live.getByRole("button", { name: "Erneut versuchen" }));
+  });
+
+  test("About's Watch live brings the visitor to the camera, clear of the header, and starts", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    await waitUntilOnline(baseURL ?? "", false);
+    await page.goto("/en/about");
+    await hydrated(page);
+    const attempt = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().endsWith("/api/stream/sessions"),
+    );
+    await page.getByRole("link", { name: "Watch live" }).click();
+    await attempt;
+    await expect(page).toHaveURL(/\/en#live$/);
+    const live = page.locator("#live");
+    await expect(live.locator("[aria-live]")).toHaveText(
+      "The camera is offline right now. Please try again later.",
+    );
+    // The anchor was scrolled to just below the sticky header, not under it.
+    const header = await page.getByRole("banner").boundingBox();
+    const anchor = await live.boundingBox();
+    expect(anchor?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Focus arrived with the visitor: Tab reaches the panel's control, not the page's start.
+    await tabTo(page, live.getByRole("button", { name: "Try again" }));
+
+    // Going back and forth does not start another session.
+    let sessions = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/stream/sessions")) {
+        sessions += 1;
+      }
+    });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/about$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/en#live$/);
+    await hydrated(page);
+    await expect(live.getByRole("button", { name: "Try again" })).toBeVisible();
+    expect(sessions).toBe(0);
+  });
 });

@@ -1,11 +1,13 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
+
+test.use({ expectedStatuses: [404] });
 
 test("an unknown address shows the 404 page with a way home", async ({ strictPage: page }) => {
   const response = await page.goto("/es/no/existe/nada");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.locator("main").getByRole("link").click();
   await expect(page).toHaveURL("/es");
 });
@@ -13,7 +15,10 @@ test("an unknown address shows the 404 page with a way home", async ({ strictPag
 test("the German 404 says the page does not exist or was moved", async ({ strictPage: page }) => {
   const response = await page.goto("/gibt-es-nicht");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seite nicht gefunden");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Seite nicht gefunden: /gibt-es-nicht",
+  );
+  await expect(page.getByText("existiert nicht oder wurde verschoben")).toBeVisible();
   await expect(page.getByRole("link", { name: "Zurück zur Startseite" })).toHaveAttribute(
     "href",
     "/",

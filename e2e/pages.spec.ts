@@ -1,4 +1,4 @@
-import { expect, locales, localized, pages, test } from "./fixtures";
+import { expect, hydrated, locales, localized, pages, test } from "./fixtures";
 
 for (const locale of locales) {
   test(`every page loads in ${locale} with no errors and no third-party requests`, async ({
@@ -11,7 +11,7 @@ for (const locale of locales) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.locator("h1").first(), url).toBeVisible();
       // Hydrated: client navigation works (React Router sets this once running).
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
     }
   });
 }
@@ -31,7 +31,7 @@ test("navigation scrolls to the top and back restores the position", async ({
   strictPage: page,
 }) => {
   await page.goto("/en/privacy");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
   await expect(page).toHaveURL("/en/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
@@ -63,7 +63,7 @@ test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
 
 test("text pages load their own catalog on client navigation", async ({ strictPage: page }) => {
   await page.goto("/gallery");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Datenschutzerklärung" }).click();
   await expect(page).toHaveURL("/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutzerklärung");

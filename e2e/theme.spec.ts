@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("dark mode follows the system and a stored choice, without a flash or a cookie", async ({
   strictPage: page,
@@ -10,7 +10,7 @@ test("dark mode follows the system and a stored choice, without a flash or a coo
 
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/en");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   await page.getByRole("button", { name: "Colour mode: system" }).click(); // → light
   await page.getByRole("button", { name: "Colour mode: light" }).click(); // → dark

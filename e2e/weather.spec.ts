@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, locales, localized, test } from "./fixtures";
+import { expect, hydrated, locales, localized, test } from "./fixtures";
 
 const panelTitle = {
   de: "Wetter in Torri del Benaco",
@@ -73,7 +73,7 @@ test("the weather panel in five languages, with units and measurement times", as
 }) => {
   for (const locale of locales) {
     await page.goto(localized("/", locale));
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const weather = panel(page, locale);
     for (const text of expected[locale]) await expect(weather, locale).toContainText(text);
     await expect(weather).toContainText(/24\s?°C/);
@@ -96,7 +96,7 @@ test.describe("while our server cannot be reached", () => {
   }) => {
     await page.clock.install();
     await page.goto("/en");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const weather = panel(page, "en");
     await expect(weather.getByText("Scattered clouds").first()).toBeVisible();
 

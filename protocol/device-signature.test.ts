@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { canonicalRequest, signRequest, verifySignature } from "./device-signature.ts";
+import { canonicalRequest, checkClaim, signRequest, verifySignature } from "./device-signature.ts";
 
 const secret = "s".repeat(32);
 const now = 1_800_000_000_000;
@@ -45,5 +45,17 @@ describe("device signatures", () => {
     expect(await verifySignature(expected, old, request)).toEqual(rejected("stale_timestamp"));
     const garbled = { ...(await claim()), signature: "zz" };
     expect(await verifySignature(expected, garbled, request)).toEqual(rejected("bad_signature"));
+  });
+
+  test("the claim alone (no body) already refuses another device and a stale timestamp", async () => {
+    const fresh = await claim();
+    expect(checkClaim(expected, fresh)).toEqual({ ok: true });
+    expect(checkClaim(expected, { ...fresh, deviceId: null })).toEqual(rejected("unknown_device"));
+    const late = { ...fresh, timestamp: String(now / 1000 + 301) };
+    expect(checkClaim(expected, late)).toEqual(rejected("stale_timestamp"));
+    expect(checkClaim(expected, { ...fresh, timestamp: "1e9" })).toEqual(
+      rejected("stale_timestamp"),
+    );
+    expect(checkClaim(expected, { ...fresh, signature: "ab" })).toEqual(rejected("bad_signature"));
   });
 });

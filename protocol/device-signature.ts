@@ -59,23 +59,36 @@ export type SignatureCheck =
   | { ok: true }
   | { ok: false; code: "unknown_device" | "bad_signature" | "stale_timestamp" };
 
-/** Checks device id, timestamp window and signature (constant time via subtle.verify). */
-export async function verifySignature(
-  expected: { deviceId: string; secret: string; now: number },
-  claimed: { deviceId: string | null; timestamp: string | null; signature: string | null },
-  request: Omit<SignedParts, "timestamp">,
-): Promise<SignatureCheck> {
+type Claimed = { deviceId: string | null; timestamp: string | null; signature: string | null };
+type Expected = { deviceId: string; secret: string; now: number };
+
+/**
+ * What the headers alone can tell: the device, the timestamp window and the signature's
+ * shape. The Worker asks this before it reads a body, so a stranger's upload is never read.
+ */
+export function checkClaim(expected: Omit<Expected, "secret">, claimed: Claimed): SignatureCheck {
   if (claimed.deviceId !== expected.deviceId) return { ok: false, code: "unknown_device" };
-  const timestamp = Number(claimed.timestamp);
   if (!/^\d{1,12}$/.test(claimed.timestamp ?? "")) return { ok: false, code: "stale_timestamp" };
-  if (Math.abs(expected.now / 1000 - timestamp) > SIGNATURE_WINDOW_SECONDS) {
+  if (Math.abs(expected.now / 1000 - Number(claimed.timestamp)) > SIGNATURE_WINDOW_SECONDS) {
     return { ok: false, code: "stale_timestamp" };
   }
   if (!/^[0-9a-f]{64}$/.test(claimed.signature ?? "")) return { ok: false, code: "bad_signature" };
+  return { ok: true };
+}
+
+/** The claim, then the HMAC over the request and its body (constant time via subtle.verify). */
+export async function verifySignature(
+  expected: Expected,
+  claimed: Claimed,
+  request: Omit<SignedParts, "timestamp">,
+): Promise<SignatureCheck> {
+  const claim = checkClaim(expected, claimed);
+  if (!claim.ok) return claim;
   const signature = Uint8Array.from((claimed.signature ?? "").match(/../g) ?? [], (pair) =>
     Number.parseInt(pair, 16),
   );
   const key = await hmacKey(expected.secret, "verify");
+  const timestamp = Number(claimed.timestamp);
   const data = encoder.encode(await canonicalRequest({ ...request, timestamp }));
   const valid = await crypto.subtle.verify("HMAC", key, signature, data);
   return valid ? { ok: true } : { ok: false, code: "bad_signature" };

@@ -1,10 +1,13 @@
-// Seeds the local gallery with the demo media in scripts/demo-media (drawn by
-// make-demo-media.sh), through the same local D1 and R2 that dev and preview use.
-// Idempotent: it does nothing once the gallery has any item.
+// Seeds a local gallery with the demo media in scripts/demo-media (drawn by
+// make-demo-media.sh), through the local D1 and R2 of the given state directory.
+// Idempotent: it adds the demo items missing from a gallery that holds only demo items,
+// and does nothing once the gallery has items of its own.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
+import { locales } from "../app/i18n/locales.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -155,6 +158,29 @@ const demos: Demo[] = [
   },
 ];
 
+// An archive of older photos, enough for a second page ("Show more") in every view.
+const archivePhotos = ["morning", "noon", "sunset", "storm", "night"];
+for (let n = 1; n <= 24; n++) {
+  const photo = archivePhotos[n % archivePhotos.length] ?? "noon";
+  demos.push({
+    id: `demo-archive-${String(n).padStart(2, "0")}`,
+    type: "image",
+    file: `${photo}.jpg`,
+    thumbnail: `${photo}-thumb.jpg`,
+    title: {
+      En: `From the archive, no. ${n}`,
+      De: `Aus dem Archiv, Nr. ${n}`,
+      It: `Dall'archivio, n. ${n}`,
+      Fr: `Des archives, n° ${n}`,
+      Es: `Del archivo, n.º ${n}`,
+    },
+    tags: ["archive"],
+    daysAgo: 9 + n,
+    width: 1280,
+    height: 720,
+  });
+}
+
 const folder = new URL("./demo-media/", import.meta.url);
 const contentTypes: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 
@@ -162,64 +188,74 @@ function keyFor(bytes: Buffer, name: string) {
   return `media/${createHash("sha256").update(bytes).digest("hex")}.${name.split(".").pop()}`;
 }
 
-const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
-  persist: true,
-});
-try {
-  const existing = await env.DB.prepare("select count(*) as n from media").first<{ n: number }>();
-  if ((existing?.n ?? 0) > 0) {
-    console.log("seed: gallery already has items, nothing to do");
-  } else {
-    const statements: D1PreparedStatement[] = [];
-    for (const demo of demos) {
-      const file = readFileSync(new URL(demo.file, folder));
-      const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
-      const fileKey = keyFor(file, demo.file);
-      const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
-      const contentType =
-        contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
-      await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
-      await env.MEDIA.put(thumbnailKey, thumbnail, { httpMetadata: { contentType: "image/jpeg" } });
-      const takenAt = Date.now() - demo.daysAgo * 86_400_000;
-      const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
-      statements.push(
-        env.DB.prepare(
-          `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
+export async function seedDemo(persistTo: string): Promise<void> {
+  const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+    // The directory wrangler's --persist-to names holds its state under v3/.
+    persist: { path: join(persistTo, "v3") },
+  });
+  try {
+    const existing = await env.DB.prepare("select id from media").all<{ id: string }>();
+    const present = new Set(existing.results.map((row) => row.id));
+    const missing = demos.filter((demo) => !present.has(demo.id));
+    if ([...present].some((id) => !id.startsWith("demo-"))) {
+      console.log("seed: gallery has items of its own, nothing to do");
+    } else if (missing.length > 0) {
+      const statements: D1PreparedStatement[] = [];
+      for (const demo of missing) {
+        const file = readFileSync(new URL(demo.file, folder));
+        const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
+        const fileKey = keyFor(file, demo.file);
+        const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
+        const contentType =
+          contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
+        await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
+        await env.MEDIA.put(thumbnailKey, thumbnail, {
+          httpMetadata: { contentType: "image/jpeg" },
+        });
+        const takenAt = Date.now() - demo.daysAgo * 86_400_000;
+        const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
+        statements.push(
+          env.DB.prepare(
+            `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
             description_en, description_de, description_it, description_fr, description_es,
-            tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
-            byte_size, width, height, duration_seconds)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).bind(
-          demo.id,
-          demo.type,
-          demo.title.En,
-          demo.title.De,
-          demo.title.It,
-          demo.title.Fr,
-          demo.title.Es,
-          description.En,
-          description.De,
-          description.It,
-          description.Fr,
-          description.Es,
-          `,${demo.tags.join(",")},`,
-          "Demo picture drawn by the project",
-          demo.featured ? 1 : 0,
-          takenAt,
-          Date.now(),
-          fileKey,
-          thumbnailKey,
-          contentType,
-          file.length,
-          demo.width,
-          demo.height,
-          demo.durationSeconds ?? null,
-        ),
-      );
+            tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
+            created_at, file_key, thumbnail_key, content_type, byte_size, width, height,
+            duration_seconds)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).bind(
+            demo.id,
+            demo.type,
+            demo.title.En,
+            demo.title.De,
+            demo.title.It,
+            demo.title.Fr,
+            demo.title.Es,
+            description.En,
+            description.De,
+            description.It,
+            description.Fr,
+            description.Es,
+            // The demo's tags are words every language's visitors can search for.
+            ...locales.map(() => `,${demo.tags.join(",")},`),
+            "Demo picture drawn by the project",
+            "published",
+            demo.featured ? 1 : 0,
+            takenAt,
+            Date.now(),
+            fileKey,
+            thumbnailKey,
+            contentType,
+            file.length,
+            demo.width,
+            demo.height,
+            demo.durationSeconds ?? null,
+          ),
+        );
+      }
+      await env.DB.batch(statements);
+      console.log(`seed: added ${missing.length} demo media items`);
     }
-    await env.DB.batch(statements);
-    console.log(`seed: added ${demos.length} demo media items`);
+  } finally {
+    await dispose();
   }
-} finally {
-  await dispose();
 }

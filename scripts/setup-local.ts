@@ -1,26 +1,25 @@
-// Prepares the local workerd state before dev, preview and tests: secrets for development
-// and the D1 schema with its seed rows. Safe to run any number of times.
+// Prepares a local workerd state: the D1 schema with its seed rows and the demo gallery.
+// Safe to run any number of times.
+// Usage: node scripts/setup-local.ts [--persist-to <dir>]
 import { execFileSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ensureDevVars } from "./dev-vars.ts";
+import { seedDemo } from "./seed-demo.ts";
 
-if (!existsSync(".dev.vars")) {
-  copyFileSync(".dev.vars.example", ".dev.vars");
-  console.log("setup: created .dev.vars from .dev.vars.example (local-only secrets)");
-} else {
-  // A checkout from before a new secret was added: append what is missing, keep the rest.
-  const present = new Set(readFileSync(".dev.vars", "utf8").match(/^\w+(?==)/gm));
-  const missing = readFileSync(".dev.vars.example", "utf8")
-    .split("\n")
-    .filter((line) => /^\w+=/.test(line) && !present.has(line.split("=")[0] ?? ""));
-  if (missing.length > 0) {
-    appendFileSync(".dev.vars", `\n${missing.join("\n")}\n`);
-    console.log(`setup: added ${missing.length} new local value(s) to .dev.vars`);
-  }
+/** Wrangler's default, which dev and preview share; tests and benches keep their own. */
+export const DEVELOPER_STATE = ".wrangler/state";
+
+export async function setupLocal(persistTo = DEVELOPER_STATE): Promise<void> {
+  ensureDevVars();
+  execFileSync(
+    "wrangler",
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "true" } },
+  );
+  await seedDemo(persistTo);
 }
 
-execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
-  stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, CI: "true" },
-});
-
-await import("./seed-demo.ts");
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
+  await setupLocal(values["persist-to"]);
+}

@@ -32,6 +32,39 @@ export function tsSegment(packets = 4) {
   return bytes;
 }
 
+/**
+ * A whole JPEG as the Worker checks it (SOI, a baseline frame header, one scan, EOI) of the
+ * given frame size and byte length; its scan data never contains 0xFF, so no false markers.
+ */
+export function jpegStill({ width = 854, height = 480, bytes = 8 * 1024 } = {}) {
+  const frame = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3];
+  const components = [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const scan = [0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0];
+  const head = [0xff, 0xd8, ...frame, ...components, ...scan];
+  const jpeg = new Uint8Array(bytes);
+  jpeg.set(head);
+  for (let i = head.length; i < bytes - 2; i++) jpeg[i] = (i * 7) % 255;
+  jpeg.set([0xff, 0xd9], bytes - 2);
+  return jpeg;
+}
+
+/**
+ * A streamed request body of `size` bytes, without an honest length, that counts how much
+ * of it the Worker pulled: what a client can send to make an isolate buffer a huge upload.
+ */
+export function countedBody(size: number) {
+  const chunk = new Uint8Array(64 * 1024);
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= size) return controller.close();
+      pulled += chunk.length;
+      controller.enqueue(chunk.slice());
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
 export async function uploadSegment(
   epoch: number,
   name: string,

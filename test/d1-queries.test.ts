@@ -1,12 +1,6 @@
 import { expect, test } from "vitest";
-import { runCron, visit } from "./helpers";
-
-/** The D1 statements a response cost, as the Worker reports them in Server-Timing. */
-function statements(response: Response): number {
-  const match = /d1;desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
-  if (!match) throw new Error("no d1 Server-Timing entry");
-  return Number(match[1]);
-}
+import { createMedia } from "./factories";
+import { runCron, d1Statements as statements, visit } from "./helpers";
 
 test("a home-page render costs two D1 queries, three when the settings cache is cold", async () => {
   await runCron();
@@ -22,4 +16,17 @@ test("a home-page render costs two D1 queries, three when the settings cache is 
 test("a gallery render costs its page and featured row in one batch", async () => {
   await visit("/en"); // warms the settings cache
   expect(statements(await visit("/en/gallery"))).toBe(2);
+});
+
+test("a search, another order or a page after the first costs one statement", async () => {
+  for (let i = 0; i < 25; i++) await createMedia({ titleEn: `Harbour ${i}` });
+  await visit("/en"); // warms the settings cache
+  expect(statements(await visit("/en/gallery?q=harbour"))).toBe(1);
+  expect(statements(await visit("/en/gallery?sort=oldest"))).toBe(1);
+  const { nextCursor } = await (await visit("/api/media?lang=en")).json<{ nextCursor: string }>();
+  const more = await visit(
+    `/en/gallery.data?type=all&sort=newest&cursor=${nextCursor}&_routes=en%2Fgallery`,
+  );
+  expect(more.status).toBe(200);
+  expect(statements(more)).toBe(1);
 });

@@ -1,15 +1,38 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { loadGalleryPage } from "~/.server/media/gallery-page";
 import { createMedia } from "./factories";
 import { visit } from "./helpers";
 
+const db = getDb(env.DB);
+const page = (search = "", locale: "en" | "fr" = "en") =>
+  loadGalleryPage(db, new URL(`https://lake.test/${locale}/gallery${search}`), locale);
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+// 31 published items, 6 of them featured (two more than the featured row holds), and a
+// hidden one: a photo a day in May 2025, and the newest, "pagephoto", in June.
+const published: string[] = ["pagephoto"];
+
 beforeAll(async () => {
+  for (let day = 1; day <= 30; day++) {
+    const id = `photo${String(day).padStart(3, "0")}`;
+    const featured = day % 6 === 0;
+    await createMedia({
+      id,
+      titleEn: `Lake photo ${day}`,
+      featured,
+      takenAt: new Date(Date.UTC(2025, 4, day, 12)),
+    });
+    published.push(id);
+  }
   await createMedia({
     id: "pagephoto",
     titleEn: "Harbour lights",
     titleDe: "Hafenlichter",
     featured: true,
   });
-  await createMedia({ id: "hiddenone", titleEn: "Not for visitors", published: false });
+  await createMedia({ id: "hiddenone", titleEn: "Not for visitors", status: "hidden" });
 });
 
 describe("gallery page", () => {
@@ -57,5 +80,61 @@ describe("gallery page", () => {
   test("reports its D1 cost in Server-Timing", async () => {
     const response = await visit("/en/gallery");
     expect(response.headers.get("Server-Timing")).toMatch(/d1;desc="\d+ statements"/);
+  });
+});
+
+describe("gallery paging and order", () => {
+  test("pages past 24 items through the gallery's own loader, each item once", async () => {
+    const first = await page("?type=all&sort=newest");
+    expect(first.items).toHaveLength(24);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await page(`?type=all&sort=newest&cursor=${first.nextCursor}`);
+    expect(second.featured).toEqual([]);
+    expect(second.nextCursor).toBeNull();
+    const shown = ids([...first.featured, ...first.items, ...second.items]);
+    expect(shown.toSorted()).toEqual(published.toSorted());
+    expect(new Set(shown).size).toBe(shown.length);
+
+    // The request "Show more" makes: the gallery route's own data, with the cursor.
+    const response = await visit(
+      `/en/gallery.data?type=all&sort=newest&cursor=${first.nextCursor}&_routes=en%2Fgallery`,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain(second.items[0]?.title);
+    expect(body).not.toContain(first.items[0]?.title);
+  });
+
+  test("the default view shows featured items in their row and not again in the grid", async () => {
+    const { featured, items } = await page();
+    expect(ids(featured)).toEqual(["pagephoto", "photo030", "photo024", "photo018"]);
+    expect(ids(items).filter((id) => ids(featured).includes(id))).toEqual([]);
+    // Featured items beyond the row's four take their place in the grid.
+    expect(ids(items)).toContain("photo012");
+  });
+
+  test("sorting oldest first sorts every item by date, with no featured row on top", async () => {
+    const first = await page("?sort=oldest");
+    expect(first.featured).toEqual([]);
+    expect(ids(first.items).slice(0, 3)).toEqual(["photo001", "photo002", "photo003"]);
+    const html = await (await visit("/en/gallery?sort=oldest")).text();
+    expect(html).not.toContain(">Featured</h2>");
+  });
+
+  test("search results show each match once, featured ones included", async () => {
+    const { featured, items } = await page("?q=lake%20photo");
+    expect(featured).toEqual([]);
+    expect(ids(items)).toHaveLength(24);
+    expect(new Set(ids(items)).size).toBe(24);
+    expect(ids(items)[0]).toBe("photo030");
+  });
+
+  test("a malformed or foreign cursor shows the first page instead of failing", async () => {
+    const first = await page();
+    for (const cursor of ["nonsense", first.nextCursor]) {
+      const response = await visit(`/en/gallery?sort=oldest&cursor=${cursor}`);
+      expect(response.status, String(cursor)).toBe(200);
+    }
+    expect(ids((await page("?cursor=nonsense")).items)).toEqual(ids(first.items));
   });
 });

@@ -45,6 +45,13 @@ export function cookieFrom(response: Response): string {
   return setCookie.split(";")[0] ?? "";
 }
 
+/** The D1 statements a response cost, as the Worker reports them in Server-Timing. */
+export function d1Statements(response: Response): number {
+  const match = /d1;desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
+  if (!match) throw new Error("no d1 Server-Timing entry");
+  return Number(match[1]);
+}
+
 /** A visit to the built Worker with another env (a broken database, a missing secret, …). */
 export async function visitWith(
   visitEnv: Env,

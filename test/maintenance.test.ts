@@ -1,14 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import { ADMIN_PASSWORD, LOGIN, logIn as logInWithDevice, MAINTENANCE } from "./admin";
 import { cookieFrom, postForm, visit } from "./helpers";
 
-const PASSWORD = "test-admin-password";
-
-async function logIn(): Promise<string> {
-  const response = await postForm("/en/admin", { intent: "login", password: PASSWORD });
-  expect(response.status).toBe(302);
-  return cookieFrom(response);
-}
+const logIn = async () => (await logInWithDevice()).session;
 
 async function maintenanceInDb() {
   const row = await env.DB.prepare("select maintenance from site_settings where id = 1").first<{
@@ -19,14 +14,14 @@ async function maintenanceInDb() {
 
 describe("admin session", () => {
   test("a wrong password is refused with 'Incorrect password' and no cookie", async () => {
-    const response = await postForm("/en/admin", { intent: "login", password: "guess-guess" });
+    const response = await postForm(LOGIN, { password: "guess-guess" });
     expect(response.status).toBe(401);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     expect(await response.text()).toContain("Incorrect password");
   });
 
   test("the right password gives an HttpOnly, Secure, SameSite=Strict session", async () => {
-    const response = await postForm("/admin", { intent: "login", password: PASSWORD });
+    const response = await postForm("/admin/login", { password: ADMIN_PASSWORD });
     expect(response.status).toBe(302);
     const cookie = response.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^admin_session=[\w-]+\.[\w-]+\.[\w-]+;/);
@@ -42,26 +37,28 @@ describe("admin session", () => {
     const cookie = await logIn();
     const tampered = `${cookie.slice(0, -3)}abc`;
     const page = await visit("/en/admin", { headers: { Cookie: tampered } });
-    expect(await page.text()).toContain("Please enter the password for admin access");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe(`${LOGIN}?next=%2Fen%2Fadmin&expired=1`);
   });
 
   test("malformed admin forms are a 400, not a 500", async () => {
-    const response = await postForm("/en/admin", { intent: "explode" });
+    const cookie = await logIn();
+    const response = await postForm(MAINTENANCE, { intent: "explode" }, { Cookie: cookie });
     expect(response.status).toBe(400);
   });
 });
 
 describe("maintenance mode", () => {
   test("only a logged-in owner can switch it", async () => {
-    const response = await postForm("/en/admin", { intent: "maintenance", enabled: "on" });
-    expect(response.status).toBe(401);
+    const response = await postForm(MAINTENANCE, { intent: "maintenance", enabled: "on" });
+    expect(response.headers.get("Location")).toMatch(/^\/en\/admin\/login\?/);
     expect(await maintenanceInDb()).toBe(false);
   });
 
   test("visitors get the overlay with a 503 while the admin area stays usable", async () => {
     const cookie = await logIn();
     const on = await postForm(
-      "/en/admin",
+      MAINTENANCE,
       { intent: "maintenance", enabled: "on" },
       { Cookie: cookie },
     );
@@ -85,18 +82,53 @@ describe("maintenance mode", () => {
     const publicFlag = await visit("/api/settings");
     expect(await publicFlag.json()).toEqual({ maintenance: true });
 
-    await postForm("/en/admin", { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    await postForm(MAINTENANCE, { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
     expect((await visit("/en")).status).toBe(200);
+  });
+
+  test("the page under the overlay is inert from the first byte, and only then", async () => {
+    const cookie = await logIn();
+    await postForm(MAINTENANCE, { intent: "maintenance", enabled: "on" }, { Cookie: cookie });
+    try {
+      const html = await (await visit("/en/about")).text();
+      // Header, page and footer sit in one inert wrapper; the dialog is outside it.
+      expect(html).toMatch(
+        /<div inert="" class="contents"><header[\s\S]*<\/footer><\/div><div role="alertdialog"/,
+      );
+    } finally {
+      await postForm(MAINTENANCE, { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    }
+    expect(await (await visit("/en/about")).text()).not.toContain("inert");
+  });
+
+  test("client revalidation of the admin page (.data) is never blocked by the overlay", async () => {
+    const cookie = await logIn();
+    await postForm(MAINTENANCE, { intent: "maintenance", enabled: "on" }, { Cookie: cookie });
+    try {
+      // What the browser asks after switching and after logging in. The root loader answers
+      // 503 exactly when it tells the page to show the overlay.
+      for (const path of [
+        "/en/admin/maintenance.data",
+        "/admin.data?_routes=root%2Cde%2Fadmin%2Flayout",
+      ]) {
+        expect((await visit(path, { headers: { Cookie: cookie } })).status, path).toBe(200);
+      }
+      // The login page, before the owner is logged in again.
+      expect((await visit("/it/admin/login.data?_routes=root")).status).toBe(200);
+      expect((await visit("/en/gallery.data?_routes=root")).status).toBe(503);
+    } finally {
+      await postForm(MAINTENANCE, { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
+    }
   });
 });
 
 describe("login rate limit", () => {
-  test("stops password guessing after five attempts a minute", async () => {
+  test("stops password guessing after five wrong attempts", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const response = await postForm(
-        "/en/admin",
-        { intent: "login", password: `wrong-${i}` },
+        LOGIN,
+        { password: `wrong-${i}` },
         { "CF-Connecting-IP": "203.0.113.9" },
       );
       statuses.push(response.status);

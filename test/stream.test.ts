@@ -1,10 +1,20 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
+import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";
-import { connectBox, DEVICE_ID, signedHeaders, tsSegment, uploadSegment, uploadStill } from "./box";
-import { visit } from "./helpers";
+import {
+  connectBox,
+  countedBody,
+  DEVICE_ID,
+  jpegStill,
+  signedHeaders,
+  tsSegment,
+  uploadSegment,
+  uploadStill,
+} from "./box";
+import { ORIGIN, visit } from "./helpers";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 
@@ -274,13 +284,115 @@ describe("box authentication and bad uploads", () => {
 
   test("the box's still becomes the placeholder picture with its time", async () => {
     expect((await visit("/api/stream/still.jpg")).status).toBe(404);
-    const jpeg = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3);
-    expect((await uploadStill(new TextEncoder().encode("not a jpeg"))).status).toBe(415);
+    const jpeg = jpegStill();
     expect((await uploadStill(jpeg)).status).toBe(201);
     const still = await visit("/api/stream/still.jpg");
     expect(still.headers.get("Content-Type")).toBe("image/jpeg");
     expect(new Uint8Array(await still.arrayBuffer())).toEqual(jpeg);
     const status = await (await visit("/api/stream/status")).json<{ still: { takenAt: string } }>();
     expect(Date.now() - Date.parse(status.still.takenAt)).toBeLessThan(10_000);
+  });
+
+  test("a still must be one whole JPEG of plausible size and dimensions, or nothing is stored", async () => {
+    // Signed, and starting like a JPEG: the 204-byte non-image that once became the still.
+    const fake = new Uint8Array(204);
+    fake.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    const whole = jpegStill();
+    const refusals = [
+      [fake, 415, "not_jpeg"],
+      [new TextEncoder().encode("not a jpeg"), 415, "not_jpeg"],
+      [whole.slice(0, -2), 415, "not_jpeg"],
+      [Uint8Array.of(...whole, 0x3c, 0x73, 0x76, 0x67, 0x3e), 415, "not_jpeg"],
+      [jpegStill({ width: 160, height: 90 }), 422, "implausible_still"],
+      [jpegStill({ width: 8192, height: 480 }), 422, "implausible_still"],
+      [jpegStill({ bytes: 600 }), 422, "implausible_still"],
+    ] as const;
+    for (const [body, status, code] of refusals) {
+      const response = await uploadStill(body);
+      expect(response.status, code).toBe(status);
+      expect(await errorCode(response)).toBe(code);
+    }
+    expect(await env.MEDIA.list({ prefix: "stream/" })).toMatchObject({ objects: [] });
+    expect((await visit("/api/stream/still.jpg")).status).toBe(404);
+    expect(await (await visit("/api/stream/status")).json()).toMatchObject({ still: null });
+  });
+});
+
+describe("box upload bodies", () => {
+  const putStreamed = (path: string, body: ReadableStream, headers: Record<string, string>) =>
+    exports.default.fetch(`${ORIGIN}${path}`, {
+      method: "PUT",
+      body,
+      headers,
+      duplex: "half",
+    } as RequestInit);
+  // workerd reads a little ahead of the Worker; "unread" means no more than that.
+  const READ_AHEAD = 512 * 1024;
+  const segmentPath = "/api/ingest/segments/1/0.ts";
+
+  test("a stranger's upload is refused from its headers alone, before its body is read", async () => {
+    await connectBox();
+    await startSession();
+    const cases = [
+      [{ deviceId: "other-cam" }, 403, "unknown_device"],
+      [{ timestamp: Math.floor(Date.now() / 1000) - 301 }, 401, "stale_timestamp"],
+    ] as const;
+    for (const [signing, status, code] of cases) {
+      const body = countedBody(64 * 1024 * 1024);
+      const headers = await signedHeaders("PUT", segmentPath, new Uint8Array(), signing);
+      // It even claims to be small.
+      const response = await putStreamed(segmentPath, body.stream, {
+        ...headers,
+        "Content-Length": "1000",
+        "X-Segment-Duration": "2",
+      });
+      expect([response.status, await errorCode(response)]).toEqual([status, code]);
+      expect(body.pulled()).toBeLessThanOrEqual(READ_AHEAD);
+    }
+    expect(await env.MEDIA.list({ prefix: "stream/" })).toMatchObject({ objects: [] });
+  });
+
+  test("each route reads at most its own limit, whatever Content-Length says", async () => {
+    await connectBox();
+    await startSession();
+    for (const [path, limit] of [
+      [segmentPath, MAX_SEGMENT_BYTES],
+      ["/api/ingest/still", MAX_STILL_BYTES],
+    ] as const) {
+      const body = countedBody(64 * 1024 * 1024);
+      const headers = await signedHeaders("PUT", path, new Uint8Array());
+      const lying = await putStreamed(path, body.stream, {
+        ...headers,
+        "Content-Length": "1000",
+        "X-Segment-Duration": "2",
+      });
+      expect([lying.status, await errorCode(lying)], path).toEqual([413, "too_large"]);
+      expect(body.pulled(), path).toBeLessThanOrEqual(limit + READ_AHEAD);
+
+      // An honest Content-Length over the limit is refused without reading anything.
+      const honest = countedBody(limit + 1);
+      const declared = await putStreamed(path, honest.stream, {
+        ...headers,
+        "Content-Length": String(limit + 1),
+        "X-Segment-Duration": "2",
+      });
+      expect(declared.status, path).toBe(413);
+      expect(honest.pulled(), path).toBeLessThanOrEqual(READ_AHEAD);
+    }
+    expect(await env.MEDIA.list({ prefix: "stream/" })).toMatchObject({ objects: [] });
+  });
+
+  test("a forged request does not use up the signature of the box's real one", async () => {
+    await connectBox();
+    await startSession();
+    const body = tsSegment();
+    const headers = {
+      ...(await signedHeaders("PUT", segmentPath, body)),
+      "X-Segment-Duration": "2",
+    };
+    const forged = await visit(segmentPath, { method: "PUT", body: tsSegment(9), headers });
+    expect([forged.status, await errorCode(forged)]).toEqual([401, "bad_signature"]);
+    const genuine = await visit(segmentPath, { method: "PUT", body, headers });
+    expect(genuine.status).toBe(201);
   });
 });

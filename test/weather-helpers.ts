@@ -1,13 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { WeatherSnapshot } from "~/lib/weather";
 import { visit } from "./helpers";
-
-const sources = {
-  OPEN_METEO_URL: "open-meteo",
-  OPENWEATHERMAP_URL: "openweathermap",
-  LAGHI_NET_URL: "laghi-net",
-  APPA_TRENTO_URL: "appa-trento",
-} as const;
+import { fakeUpstreamVars } from "./upstream-vars";
 
 /**
  * The test env with every upstream in one scenario of the fake (test/fake-upstream.ts);
@@ -18,23 +12,17 @@ export function upstreamEnv(
   scenario = "ok",
   overrides: Record<string, string | D1Database> = {},
 ): Env {
-  const urls = Object.fromEntries(
-    Object.entries(sources).map(([name, source]) => [
-      name,
-      `https://upstream.test/${tag}/${scenario}/${source}`,
-    ]),
-  );
-  return { ...env, ...urls, ...overrides } as Env;
+  return {
+    ...env,
+    ...fakeUpstreamVars("https://upstream.test", tag, scenario),
+    ...overrides,
+  } as Env;
 }
 
 /** The sources the fake has answered for `tag`, in order. */
 export async function upstreamCalls(tag: string): Promise<string[]> {
   return (await fetch(`https://upstream.test/__calls/${tag}`)).json();
 }
-
-/** One run of the ten-minute cron trigger, awaited to the end of its waitUntil work. */
-
-/** A page or API request to the built Worker with a chosen env. */
 
 export async function snapshot(): Promise<WeatherSnapshot> {
   return (await visit("/api/weather")).json();

@@ -111,31 +111,40 @@ describe("the ten-minute refresh", () => {
   });
 
   test.each([
-    ["http-500", /HTTP 500/],
-    ["garbage", /not JSON|no data table/],
-    ["html", /not JSON|no data table/],
-    ["unexpected", /unexpected response|no data table/],
-    ["slow", /no answer within 200 ms/],
-  ])("upstream %s keeps the last good value and is logged", async (scenario, reason) => {
-    await runCron();
-    await ageReading("lake_level", { fetched: HOUR });
-    await ageReading("water_temperature_north", { fetched: HOUR });
-    const before = await snapshot();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    ["http-500", "open-meteo: HTTP 500"],
+    ["garbage", "open-meteo: not JSON"],
+    ["html", "open-meteo: not JSON"],
+    ["unexpected", "open-meteo: unexpected response"],
+    ["slow", "open-meteo: no answer within 200 ms"],
+  ])(
+    "upstream %s keeps the last good value and logs one line per source with its reason",
+    async (scenario, reason) => {
+      await runCron();
+      await ageReading("lake_level", { fetched: HOUR });
+      await ageReading("water_temperature_north", { fetched: HOUR });
+      const before = await snapshot();
+      const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
 
-    await runCron(upstreamEnv(scenario, scenario, { UPSTREAM_TIMEOUT_MS: "200" }));
+      await runCron(upstreamEnv(scenario, scenario, { UPSTREAM_TIMEOUT_MS: "200" }));
 
-    expect((await upstreamCalls(scenario)).sort()).toEqual([
-      "appa-trento",
-      "laghi-net",
-      "open-meteo",
-    ]);
-    expect(await snapshot()).toEqual(before);
-    const messages = logged.mock.calls.map((call) => call.map(String).join(" "));
-    for (const source of ["weather", "lake_level", "water_temperature_north"]) {
-      expect(messages.find((message) => message.includes(`${source} refresh failed`))).toMatch(
-        reason,
-      );
-    }
-  });
+      expect((await upstreamCalls(scenario)).sort()).toEqual([
+        "appa-trento",
+        "laghi-net",
+        "open-meteo",
+      ]);
+      expect(await snapshot()).toEqual(before);
+      // One plain line each, no stack: the reason is the message.
+      const lines = warned.mock.calls.map((call) => {
+        expect(call).toHaveLength(1);
+        return String(call[0]);
+      });
+      expect(lines.every((line) => !line.includes("\n"))).toBe(true);
+      expect(lines.map((line) => line.split(" refresh failed")[0]).sort()).toEqual([
+        "weather: lake_level",
+        "weather: water_temperature_north",
+        "weather: weather",
+      ]);
+      expect(lines.find((line) => line.startsWith("weather: weather "))).toContain(reason);
+    },
+  );
 });

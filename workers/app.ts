@@ -83,6 +83,7 @@ app.onError((error, c) => {
 });
 
 export { CameraStream } from "./durable-objects/camera-stream";
+export { LoginGuard } from "./durable-objects/login-guard";
 
 export default {
   fetch: app.fetch,

@@ -1,8 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "./localized-link";
+import { PageMeta } from "./page-meta";
 
-/** The spec's error page: 500 "Internal Server Error" by default, the 404 variant otherwise. */
-export function ErrorPage({ status, stack }: { status: number; stack?: string }) {
+/**
+ * The spec's error page: status code, status message and description. 404 is the
+ * "Page Not Found" variant; every other status keeps the "Internal Server Error" wording
+ * with its own code.
+ */
+export function ErrorPage({
+  status,
+  message,
+  stack,
+}: {
+  status: number;
+  /** The status message; for 404s it names the path. */
+  message: string;
+  stack?: string;
+}) {
   const { t } = useLingui();
   const notFound = status === 404;
   const title = notFound ? t`Page Not Found` : t`Internal Server Error`;
@@ -11,10 +25,9 @@ export function ErrorPage({ status, stack }: { status: number; stack?: string })
     : t`Something went wrong on our side. Please try again in a moment.`;
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
-      <title>{`${status} · ${title}`}</title>
-      <meta name="robots" content="noindex" />
+      <PageMeta title={`${status} · ${title}`} description={description} noindex />
       <p className="text-6xl font-bold text-primary-700 dark:text-primary-400">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
+      <h1 className="mt-4 max-w-full text-2xl font-semibold break-words">{message}</h1>
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">{description}</p>
       <LocalizedLink
         to="/"

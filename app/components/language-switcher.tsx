@@ -24,7 +24,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
               value={locale}
               lang={locale}
               aria-current={current ? "true" : undefined}
-              className={`rounded px-1.5 py-1 text-xs font-semibold uppercase ${
+              className={`min-h-11 min-w-11 rounded px-1.5 py-1 text-xs font-semibold uppercase sm:min-h-0 sm:min-w-0 ${
                 current
                   ? "bg-primary-700 text-white"
                   : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"

@@ -1,16 +1,34 @@
 import { useLingui } from "@lingui/react/macro";
+import { type ReactNode, useEffect, useRef } from "react";
 import WrenchIcon from "~icons/mdi/wrench-outline";
 
+/** While `active`, the overlay covers the site, which is inert from the server's first byte. */
+export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
+  return (
+    <>
+      <div inert={active} className="contents">
+        {children}
+      </div>
+      {active ? <MaintenanceOverlay /> : null}
+    </>
+  );
+}
+
 /** Covers the whole viewport above everything else while the owner works on the site. */
-export function MaintenanceOverlay() {
+function MaintenanceOverlay() {
   const { t } = useLingui();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog, so that screen readers announce it.
+  useEffect(() => dialog.current?.focus(), []);
   return (
     <div
+      ref={dialog}
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="maintenance-title"
       aria-describedby="maintenance-description"
-      className="fixed inset-0 z-[100] flex items-center justify-center bg-white p-6 text-center dark:bg-neutral-950"
+      tabIndex={-1}
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-white p-6 text-center outline-none dark:bg-neutral-950"
     >
       <div className="max-w-md">
         <WrenchIcon className="mx-auto size-12 text-primary-700 dark:text-primary-400" />

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import CloseIcon from "~icons/heroicons/x-mark";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedNavLink } from "./localized-link";
-import { mainNav, navLinkClass } from "./site-nav";
+import { legalNav, mainNav, navLinkClass } from "./site-nav";
 
 export default function MobileMenuDialog({
   open,
@@ -13,31 +13,43 @@ export default function MobileMenuDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { i18n, t } = useLingui();
+  const groups = [
+    { label: t`Main`, items: mainNav },
+    { label: t`Legal`, items: legalNav },
+  ];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-full flex-col gap-4 bg-white p-4 shadow-xl dark:bg-neutral-900">
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-full flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl dark:bg-neutral-900">
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-semibold">{t`Menu`}</Dialog.Title>
-            <Dialog.Close className="rounded p-2" aria-label={t`Close menu`}>
+            <Dialog.Close
+              className="flex size-11 items-center justify-center rounded"
+              aria-label={t`Close menu`}
+            >
               <CloseIcon className="size-6" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{t`Site navigation`}</Dialog.Description>
-          <nav aria-label={t`Main`}>
-            <ul className="flex flex-col">
-              {mainNav.map((item) => (
-                <li key={item.to}>
-                  <Dialog.Close asChild>
-                    <LocalizedNavLink to={item.to} className={navLinkClass}>
+          {groups.map(({ label, items }) => (
+            <nav key={label} aria-label={label}>
+              <ul className="flex flex-col">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    {/* Not Dialog.Close asChild: its Slot would merge away NavLink's class function. */}
+                    <LocalizedNavLink
+                      to={item.to}
+                      className={navLinkClass}
+                      onClick={() => onOpenChange(false)}
+                    >
                       {i18n._(item.label)}
                     </LocalizedNavLink>
-                  </Dialog.Close>
-                </li>
-              ))}
-            </ul>
-          </nav>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
           <LanguageSwitcher />
         </Dialog.Content>
       </Dialog.Portal>

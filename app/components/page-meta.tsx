@@ -1,58 +1,67 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
 import { defaultLocale, localeInfo, locales, localizePath, stripLocale } from "~/i18n/locales";
-import { useRootData } from "~/lib/root-data";
+import { useOptionalRootData } from "~/lib/root-data";
 
 /**
- * Title, description, social-share tags, canonical link and hreflang alternates for a page.
- * React 19 hoists these into <head>, also during streaming SSR.
+ * Title, description and social-share tags (spec §1) for every page, and for indexable
+ * pages the canonical link and hreflang alternates. React 19 hoists these into <head>,
+ * also during streaming SSR.
  */
 export function PageMeta({
   title,
   description,
   image,
+  noindex = false,
 }: {
   title?: string;
   description?: string;
   /** Absolute URL of the social-share picture. */
   image?: string;
+  /** Error pages and the admin: no canonical link, no alternates, kept out of indexes. */
+  noindex?: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const { site } = useRootData();
+  const siteUrl = useOptionalRootData()?.site.siteUrl;
   const { pathname } = useLocation();
   const siteName = t`Lake Garda Live Camera`;
   const fullTitle = title ? `${title} · ${siteName}` : siteName;
   const text = description ?? t`Experience Lake Garda in real-time with our live camera`;
   const bare = stripLocale(pathname);
-  const absolute = (path: string) => new URL(path, site.siteUrl).href;
+  // Without the root data (its loader failed) only the canonical parts are missing.
+  const absolute = (path: string) => (siteUrl ? new URL(path, siteUrl).href : undefined);
+  const locale = i18n.locale as keyof typeof localeInfo;
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={text} />
+      <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={title ?? siteName} />
       <meta property="og:description" content={text} />
       <meta property="og:type" content="website" />
-      <meta property="og:url" content={absolute(pathname)} />
-      <meta
-        property="og:locale"
-        content={localeInfo[i18n.locale as keyof typeof localeInfo].tag.replace("-", "_")}
-      />
+      <meta property="og:locale" content={localeInfo[locale].tag.replace("-", "_")} />
       {image ? <meta property="og:image" content={image} /> : null}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-      <link rel="canonical" href={absolute(pathname)} />
-      {locales.map((locale) => (
-        <link
-          key={locale}
-          rel="alternate"
-          hrefLang={locale}
-          href={absolute(localizePath(bare, locale))}
-        />
-      ))}
-      <link
-        rel="alternate"
-        hrefLang="x-default"
-        href={absolute(localizePath(bare, defaultLocale))}
-      />
+      {noindex ? <meta name="robots" content="noindex" /> : null}
+      {siteUrl && !noindex ? (
+        <>
+          <meta property="og:url" content={absolute(pathname)} />
+          <link rel="canonical" href={absolute(pathname)} />
+          {locales.map((alternate) => (
+            <link
+              key={alternate}
+              rel="alternate"
+              hrefLang={alternate}
+              href={absolute(localizePath(bare, alternate))}
+            />
+          ))}
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={absolute(localizePath(bare, defaultLocale))}
+          />
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
-import { useRootData } from "~/lib/root-data";
+import { useOptionalRootData } from "~/lib/root-data";
 import HeartIcon from "~icons/mdi/heart-outline";
 import { LocalizedLink } from "./localized-link";
 import { legalNav, mainNav } from "./site-nav";
 
+// Full 44 px rows on phones, a compact list from the small breakpoint.
+const footerLinkClass = "flex min-h-11 items-center hover:underline sm:inline sm:min-h-0";
+
 export function SiteFooter() {
   const { i18n, t } = useLingui();
-  const { site } = useRootData();
+  // Also under error pages, which may have no root data.
+  const supportUrl = useOptionalRootData()?.site.supportUrl;
   const quickLinks = mainNav.filter((item) => item.to !== "/admin");
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
@@ -15,10 +19,10 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className="text-sm font-semibold">
             {t`Quick links`}
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 text-sm sm:space-y-2">
             {quickLinks.map((item) => (
               <li key={item.to}>
-                <LocalizedLink to={item.to} className="hover:underline">
+                <LocalizedLink to={item.to} className={footerLinkClass}>
                   {i18n._(item.label)}
                 </LocalizedLink>
               </li>
@@ -29,27 +33,27 @@ export function SiteFooter() {
           <h2 id="footer-legal" className="text-sm font-semibold">
             {t`Legal`}
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 text-sm sm:space-y-2">
             {legalNav.map((item) => (
               <li key={item.to}>
-                <LocalizedLink to={item.to} className="hover:underline">
+                <LocalizedLink to={item.to} className={footerLinkClass}>
                   {i18n._(item.label)}
                 </LocalizedLink>
               </li>
             ))}
           </ul>
         </nav>
-        {site.supportUrl ? (
+        {supportUrl ? (
           <div>
             <h2 className="text-sm font-semibold">{t`Support the site`}</h2>
             <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-300">
               {t`This camera is a free, ad-free hobby project. A small contribution helps pay for hosting and equipment.`}
             </p>
             <a
-              href={site.supportUrl}
+              href={supportUrl}
               rel="noopener noreferrer external"
               target="_blank"
-              className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+              className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-primary-700 px-4 py-2 text-sm sm:min-h-0 font-medium text-white hover:bg-primary-800"
             >
               <HeartIcon className="size-4" />
               {t`Support the site`}

@@ -17,7 +17,7 @@ export function SiteHeader() {
         {t`Skip to content`}
       </a>
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
-        <LocalizedLink to="/" className="flex min-w-0 items-center gap-2 font-semibold">
+        <LocalizedLink to="/" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
           <CameraIcon className="size-6 shrink-0 text-primary-700 dark:text-primary-400" />
           <span className="truncate">{t`Lake Garda Live Camera`}</span>
         </LocalizedLink>

@@ -1,21 +1,26 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { PagePath } from "~/lib/pages";
 
-export const mainNav = [
+type NavItem = { to: PagePath; label: MessageDescriptor };
+
+export const mainNav: NavItem[] = [
   { to: "/", label: msg`Home` },
   { to: "/about", label: msg`About Us` },
   { to: "/gallery", label: msg`Gallery` },
   { to: "/admin", label: msg`Admin` },
   { to: "/contact", label: msg`Contact` },
-] as const;
+];
 
-export const legalNav = [
+export const legalNav: NavItem[] = [
   { to: "/imprint", label: msg`Imprint` },
   { to: "/privacy", label: msg`Privacy Policy` },
   { to: "/terms", label: msg`Terms & Conditions` },
-] as const;
+];
 
+// At least 44 px tall on phones: a thumb, not a mouse pointer.
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-3 py-2 text-sm font-medium ${
+  `flex min-h-11 items-center rounded px-3 text-sm font-medium md:min-h-0 md:py-2 ${
     isActive
       ? "text-primary-700 dark:text-primary-400"
       : "text-neutral-700 hover:text-primary-700 dark:text-neutral-200 dark:hover:text-primary-400"

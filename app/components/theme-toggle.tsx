@@ -29,7 +29,7 @@ export function ThemeToggle() {
       aria-label={labels[theme]}
       title={labels[theme]}
       data-theme-choice={theme}
-      className="rounded p-2 text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
+      className="flex size-11 shrink-0 items-center justify-center rounded text-neutral-600 md:size-9 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
     >
       <Icon className="size-5" />
     </button>

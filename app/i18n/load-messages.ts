@@ -1,4 +1,5 @@
 import type { I18n, Messages } from "@lingui/core";
+import type { PageCatalog } from "~/lib/pages";
 import type { Locale } from "./locales";
 
 /** Loads one locale's main catalog in the browser; Vite splits each into its own chunk. */
@@ -7,10 +8,10 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return messages;
 }
 
-/** Adds the text pages' catalog (about and legal texts) to the browser's i18n instance. */
-export async function loadTextPageMessages(i18n: I18n): Promise<void> {
+/** Adds a page catalog (text pages, admin) to the browser's i18n instance. */
+export async function loadPageCatalog(i18n: I18n, catalog: PageCatalog): Promise<void> {
   const locale = i18n.locale as Locale;
-  const { messages } = await import(`../../locales/${locale}/pages.po`);
+  const { messages } = await import(`../../locales/${locale}/${catalog}.po`);
   i18n.load(locale, messages);
 }
 
@@ -21,8 +22,8 @@ export function setBrowserI18n(i18n: I18n) {
   browserI18n = i18n;
 }
 
-/** For text pages' clientLoader: make sure their catalog is there before they render. */
-export async function ensureTextPageMessages(): Promise<null> {
-  if (browserI18n) await loadTextPageMessages(browserI18n);
+/** For clientLoaders: make sure a page catalog is there before its page renders. */
+export async function ensurePageCatalog(catalog: PageCatalog): Promise<null> {
+  if (browserI18n) await loadPageCatalog(browserI18n, catalog);
   return null;
 }

@@ -1,7 +1,7 @@
-import { ensureTextPageMessages } from "./load-messages";
+import { ensurePageCatalog } from "./load-messages";
 
 // The text pages' messages live in their own catalog, loaded before a client navigation
 // renders one. A route with only a clientLoader would not render on the server, hence the
 // loader. Each text page re-exports this pair.
 export const loader = () => null;
-export const clientLoader = ensureTextPageMessages;
+export const clientLoader = () => ensurePageCatalog("pages");

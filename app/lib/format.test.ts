@@ -6,6 +6,7 @@ import {
   formatMonth,
   formatNumber,
   formatTime,
+  formatWait,
 } from "./format";
 
 test("legal dates read naturally in each language", () => {
@@ -27,4 +28,12 @@ test("times are the lake's, in summer and in winter", () => {
   expect(formatDateTime("it", "2025-06-10T06:00:00Z")).toBe("10 giugno alle ore 8:00");
   expect(formatDay("fr", "2025-06-10")).toBe("mardi 10 juin");
   expect(formatMonth("es", 6)).toBe("junio");
+});
+
+test("a wait reads as seconds, then as whole minutes rounded up", () => {
+  expect(formatWait("en", 10)).toBe("in 10 seconds");
+  expect(formatWait("de", 89)).toBe("in 89 Sekunden");
+  expect(formatWait("it", 90)).toBe("tra 2 minuti");
+  expect(formatWait("fr", 900)).toBe("dans 15 minutes");
+  expect(formatWait("es", 0.2)).toBe("dentro de 1 segundo");
 });

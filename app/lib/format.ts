@@ -56,3 +56,11 @@ export function formatDay(locale: Locale, day: string): string {
 export function formatMonth(locale: Locale, month: number): string {
   return dateTimeFormat(locale, { month: "long" }).format(Date.UTC(2025, month - 1, 15, 12));
 }
+
+/** "in 40 seconds", or "in 3 minutes" from a minute and a half on (rounded up). */
+export function formatWait(locale: Locale, seconds: number): string {
+  const format = new Intl.RelativeTimeFormat(localeInfo[locale].tag);
+  return seconds < 90
+    ? format.format(Math.max(1, Math.ceil(seconds)), "second")
+    : format.format(Math.ceil(seconds / 60), "minute");
+}

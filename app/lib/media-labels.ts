@@ -1,4 +1,4 @@
-import { lakeDate } from "./weather";
+import { lakeDate } from "./weather-view";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 

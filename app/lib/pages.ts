@@ -1,5 +1,20 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
+/**
+ * The message catalogs beside the main one (ADR 003), each loaded only by the pages that
+ * use it: the long texts of the text pages, and the owner's admin area.
+ */
+export const pageCatalogs = ["pages", "admin"] as const;
+export type PageCatalog = (typeof pageCatalogs)[number];
+
+/** Components used only by one catalog's pages live in this folder under app/. */
+export const catalogComponents: Record<PageCatalog, string> = {
+  pages: "components/text-pages",
+  admin: "components/admin",
+};
+
+type ChildRoute = { path?: string; index?: true; module: string };
+
 type SitePage = {
   /** Locale-free path ("/about"); the other languages prefix it. */
   path: string;
@@ -7,22 +22,34 @@ type SitePage = {
   module: string;
   /** The route pattern when it is more than the path. */
   pattern?: string;
-  /** Long texts in their own catalog, locales/{locale}/pages.po (ADR 003). */
-  textPage?: boolean;
+  /** The page's own catalog, besides the main one. */
+  catalog?: PageCatalog;
   /** Kept out of the sitemap and disallowed for crawlers. */
   private?: boolean;
+  /** Nested routes under the page's path. */
+  children?: ChildRoute[];
 };
 
 /** Every page, once: the route table, the sitemap, robots.txt, the catalogs and the journeys. */
 export const sitePages = [
   { path: "/", module: "routes/home.tsx" },
-  { path: "/about", module: "routes/about.tsx", textPage: true },
+  { path: "/about", module: "routes/about.tsx", catalog: "pages" },
   { path: "/gallery", module: "routes/gallery.tsx", pattern: "gallery/:id?" },
-  { path: "/contact", module: "routes/contact.tsx", textPage: true },
-  { path: "/admin", module: "routes/admin.tsx", private: true },
-  { path: "/terms", module: "routes/terms.tsx", textPage: true },
-  { path: "/imprint", module: "routes/imprint.tsx", textPage: true },
-  { path: "/privacy", module: "routes/privacy.tsx", textPage: true },
+  { path: "/contact", module: "routes/contact.tsx", catalog: "pages" },
+  {
+    path: "/admin",
+    module: "routes/admin/layout.tsx",
+    catalog: "admin",
+    private: true,
+    children: [
+      { index: true, module: "routes/admin/upload.tsx" },
+      { path: "maintenance", module: "routes/admin/maintenance.tsx" },
+    ],
+  },
+  { path: "/admin/login", module: "routes/admin/login.tsx", catalog: "admin", private: true },
+  { path: "/terms", module: "routes/terms.tsx", catalog: "pages" },
+  { path: "/imprint", module: "routes/imprint.tsx", catalog: "pages" },
+  { path: "/privacy", module: "routes/privacy.tsx", catalog: "pages" },
 ] as const satisfies readonly SitePage[];
 
 export type PagePath = (typeof sitePages)[number]["path"];
@@ -31,8 +58,25 @@ const pages: readonly SitePage[] = sitePages;
 
 export const publicPagePaths = pages.filter((page) => !page.private).map((page) => page.path);
 export const privatePagePaths = pages.filter((page) => page.private).map((page) => page.path);
-export const textPageModules = pages.filter((page) => page.textPage).map((page) => page.module);
 
-export function isTextPage(barePath: string): boolean {
-  return pages.some((page) => page.textPage && page.path === barePath);
+/** The route modules whose messages belong to `catalog`, nested routes included. */
+export function catalogModules(catalog: PageCatalog): string[] {
+  return pages
+    .filter((page) => page.catalog === catalog)
+    .flatMap((page) => [page.module, ...(page.children ?? []).map((child) => child.module)]);
+}
+
+/** The catalog a locale-free path needs besides the main one, if any. */
+export function catalogOf(barePath: string): PageCatalog | undefined {
+  const page = pages.find(
+    (candidate) =>
+      candidate.path === barePath ||
+      (candidate.children !== undefined && barePath.startsWith(`${candidate.path}/`)),
+  );
+  return page?.catalog;
+}
+
+/** The owner's area: the maintenance overlay never covers it. */
+export function isAdminPath(barePath: string): boolean {
+  return barePath === "/admin" || barePath.startsWith("/admin/");
 }

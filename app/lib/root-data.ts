@@ -22,3 +22,8 @@ export function useRootData(): RootData {
   if (!root) throw new Error("root loader data is missing");
   return root;
 }
+
+/** For the error page, which also renders when the root loader itself failed. */
+export function useOptionalRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}

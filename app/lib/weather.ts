@@ -1,12 +1,12 @@
-import { LAKE_TIME_ZONE } from "./format";
+import { z } from "zod/mini";
 
 /**
- * The weather snapshot as pages and `GET /api/weather` deliver it, and the rules that
- * turn it into what a visitor sees (fresh, stale, typical). Isomorphic: the server
- * renders with these rules and the panel re-applies them as time passes in the tab.
+ * The weather snapshot's shape, declared once: the server validates stored rows with it and
+ * serves it from pages and `GET /api/weather`; the browser parses the API's answers with it.
+ * What a visitor sees of it (fresh, stale, typical) is decided in ./weather-view.ts.
  */
 
-export const conditionCodes = [
+const conditionCodes = [
   "clear_sky",
   "few_clouds",
   "scattered_clouds",
@@ -24,169 +24,74 @@ export const conditionCodes = [
 ] as const;
 export type ConditionCode = (typeof conditionCodes)[number];
 
-export const weatherProviders = ["open-meteo", "openweathermap"] as const;
+const weatherProviders = ["open-meteo", "openweathermap"] as const;
 export type WeatherProvider = (typeof weatherProviders)[number];
 
+// zod/mini, and the browser loads this module only when it fetches a snapshot: the home
+// page's JavaScript has a budget.
+const condition = z.enum(conditionCodes);
+/** Times are ISO 8601 strings in UTC: the same in loader data and the JSON API. */
+const instant = z.iso.datetime();
+
 /** Units: °C, %, km/h, mm, hPa (sea level). */
-export type CurrentWeather = {
-  condition: ConditionCode;
-  isDay: boolean;
-  temperature: number;
-  feelsLike: number;
-  humidity: number;
-  windSpeed: number;
-  precipitation: number;
-  pressure: number;
-};
+const currentWeather = z.object({
+  condition,
+  isDay: z.boolean(),
+  temperature: z.number(),
+  feelsLike: z.number(),
+  humidity: z.number(),
+  windSpeed: z.number(),
+  precipitation: z.number(),
+  pressure: z.number(),
+});
+export type CurrentWeather = z.infer<typeof currentWeather>;
 
-export type DailyWeather = {
-  /** The day in the lake's calendar, "YYYY-MM-DD". */
-  date: string;
-  condition: ConditionCode;
-  temperatureMin: number;
-  temperatureMax: number;
-  feelsLikeMin: number;
-  feelsLikeMax: number;
-  humidity: number;
+const dailyWeather = z.object({
+  /** The day in the lake's calendar. */
+  date: z.iso.date(),
+  condition,
+  temperatureMin: z.number(),
+  temperatureMax: z.number(),
+  feelsLikeMin: z.number(),
+  feelsLikeMax: z.number(),
+  humidity: z.number(),
   /** Strongest wind of the day. */
-  windSpeed: number;
+  windSpeed: z.number(),
   /** Sum over the day. */
-  precipitation: number;
-  pressure: number;
-  sunrise: string;
-  sunset: string;
-};
+  precipitation: z.number(),
+  pressure: z.number(),
+  sunrise: instant,
+  sunset: instant,
+});
+export type DailyWeather = z.infer<typeof dailyWeather>;
 
-export type WeatherReading = { current: CurrentWeather; days: DailyWeather[] };
+/** What each source stores (the `data` of its row). */
+const weatherReading = z.object({ current: currentWeather, days: z.array(dailyWeather) });
+export type WeatherReading = z.infer<typeof weatherReading>;
+const lakeLevelReading = z.object({ cm: z.number() });
+const waterTemperatureReading = z.object({ celsius: z.number() });
 
-/** Times are ISO 8601 strings: the same in loader data and the JSON API. */
-export type WeatherSnapshot = {
-  weather:
-    | (WeatherReading & { provider: WeatherProvider; measuredAt: string; fetchedAt: string })
-    | null;
-  lakeLevel: { cm: number; measuredAt: string; fetchedAt: string } | null;
-  waterTemperature: { north: WaterTemperature | null; south: WaterTemperature | null };
-};
+const waterTemperature = z.extend(waterTemperatureReading, { measuredAt: instant });
+export type WaterTemperature = z.infer<typeof waterTemperature>;
 
-export type WaterTemperature = { celsius: number; measuredAt: string };
+/** Every source's latest good value, as pages and `GET /api/weather` deliver it. */
+export const weatherSnapshot = z.object({
+  weather: z.nullable(
+    z.extend(weatherReading, {
+      provider: z.enum(weatherProviders),
+      measuredAt: instant,
+      fetchedAt: instant,
+    }),
+  ),
+  lakeLevel: z.nullable(z.extend(lakeLevelReading, { measuredAt: instant, fetchedAt: instant })),
+  waterTemperature: z.object({
+    north: z.nullable(waterTemperature),
+    south: z.nullable(waterTemperature),
+  }),
+});
+export type WeatherSnapshot = z.infer<typeof weatherSnapshot>;
 
 /** What a page hands the panel: `pending` while the very first fetch is still running. */
 export type WeatherPanelData =
   | { status: "ready"; snapshot: WeatherSnapshot; renderedAt: number }
   | { status: "pending" | "unavailable"; renderedAt: number };
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** The cron refreshes every 10 minutes: three missed refreshes make the weather stale. */
-export const WEATHER_STALE_AFTER_MS = 30 * MINUTE;
-/** Beyond this, "current" conditions and "today" mislead more than they help. */
-export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR;
-/** laghi.net publishes about once a day; weekends and holidays can skip a day. */
-export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY;
-/** Older measurements give way to the month's typical value. */
-export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY;
-
-/** The hydrometric zero of the Peschiera del Garda gauge, in metres above sea level. */
-export const LAKE_LEVEL_ZERO_M_ASL = 64.027;
-
-/** Typical surface temperature of Lake Garda per month (January first), in °C. */
-export const TYPICAL_WATER_TEMPERATURE = [8, 7, 8, 11, 15, 20, 23, 24, 21, 17, 13, 10] as const;
-
-export type WeatherView =
-  | { state: "unavailable" }
-  | {
-      state: "loaded" | "stale";
-      provider: WeatherProvider;
-      measuredAt: string;
-      fetchedAt: string;
-      current: CurrentWeather;
-      today: DailyWeather | undefined;
-      tomorrow: DailyWeather | undefined;
-    };
-
-export function weatherView(snapshot: WeatherSnapshot, now: number): WeatherView {
-  const weather = snapshot.weather;
-  if (!weather) return { state: "unavailable" };
-  const age = now - Date.parse(weather.fetchedAt);
-  if (age > WEATHER_EXPIRES_AFTER_MS) return { state: "unavailable" };
-  const today = lakeDate(now);
-  const tomorrow = lakeDate(now + DAY);
-  return {
-    state: age > WEATHER_STALE_AFTER_MS ? "stale" : "loaded",
-    provider: weather.provider,
-    measuredAt: weather.measuredAt,
-    fetchedAt: weather.fetchedAt,
-    current: weather.current,
-    today: weather.days.find((day) => day.date === today),
-    tomorrow: weather.days.find((day) => day.date === tomorrow),
-  };
-}
-
-export type LakeLevelView =
-  | { state: "unavailable" }
-  | { state: "loaded" | "stale"; cm: number; metresAboveSeaLevel: number; measuredAt: string };
-
-export function lakeLevelView(snapshot: WeatherSnapshot, now: number): LakeLevelView {
-  const level = snapshot.lakeLevel;
-  if (!level) return { state: "unavailable" };
-  const stale = now - Date.parse(level.measuredAt) > LAKE_LEVEL_STALE_AFTER_MS;
-  return {
-    state: stale ? "stale" : "loaded",
-    cm: level.cm,
-    metresAboveSeaLevel: lakeLevelAboveSeaLevel(level.cm),
-    measuredAt: level.measuredAt,
-  };
-}
-
-export function lakeLevelAboveSeaLevel(cm: number): number {
-  return Math.round((LAKE_LEVEL_ZERO_M_ASL + cm / 100) * 1000) / 1000;
-}
-
-export type WaterEnd =
-  | { kind: "measured"; celsius: number; measuredAt: string }
-  | { kind: "typical"; celsius: number; month: number };
-
-export type WaterTemperatureView = {
-  north: WaterEnd;
-  south: WaterEnd;
-  /** Only when both ends have a fresh measurement. */
-  average: number | null;
-};
-
-export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): WaterTemperatureView {
-  const month = lakeMonth(now);
-  const end = (reading: WaterTemperature | null): WaterEnd =>
-    reading && now - Date.parse(reading.measuredAt) <= WATER_TEMPERATURE_FRESH_FOR_MS
-      ? { kind: "measured", celsius: reading.celsius, measuredAt: reading.measuredAt }
-      : { kind: "typical", celsius: typicalWaterTemperature(month), month };
-  const north = end(snapshot.waterTemperature.north);
-  const south = end(snapshot.waterTemperature.south);
-  const average =
-    north.kind === "measured" && south.kind === "measured"
-      ? Math.round(((north.celsius + south.celsius) / 2) * 10) / 10
-      : null;
-  return { north, south, average };
-}
-
-/** `month` is 1-12. */
-export function typicalWaterTemperature(month: number): number {
-  return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
-}
-
-const lakeDateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LAKE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** "YYYY-MM-DD" of an instant in the lake's calendar. */
-export function lakeDate(instant: number): string {
-  return lakeDateFormat.format(instant);
-}
-
-function lakeMonth(instant: number): number {
-  return Number(lakeDate(instant).slice(5, 7));
-}

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { WatchLiveLink } from "~/components/live-stream/watch-live-link";
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { ProsePage, Section } from "~/components/text-pages/prose-page";
 import { formatNumber } from "~/lib/format";
@@ -39,13 +40,9 @@ export default function About() {
         <p>{t`Coordinates: ${latitude}° N, ${longitude}° E`}</p>
       </Section>
       <div className="flex flex-wrap gap-3">
-        <LocalizedLink
-          to="/"
-          hash="live"
-          className="rounded-full bg-primary-700 px-5 py-2.5 font-medium !text-white !no-underline hover:bg-primary-800"
-        >
+        <WatchLiveLink className="rounded-full bg-primary-700 px-5 py-2.5 font-medium !text-white !no-underline hover:bg-primary-800">
           {t`Watch live`}
-        </LocalizedLink>
+        </WatchLiveLink>
         <LocalizedLink
           to="/gallery"
           className="rounded-full border border-primary-700 px-5 py-2.5 font-medium !no-underline hover:bg-primary-50 dark:hover:bg-neutral-900"

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
 import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { GalleryEmpty, TimelapseComingSoon } from "~/components/gallery/gallery-states";
 import { MediaCard } from "~/components/gallery/media-card";
+import { type PageUnread, useGalleryPages } from "~/components/gallery/use-gallery-pages";
 import { useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { localizePath } from "~/i18n/locales";
@@ -30,7 +31,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...page, item: item ?? null };
 }
 
-type Page = { items: PublicMediaItem[]; nextCursor: string | null };
+/**
+ * "Show more" reads the page after a cursor through this route (useGalleryPages). Such a
+ * read that fails answers `{ unread: true }`, so the gallery stays and says so instead of
+ * handing the error to the error page, as a fetcher's error otherwise would. (A
+ * clientLoader could do this too, but would split every navigation into two requests.)
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next();
+    const reads = Object.entries(results);
+    // A fetcher reads its own route only; a navigation reads the root too.
+    if (!new URL(request.url).searchParams.has("cursor") || reads.length !== 1) return results;
+    const unread: PageUnread = { unread: true };
+    return Object.fromEntries(
+      reads.map(([route, read]) => [
+        route,
+        read.type === "error" ? { type: "data", result: unread } : read,
+      ]),
+    );
+  },
+];
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
@@ -40,42 +61,42 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const { params, featured, item } = loaderData;
   const location = site.cameraLocation;
-
-  // Pages fetched with "load more" extend the server's first page until the filters change.
-  const [more, setMore] = useState<Page>({ items: [], nextCursor: null });
-  const fetcher = useFetcher<Page>();
-  const firstPage = loaderData.items;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page resets "load more"
-  useEffect(() => setMore({ items: [], nextCursor: null }), [firstPage]);
-  useEffect(() => {
-    const page = fetcher.data;
-    if (fetcher.state === "idle" && page) {
-      setMore((current) =>
-        current.items.some((i) => i.id === page.items[0]?.id)
-          ? current
-          : { items: [...current.items, ...page.items], nextCursor: page.nextCursor },
-      );
-    }
-  }, [fetcher.state, fetcher.data]);
-  const items = [...loaderData.items, ...more.items];
-  const nextCursor = more.items.length > 0 ? more.nextCursor : loaderData.nextCursor;
-
   const galleryPath = localizePath("/gallery", locale);
+  const { items, nextCursor, loading, failed, loadMore } = useGalleryPages(
+    loaderData,
+    galleryPath,
+    params,
+  );
+
+  // The viewer steps through the page in the order it shows: featured row, then grid.
+  const shown = [...featured, ...items];
   const open = (target: PublicMediaItem) =>
     navigate(
       { pathname: `${galleryPath}/${target.id}`, search },
       { replace: true, preventScrollReset: true },
     );
-  const index = item ? items.findIndex((i) => i.id === item.id) : -1;
-  const previous = index > 0 ? items[index - 1] : undefined;
-  const next = index >= 0 ? items[index + 1] : undefined;
-
-  const query = new URLSearchParams({
-    type: params.type,
-    q: params.q,
-    sort: params.sort,
-    lang: locale,
+  const index = item ? shown.findIndex((i) => i.id === item.id) : -1;
+  const previous = index > 0 ? shown[index - 1] : undefined;
+  const next = index >= 0 ? shown[index + 1] : undefined;
+  // Next on the last item read so far asks for the next page, then steps on to it.
+  const [awaitingNext, setAwaitingNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!awaitingNext) return;
+    if (awaitingNext !== item?.id || failed) setAwaitingNext(null);
+    else if (next) {
+      setAwaitingNext(null);
+      open(next);
+    }
   });
+  const stepOn = next
+    ? () => open(next)
+    : item && nextCursor
+      ? () => {
+          setAwaitingNext(item.id);
+          loadMore();
+        }
+      : undefined;
+
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -103,7 +124,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="all-media-title" className="mt-10">
         <h2 id="all-media-title" className="sr-only">{t`All media`}</h2>
-        {items.length === 0 ? (
+        {items.length + featured.length === 0 ? (
           <GalleryEmpty searched={hasFilters} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -114,16 +135,20 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {nextCursor ? (
-          <p className="mt-8 text-center">
+          <div className="mt-8 flex flex-col items-center gap-2">
+            {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
             <button
               type="button"
-              disabled={fetcher.state !== "idle"}
-              onClick={() => fetcher.load(`/api/media?${query}&cursor=${nextCursor}`)}
-              className="rounded-full border border-primary-700 px-5 py-2.5 font-medium hover:bg-primary-50 disabled:opacity-60 dark:hover:bg-neutral-900"
+              aria-disabled={loading}
+              onClick={loadMore}
+              className="rounded-full border border-primary-700 px-5 py-2.5 font-medium hover:bg-primary-50 aria-disabled:opacity-60 dark:hover:bg-neutral-900"
             >
-              {fetcher.state === "idle" ? t`Show more` : t`Loading…`}
+              {loading ? t`Loading…` : t`Show more`}
             </button>
-          </p>
+            <p role="status" className="text-sm text-error-700 dark:text-error-400">
+              {failed ? t`Could not load more photos and videos. Please try again.` : ""}
+            </p>
+          </div>
         ) : null}
       </section>
 
@@ -135,7 +160,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               navigate({ pathname: galleryPath, search }, { preventScrollReset: true })
             }
             onPrevious={previous ? () => open(previous) : undefined}
-            onNext={next ? () => open(next) : undefined}
+            onNext={stepOn}
           />
         </Suspense>
       ) : null}

@@ -1,12 +1,15 @@
-import { data } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { data, useLocation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import type { Route } from "./+types/not-found";
 
 /** Any unmatched path, at any depth, in any locale: the 404 page with a real 404 status. */
-export function loader({ request }: Route.LoaderArgs) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 });
+export function loader() {
+  return data(null, { status: 404 });
 }
 
 export default function NotFound() {
-  return <ErrorPage status={404} />;
+  const { t } = useLingui();
+  const path = useLocation().pathname;
+  // Spec §2: an unmatched route is the non-fatal "Page not found: {path}".
+  return <ErrorPage status={404} message={t`Page not found: ${path}`} />;
 }

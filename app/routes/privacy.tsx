@@ -19,9 +19,10 @@ export default function Privacy() {
       </Section>
       <Section id="access-data" title={t`2. Visiting the website`}>
         <p>{t`When you open a page, your browser sends technical information such as your IP address, the time, the page requested and the browser type. This is needed to deliver the page and protect the site against abuse. It is processed by our hosting provider, Cloudflare, in short-lived logs and is not combined with other data. The legal basis is our legitimate interest in a secure and working website (Art. 6(1)(f) GDPR).`}</p>
+        <p>{t`Failed logins to the administration area are counted to stop password guessing, and forgotten one day after the last one. They are counted under a value derived from the network address with a secret key; the address itself is not stored.`}</p>
       </Section>
       <Section id="cookies" title={t`3. Cookies and local storage`}>
-        <p>{t`We only use technically necessary cookies. When you choose a language, we store that choice in a cookie named "lang" for 365 days so that the site opens in your language next time. No other cookie is set for visitors. The site owner's administration area uses a session cookie that visitors never receive.`}</p>
+        <p>{t`We only use technically necessary cookies. When you choose a language, we store that choice in a cookie named "lang" for 365 days so that the site opens in your language next time. No other cookie is set for visitors. Only the site owner's browser gets two more, when logging in to the administration area: a session cookie that ends on logging out or after 8 hours, and a cookie that recognises the owner's browser for 400 days, so that the owner can still log in while someone else is trying to guess the password.`}</p>
         <p>{t`If you switch between light and dark mode, your browser remembers the choice in its local storage. It never leaves your device.`}</p>
       </Section>
       <Section id="analytics" title={t`4. Anonymous statistics`}>

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseByteRange } from "~/.server/media/byte-range";
+import { evaluatePreconditions, rangeStillApplies } from "~/.server/media/conditional-request";
 import { findPublishedFile } from "~/.server/media/published-media";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -10,7 +11,10 @@ import type { ApiEnv } from "./types";
 export const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 
-/** Serves the files of published media from R2, with Range, ETag and long caching. */
+/**
+ * Serves the files of published media from R2 (GET and HEAD), with conditional requests,
+ * Range and If-Range, and long caching.
+ */
 export const files = new Hono<ApiEnv>().get(
   "/:key{.+}",
   zValidator("param", keyParam, rejectInvalid(404, "not_found", "No such file")),
@@ -19,34 +23,48 @@ export const files = new Hono<ApiEnv>().get(
     const file = await findPublishedFile(c.var.db, key);
     if (!file) return apiError(c, 404, "not_found", "No such file");
 
-    // Ranges are checked against the real size first: only seeking pays for the HEAD.
-    const rangeHeader = c.req.header("Range");
-    const head = rangeHeader ? await c.env.MEDIA.head(key) : null;
-    const range = head ? parseByteRange(rangeHeader, head.size) : null;
-    if (range === "unsatisfiable") {
-      c.header("Content-Range", `bytes */${head?.size}`);
-      return apiError(c, 416, "range_not_satisfiable", "The requested range is outside the file");
-    }
-
-    const object = await c.env.MEDIA.get(key, {
-      range: range ?? undefined,
-      onlyIf: c.req.raw.headers,
-    });
+    // Range is defined for GET only (RFC 9110 §14.2). A plain GET reads the object once;
+    // HEAD and ranges look at its metadata (size, ETag) first.
+    const isGet = c.req.method === "GET";
+    const rangeHeader = isGet ? c.req.header("Range") : undefined;
+    const whole = isGet && !rangeHeader ? await c.env.MEDIA.get(key) : null;
+    const object = whole ?? (await c.env.MEDIA.head(key));
     if (!object) return apiError(c, 404, "not_found", "No such file");
     const headers = new Headers({
-      "Content-Type": file.contentType,
       ETag: object.httpEtag,
+      "Last-Modified": object.uploaded.toUTCString(),
       "Cache-Control": "public, max-age=31536000, immutable",
       "Accept-Ranges": "bytes",
     });
-    if (!("body" in object)) return new Response(null, { status: 304, headers });
+
+    const validators = { etag: object.httpEtag, lastModified: object.uploaded };
+    const precondition = evaluatePreconditions(c.req.raw.headers, validators);
+    if (precondition !== "proceed") await whole?.body.cancel();
+    if (precondition === "not-modified") return new Response(null, { status: 304, headers });
+    if (precondition === "precondition-failed") {
+      c.header("ETag", object.httpEtag);
+      return apiError(c, 412, "precondition_failed", "The file does not match the condition");
+    }
+
+    headers.set("Content-Type", file.contentType);
+    const applies = rangeHeader !== undefined && rangeStillApplies(c.req.raw.headers, validators);
+    const range = applies ? parseByteRange(rangeHeader, object.size) : null;
+    if (range === "unsatisfiable") {
+      c.header("Content-Range", `bytes */${object.size}`);
+      return apiError(c, 416, "range_not_satisfiable", "The requested range is outside the file");
+    }
     if (!range) {
       headers.set("Content-Length", String(object.size));
-      return new Response(object.body, { headers });
+      if (!isGet) return new Response(null, { headers });
+      const body = whole ?? (await c.env.MEDIA.get(key));
+      if (!body) return apiError(c, 404, "not_found", "No such file");
+      return new Response(body.body, { headers });
     }
+    const part = await c.env.MEDIA.get(key, { range });
+    if (!part) return apiError(c, 404, "not_found", "No such file");
     const end = range.offset + range.length - 1;
     headers.set("Content-Range", `bytes ${range.offset}-${end}/${object.size}`);
     headers.set("Content-Length", String(range.length));
-    return new Response(object.body, { status: 206, headers });
+    return new Response(part.body, { status: 206, headers });
   },
 );

@@ -2,10 +2,12 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { isJpeg, isMpegTs } from "~/.server/stream/mpeg-ts";
+import { readBody } from "~/.server/read-body";
+import { isMpegTs } from "~/.server/stream/mpeg-ts";
 import { STILL_KEY } from "~/.server/stream/playlist";
+import { checkStill } from "~/.server/stream/still";
 import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, segmentParams } from "../../protocol/camera-box.ts";
-import { DEVICE_HEADERS, verifySignature } from "../../protocol/device-signature.ts";
+import { checkClaim, DEVICE_HEADERS, verifySignature } from "../../protocol/device-signature.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -13,44 +15,51 @@ import type { ApiEnv } from "./types";
 type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
 
 /**
- * Every box request: device id, HMAC over method, path, timestamp and body hash within
- * 300 s, and each signature used once. The control socket cannot send headers from every
- * client library, so it may carry the same values as query parameters.
+ * A request from the camera box, with a body of at most `maxBytes`: device id and timestamp
+ * window first (from the headers, before any body is read), then the HMAC over method, path,
+ * timestamp and body, then the signature's single use. The control socket cannot send
+ * headers from every client library, so it may carry the same values as query parameters.
  */
-const deviceAuth = createMiddleware<IngestEnv>(async (c, next) => {
-  // Uploads must declare their size, so an unauthenticated client cannot make the isolate
-  // buffer an unbounded body before the signature is even looked at.
-  const length = c.req.header("Content-Length");
-  if (c.req.method !== "GET" && length === undefined) {
-    return apiError(c, 411, "length_required", "Uploads must declare Content-Length");
-  }
-  if (Number(length ?? 0) > MAX_SEGMENT_BYTES) {
-    return apiError(c, 413, "too_large", "Upload too large");
-  }
-  const body = new Uint8Array(await c.req.arrayBuffer());
-  if (body.length > MAX_SEGMENT_BYTES) return apiError(c, 413, "too_large", "Upload too large");
-  const claimed = {
-    deviceId: c.req.header(DEVICE_HEADERS.device) ?? c.req.query("device") ?? null,
-    timestamp: c.req.header(DEVICE_HEADERS.timestamp) ?? c.req.query("timestamp") ?? null,
-    signature: c.req.header(DEVICE_HEADERS.signature) ?? c.req.query("signature") ?? null,
-  };
-  const { config } = c.var;
-  const check = await verifySignature(
-    { deviceId: config.CAMERA_DEVICE_ID, secret: config.CAMERA_DEVICE_SECRET, now: Date.now() },
-    claimed,
-    { method: c.req.method, path: c.req.path, body },
-  );
-  if (!check.ok) {
-    const status = check.code === "unknown_device" ? 403 : 401;
-    return apiError(c, status, check.code, "The device signature was not accepted");
-  }
-  const fresh = await cameraStream(c.env, config.CAMERA_DEVICE_ID).claimNonce(
-    claimed.signature ?? "",
-  );
-  if (!fresh) return apiError(c, 401, "replayed_request", "This signature was already used");
-  c.set("body", body);
-  await next();
-});
+function signedByBox(maxBytes: number) {
+  return createMiddleware<IngestEnv>(async (c, next) => {
+    const claimed = {
+      deviceId: c.req.header(DEVICE_HEADERS.device) ?? c.req.query("device") ?? null,
+      timestamp: c.req.header(DEVICE_HEADERS.timestamp) ?? c.req.query("timestamp") ?? null,
+      signature: c.req.header(DEVICE_HEADERS.signature) ?? c.req.query("signature") ?? null,
+    };
+    const { config } = c.var;
+    const expected = {
+      deviceId: config.CAMERA_DEVICE_ID,
+      secret: config.CAMERA_DEVICE_SECRET,
+      now: Date.now(),
+    };
+    const refuse = (code: string) =>
+      apiError(
+        c,
+        code === "unknown_device" ? 403 : 401,
+        code,
+        "The device signature was not accepted",
+      );
+
+    const claim = checkClaim(expected, claimed);
+    if (!claim.ok) return refuse(claim.code);
+    const body = await readBody(c.req.raw, maxBytes);
+    if (!body) return apiError(c, 413, "too_large", `Uploads here are at most ${maxBytes} bytes`);
+    const check = await verifySignature(expected, claimed, {
+      method: c.req.method,
+      path: c.req.path,
+      body,
+    });
+    if (!check.ok) return refuse(check.code);
+    // Only a verified signature is remembered: a forgery cannot burn the box's next request.
+    const fresh = await cameraStream(c.env, config.CAMERA_DEVICE_ID).claimNonce(
+      claimed.signature ?? "",
+    );
+    if (!fresh) return apiError(c, 401, "replayed_request", "This signature was already used");
+    c.set("body", body);
+    await next();
+  });
+}
 
 // ffmpeg's EXTINF; the box's segments are about 2 s.
 const segmentHeaders = z.object({
@@ -59,8 +68,7 @@ const segmentHeaders = z.object({
 
 /** The camera box: control socket, segment and still uploads. */
 export const ingest = new Hono<IngestEnv>()
-  .use(deviceAuth)
-  .get("/control", (c) => {
+  .get("/control", signedByBox(0), (c) => {
     if (c.req.header("Upgrade") !== "websocket") {
       return apiError(c, 426, "upgrade_required", "The control channel is a WebSocket");
     }
@@ -68,6 +76,7 @@ export const ingest = new Hono<IngestEnv>()
   })
   .put(
     "/segments/:epoch/:name",
+    signedByBox(MAX_SEGMENT_BYTES),
     zValidator(
       "param",
       segmentParams,
@@ -94,10 +103,20 @@ export const ingest = new Hono<IngestEnv>()
       return c.body(null, 201);
     },
   )
-  .put("/still", async (c) => {
+  .put("/still", signedByBox(MAX_STILL_BYTES), async (c) => {
     const body = c.var.body;
-    if (body.length > MAX_STILL_BYTES) return apiError(c, 413, "too_large", "Still too large");
-    if (!isJpeg(body)) return apiError(c, 415, "not_jpeg", "Stills must be JPEG");
+    const still = checkStill(body);
+    if (!still.ok && still.code === "not_jpeg") {
+      return apiError(c, 415, "not_jpeg", "Stills must be one whole JPEG");
+    }
+    if (!still.ok) {
+      return apiError(
+        c,
+        422,
+        still.code,
+        "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
+      );
+    }
     await c.env.MEDIA.put(STILL_KEY, body, {
       httpMetadata: { contentType: "image/jpeg" },
       customMetadata: { takenAt: new Date().toISOString() },

@@ -7,6 +7,7 @@ test("reads the byte ranges video players send", () => {
   expect(parseByteRange("bytes=900-5000", 1000)).toEqual({ offset: 900, length: 100 });
   expect(parseByteRange("bytes=-10", 1000)).toEqual({ offset: 990, length: 10 });
   expect(parseByteRange("bytes=-5000", 1000)).toEqual({ offset: 0, length: 1000 });
+  expect(parseByteRange("Bytes=0-9", 1000)).toEqual({ offset: 0, length: 10 });
 });
 
 test("refuses ranges outside the file and ignores what it cannot read", () => {

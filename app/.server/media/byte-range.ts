@@ -10,7 +10,8 @@ export function parseByteRange(
   header: string | undefined,
   size: number,
 ): ByteRange | "unsatisfiable" | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  // The range unit is case-insensitive (RFC 9110 §14.1).
+  const match = header ? /^bytes=(\d*)-(\d*)$/i.exec(header.trim()) : null;
   if (!match) return null;
   const [, first = "", last = ""] = match;
   if (first === "" && last === "") return null;

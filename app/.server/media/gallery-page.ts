@@ -1,46 +1,68 @@
-import { z } from "zod";
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { Locale } from "~/i18n/locales";
-import { gallerySorts, galleryTabs } from "~/lib/media";
 import type { Db } from "../db/client";
-import { type ListFilters, MAX_QUERY_LENGTH, mediaPageQuery, toMediaPage } from "./list-media";
+import { media } from "../db/schema";
+import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media";
 import { toPublicItem } from "./public-item";
 import { getPublishedMedia } from "./published-media";
 
-export const GALLERY_PAGE_SIZE = 24;
+const GALLERY_PAGE_SIZE = 24;
 const FEATURED_COUNT = 4;
 
-/** A page URL's filters; unknown values fall back to the defaults instead of failing. */
-const pageParams = z.object({
-  type: z.enum(galleryTabs).catch("all"),
-  q: z.string().trim().max(MAX_QUERY_LENGTH).catch(""),
-  sort: z.enum(gallerySorts).catch("newest"),
-});
+/** Parses a page URL's filters: a value the schema refuses falls back to its default. */
+function parseLeniently<S extends z.ZodType>(
+  schema: S,
+  input: Record<string, unknown>,
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const refused = new Set(result.error.issues.map((issue) => issue.path[0]));
+  return schema.parse(
+    Object.fromEntries(Object.entries(input).filter(([key]) => !refused.has(key))),
+  );
+}
 
-/** Everything the gallery page shows, read in one D1 round trip. */
+/** The newest featured items, shown large above the rest in the gallery's default view. */
+function featuredRow(db: Db) {
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.status, "published"), eq(media.featured, true)))
+    .orderBy(desc(media.takenAt), desc(media.id))
+    .limit(FEATURED_COUNT);
+}
+
+/**
+ * Everything the gallery page shows, or with `?cursor=` the page after it ("Show more"),
+ * read in one D1 round trip. The featured row belongs to the default view (all items,
+ * newest first): there the grid leaves its items out, so each item shows once.
+ */
 export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
-  const params = pageParams.parse({
-    type: url.searchParams.get("type") ?? undefined,
-    q: url.searchParams.get("q") ?? undefined,
-    sort: url.searchParams.get("sort") ?? undefined,
-  });
-  const filters: ListFilters = {
-    ...params,
-    featured: "any",
+  const param = (name: string) => url.searchParams.get(name) ?? undefined;
+  const filters: ListFilters = parseLeniently(listFilters, {
+    type: param("type"),
+    q: param("q"),
+    sort: param("sort"),
+    cursor: param("cursor"),
     limit: GALLERY_PAGE_SIZE,
     lang: locale,
-  };
-  const featuredFilters: ListFilters = { ...filters, featured: "only", limit: FEATURED_COUNT };
-  const showFeatured = params.type === "all" && !params.q;
-  const [rows, featuredRows] = await db.batch([
-    mediaPageQuery(db, filters),
-    mediaPageQuery(db, showFeatured ? featuredFilters : { ...featuredFilters, limit: 0 }),
-  ]);
+  });
+  const defaultView = filters.type === "all" && !filters.q && filters.sort === "newest";
+  const shown = featuredRow(db).as("featured_row");
+  const grid = mediaPageQuery(
+    db,
+    filters,
+    defaultView ? notInArray(media.id, db.select({ id: shown.id }).from(shown)) : undefined,
+  );
+  const [rows, featured] =
+    defaultView && !filters.cursor ? await db.batch([grid, featuredRow(db)]) : [await grid, []];
   const page = toMediaPage(rows, filters);
   return {
-    params,
+    params: { type: filters.type, q: filters.q, sort: filters.sort },
     items: page.rows.map((row) => toPublicItem(row, locale)),
     nextCursor: page.nextCursor,
-    featured: featuredRows.slice(0, FEATURED_COUNT).map((row) => toPublicItem(row, locale)),
+    featured: featured.map((row) => toPublicItem(row, locale)),
   };
 }
 

@@ -1,120 +1,163 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { z } from "zod";
 import { locales } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
-import { gallerySorts, galleryTabs } from "~/lib/media";
+import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "~/lib/media";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
-import { fallbackChain, type MediaRow } from "./public-item";
+import { mediaSearch } from "./media-search";
+import type { MediaRow } from "./public-item";
 
-export const MAX_PAGE_SIZE = 48;
-export const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE_SIZE = 48;
 
-/** Where the previous page ended, as an opaque string for the client. */
-const cursorSchema = z.object({
-  t: z.number().int().nonnegative().max(8.64e15), // the largest valid Date
-  id: z.string().min(1).max(64),
-  f: z.union([z.literal(0), z.literal(1)]).optional(),
-});
-type Cursor = z.infer<typeof cursorSchema>;
-
-export function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify(cursor)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export const cursorParam = z.string().transform((value, ctx) => {
+/** The values of a page's last row in the list's sort keys, as an opaque string. */
+const cursorParam = z.string().transform((value, ctx) => {
   try {
-    const json = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-    return cursorSchema.parse(JSON.parse(json));
+    const json: unknown = JSON.parse(atob(value.replaceAll("-", "+").replaceAll("_", "/")));
+    return z
+      .array(z.union([z.number(), z.string()]))
+      .max(4)
+      .parse(json);
   } catch {
     ctx.addIssue({ code: "custom", message: "malformed cursor" });
     return z.NEVER;
   }
 });
 
-export const listFilters = z.object({
-  type: z.enum(galleryTabs).default("all"),
-  q: z.string().trim().max(MAX_QUERY_LENGTH).default(""),
-  sort: z.enum(gallerySorts).default("newest"),
-  featured: z.enum(["any", "first", "only"]).default("any"),
-  cursor: cursorParam.optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
-  lang: z.enum(locales).default("de"),
-});
+function encodeCursor(values: (number | string)[]): string {
+  return btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The list's filters: the one schema behind `/api/media` and the gallery page's loader. */
+export const listFilters = z
+  .object({
+    type: z.enum(galleryTabs).default("all"),
+    q: z.string().trim().max(MAX_SEARCH_LENGTH).default(""),
+    sort: z.enum(gallerySorts).default("newest"),
+    featured: z.enum(["any", "first", "only"]).default("any"),
+    cursor: cursorParam.optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
+    lang: z.enum(locales).default("de"),
+  })
+  .superRefine((filters, ctx) => {
+    const keys = sortKeys(filters);
+    const { cursor } = filters;
+    if (
+      cursor &&
+      (cursor.length !== keys.length ||
+        keys.some((key, i) => !key.valid.safeParse(cursor[i]).success))
+    ) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor of another list" });
+    }
+  });
 export type ListFilters = z.infer<typeof listFilters>;
 
-/** The first non-empty translation, in the order the visitor would read them. */
-function localized(field: "title" | "description", filters: ListFilters): SQL {
-  const chain = fallbackChain(filters.lang).map(
-    (l) => sql`nullif(${media[localizedField(field, l)]}, '')`,
-  );
-  return sql`coalesce(${sql.join(chain, sql`, `)}, '')`;
-}
+type Row = MediaRow & { band: number };
 
-function searchCondition(filters: ListFilters): SQL | undefined {
-  if (!filters.q) return undefined;
-  const escaped = filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = `%${escaped}%`;
-  return or(
-    sql`lower(${localized("title", filters)}) like ${pattern} escape '\\'`,
-    sql`lower(${localized("description", filters)}) like ${pattern} escape '\\'`,
-    sql`${media.tags} like ${pattern} escape '\\'`,
-  );
-}
+/** One key of the list's order: how to sort by it, read it from a row, and check it. */
+type SortKey = {
+  column: AnyColumn | SQL;
+  descending: boolean;
+  read: (row: Row) => number | string;
+  valid: z.ZodType;
+};
 
-/** Keyset pagination: strictly after the cursor in the list's own order. */
-function afterCursor(cursor: Cursor | undefined, filters: ListFilters): SQL | undefined {
-  if (!cursor) return undefined;
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * The list's order, most significant first: featured items (when asked), items found in
+ * the visitor's own language (when searching), then the date and the id as a tie-break.
+ * ORDER BY, the cursor and its check all derive from this one list.
+ */
+function sortKeys(filters: Omit<ListFilters, "cursor" | "limit">): SortKey[] {
   const newest = filters.sort === "newest";
-  const beyond = (column: SQL | typeof media.takenAt | typeof media.id, value: unknown) =>
-    newest ? sql`${column} < ${value}` : sql`${column} > ${value}`;
-  const afterDate = or(
-    beyond(media.takenAt, cursor.t),
-    and(eq(media.takenAt, new Date(cursor.t)), beyond(media.id, cursor.id)),
-  );
-  if (filters.featured !== "first" || cursor.f === undefined) return afterDate;
-  return or(
-    sql`${media.featured} < ${cursor.f}`,
-    and(sql`${media.featured} = ${cursor.f}`, afterDate),
+  const band = filters.q ? mediaSearch(filters.q, filters.lang).band : undefined;
+  return [
+    ...(filters.featured === "first"
+      ? [
+          {
+            column: media.featured,
+            descending: true,
+            read: (row: Row) => Number(row.featured),
+            valid: flag,
+          },
+        ]
+      : []),
+    ...(band
+      ? [{ column: band, descending: false, read: (row: Row) => row.band, valid: flag }]
+      : []),
+    {
+      column: media.takenAt,
+      descending: newest,
+      read: (row) => row.takenAt.getTime(),
+      valid: z.number().int().nonnegative().max(8.64e15), // the largest valid Date
+    },
+    {
+      column: media.id,
+      descending: newest,
+      read: (row) => row.id,
+      valid: z.string().min(1).max(64),
+    },
+  ];
+}
+
+/** Keyset pagination: strictly after the cursor's row in the list's own order. */
+function after(keys: SortKey[], cursor: (number | string)[]): SQL | undefined {
+  const [key, ...rest] = keys;
+  const value = cursor[0];
+  if (!key || value === undefined) return undefined;
+  const beyond = key.descending ? sql`${key.column} < ${value}` : sql`${key.column} > ${value}`;
+  return rest.length === 0
+    ? beyond
+    : or(beyond, and(sql`${key.column} = ${value}`, after(rest, cursor.slice(1))));
+}
+
+/**
+ * The query for one page (plus one row to know whether more follow); batchable. `except`
+ * leaves out rows another part of the page already shows.
+ */
+export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
+  const keys = sortKeys(filters);
+  const search = filters.q ? mediaSearch(filters.q, filters.lang) : undefined;
+  return (
+    db
+      // Named: D1's batch answers rows as objects, where a column named "0" would sort first.
+      .select({ ...getTableColumns(media), band: (search?.band ?? sql<number>`0`).as("band") })
+      .from(media)
+      .where(
+        and(
+          eq(media.status, "published"),
+          filters.type === "photos" ? eq(media.type, "image") : undefined,
+          filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
+          filters.featured === "only" ? eq(media.featured, true) : undefined,
+          search?.where,
+          except,
+          filters.cursor ? after(keys, filters.cursor) : undefined,
+        ),
+      )
+      .orderBy(...keys.map((key) => (key.descending ? desc(key.column) : asc(key.column))))
+      .limit(filters.limit + 1)
   );
 }
 
-/** The query for one page (plus one row to know whether more follow); batchable. */
-export function mediaPageQuery(db: Db, filters: ListFilters) {
-  const direction = filters.sort === "newest" ? desc : asc;
-  return db
-    .select()
-    .from(media)
-    .where(
-      and(
-        eq(media.published, true),
-        filters.type === "photos" ? eq(media.type, "image") : undefined,
-        filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
-        filters.featured === "only" ? eq(media.featured, true) : undefined,
-        searchCondition(filters),
-        afterCursor(filters.cursor, filters),
-      ),
-    )
-    .orderBy(
-      ...(filters.featured === "first" ? [desc(media.featured)] : []),
-      direction(media.takenAt),
-      direction(media.id),
-    )
-    .limit(filters.limit + 1);
-}
+type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
 
-export type MediaPage = { rows: MediaRow[]; nextCursor: string | null };
-
-export function toMediaPage(rows: MediaRow[], filters: ListFilters): MediaPage {
+export function toMediaPage(rows: Row[], filters: ListFilters): MediaPage {
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > filters.limit && last
-      ? encodeCursor({
-          t: last.takenAt.getTime(),
-          id: last.id,
-          f: filters.featured === "first" ? (last.featured ? 1 : 0) : undefined,
-        })
+      ? encodeCursor(sortKeys(filters).map((key) => key.read(last)))
       : null;
   return { rows: page, nextCursor };
 }

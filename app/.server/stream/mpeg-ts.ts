@@ -7,8 +7,3 @@ export function isMpegTs(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i += PACKET) if (bytes[i] !== SYNC) return false;
   return true;
 }
-
-/** JPEG starts with SOI (FF D8) followed by a marker (FF). */
-export function isJpeg(bytes: Uint8Array): boolean {
-  return bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { lakeDate, type WeatherReading } from "~/lib/weather";
+import type { WeatherReading } from "~/lib/weather";
+import { lakeDate } from "~/lib/weather-view";
 import type { Config } from "../env";
 import { openWeatherMapCondition } from "./conditions";
 import { fetchUpstreamJson, type Upstream } from "./upstream";

@@ -5,7 +5,7 @@ import { fetchLakeLevel } from "./laghi-net";
 import { fetchOpenMeteo } from "./open-meteo";
 import { fetchOpenWeatherMap } from "./openweathermap";
 import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store";
-import { type Upstream, upstreamFor } from "./upstream";
+import { type Upstream, UpstreamError, upstreamFor } from "./upstream";
 
 /** Every source but the south's water temperature, which the owner enters. */
 export const FETCHED_SOURCES = [
@@ -58,7 +58,15 @@ export async function refreshSources(
       try {
         return { source, measurement: await fetchers[source](config, upstream) };
       } catch (error) {
-        console.error(`weather: ${source} refresh failed, keeping the last good value:`, error);
+        // An upstream letting us down is expected now and then: one line naming the reason.
+        // Anything else is our own bug and keeps its stack.
+        if (error instanceof UpstreamError) {
+          console.warn(
+            `weather: ${source} refresh failed, keeping the last good value: ${error.message}`,
+          );
+        } else {
+          console.error(`weather: ${source} refresh failed, keeping the last good value`, error);
+        }
         return { source, measurement: null };
       }
     }),

@@ -3,9 +3,6 @@ import type { RequestScope } from "../context";
 import { FETCHED_SOURCES, refreshSources } from "./refresh";
 import { readWeatherRows, toSnapshot } from "./store";
 
-/** How long the first page after a deploy waits for the first fetch before showing "loading". */
-export const FIRST_RENDER_WAIT_MS = 2500;
-
 type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 
 // Requests in this isolate share one first fetch. Another isolate that sees the empty table
@@ -15,12 +12,13 @@ let firstFetch: Promise<void> | null = null;
 
 /**
  * The snapshot in one D1 round trip. Visitors never cause an upstream call, except once
- * after a deploy while the table is still empty, so a new site is not blank until the cron.
- * Resolves to "pending" when that first fetch takes longer than `waitMs`.
+ * after a deploy while the table is still empty, so a new site is not blank until the cron:
+ * that first fetch runs in the background. Resolves to "pending" unless it finishes within
+ * `waitMs`; page renders wait for none of it.
  */
 export async function getWeatherSnapshot(
   { db, config, ctx }: Scope,
-  waitMs: number,
+  waitMs = 0,
 ): Promise<WeatherSnapshot | "pending"> {
   const rows = await readWeatherRows(db);
   if (rows.length > 0) return toSnapshot(rows);
@@ -34,6 +32,7 @@ export async function getWeatherSnapshot(
   }
   const fetching = firstFetch;
   ctx.waitUntil(fetching);
+  if (waitMs <= 0) return "pending";
   const finished = await Promise.race([
     fetching.then(() => true),
     new Promise<false>((resolve) => setTimeout(resolve, waitMs, false)),
@@ -41,10 +40,13 @@ export async function getWeatherSnapshot(
   return finished ? toSnapshot(await readWeatherRows(db)) : "pending";
 }
 
-/** For page loaders: never throws, whatever D1 or the upstreams do. */
+/**
+ * For page loaders: answers at once and never throws, whatever D1 or the upstreams do.
+ * While the first fetch runs, the panel shows its loading state and asks `/api/weather`.
+ */
 export async function loadWeatherPanel(scope: Scope): Promise<WeatherPanelData> {
   try {
-    const snapshot = await getWeatherSnapshot(scope, FIRST_RENDER_WAIT_MS);
+    const snapshot = await getWeatherSnapshot(scope);
     const renderedAt = Date.now();
     return snapshot === "pending"
       ? { status: "pending", renderedAt }

@@ -1,10 +1,5 @@
-import { z } from "zod";
-import {
-  conditionCodes,
-  type WaterTemperature,
-  type WeatherSnapshot,
-  weatherProviders,
-} from "~/lib/weather";
+import type { z } from "zod/mini";
+import { type WeatherSnapshot, weatherSnapshot } from "~/lib/weather";
 import type { Db } from "../db/client";
 import { weatherReadings, type weatherSources } from "../db/schema";
 
@@ -13,39 +8,6 @@ type Row = typeof weatherReadings.$inferSelect;
 
 export type Measurement = { provider: string; measuredAt: Date; data: unknown };
 
-// Rows are re-validated when read: a row written by an older deploy must not break a page.
-const condition = z.enum(conditionCodes);
-const weatherData = z.object({
-  current: z.object({
-    condition,
-    isDay: z.boolean(),
-    temperature: z.number(),
-    feelsLike: z.number(),
-    humidity: z.number(),
-    windSpeed: z.number(),
-    precipitation: z.number(),
-    pressure: z.number(),
-  }),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      condition,
-      temperatureMin: z.number(),
-      temperatureMax: z.number(),
-      feelsLikeMin: z.number(),
-      feelsLikeMax: z.number(),
-      humidity: z.number(),
-      windSpeed: z.number(),
-      precipitation: z.number(),
-      pressure: z.number(),
-      sunrise: z.string(),
-      sunset: z.string(),
-    }),
-  ),
-});
-const lakeLevelData = z.object({ cm: z.number() });
-const waterData = z.object({ celsius: z.number() });
-
 /** Every source in one D1 round trip. */
 export function readWeatherRows(db: Db): Promise<Row[]> {
   return db.select().from(weatherReadings).all();
@@ -53,47 +15,27 @@ export function readWeatherRows(db: Db): Promise<Row[]> {
 
 export function toSnapshot(rows: Row[]): WeatherSnapshot {
   const bySource = new Map(rows.map((row) => [row.source, row]));
-  const good = <T>(source: WeatherSource, schema: z.ZodType<T>) => {
+  const { weather, lakeLevel, waterTemperature } = weatherSnapshot.shape;
+  // Rows are re-validated when read: a row written by an older deploy must not break a page.
+  const read = <T>(source: WeatherSource, schema: z.ZodMiniType<T>): T | null => {
     const row = bySource.get(source);
-    if (!row?.data || !row.measuredAt || !row.fetchedAt) return null;
-    const data = schema.safeParse(row.data);
-    if (!data.success) {
-      console.error(`weather: stored ${source} no longer matches its schema`, data.error.issues);
-      return null;
-    }
-    return {
-      ...data.data,
+    if (typeof row?.data !== "object" || !row.measuredAt || !row.fetchedAt) return null;
+    const value = schema.safeParse({
+      ...row.data,
       provider: row.provider,
       measuredAt: row.measuredAt.toISOString(),
       fetchedAt: row.fetchedAt.toISOString(),
-    };
-  };
-  const weather = good("weather", weatherData);
-  const provider = z.enum(weatherProviders).safeParse(weather?.provider);
-  const lakeLevel = good("lake_level", lakeLevelData);
-  const water = (source: WeatherSource): WaterTemperature | null => {
-    const reading = good(source, waterData);
-    return reading && { celsius: reading.celsius, measuredAt: reading.measuredAt };
+    });
+    if (value.success) return value.data;
+    console.error(`weather: stored ${source} no longer matches its schema`, value.error.issues);
+    return null;
   };
   return {
-    weather:
-      weather && provider.success
-        ? {
-            provider: provider.data,
-            current: weather.current,
-            days: weather.days,
-            measuredAt: weather.measuredAt,
-            fetchedAt: weather.fetchedAt,
-          }
-        : null,
-    lakeLevel: lakeLevel && {
-      cm: lakeLevel.cm,
-      measuredAt: lakeLevel.measuredAt,
-      fetchedAt: lakeLevel.fetchedAt,
-    },
+    weather: read("weather", weather),
+    lakeLevel: read("lake_level", lakeLevel),
     waterTemperature: {
-      north: water("water_temperature_north"),
-      south: water("water_temperature_south"),
+      north: read("water_temperature_north", waterTemperature.shape.north),
+      south: read("water_temperature_south", waterTemperature.shape.south),
     },
   };
 }

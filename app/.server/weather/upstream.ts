@@ -41,7 +41,10 @@ export async function fetchUpstreamText(
     if (error instanceof Error && error.name === "TimeoutError") {
       throw new UpstreamError(`${source}: no answer within ${upstream.timeoutMs} ms`);
     }
-    throw new UpstreamError(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+    // DNS failures and refused connections: workerd calls most of them "internal error".
+    throw new UpstreamError(
+      `${source}: network error: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

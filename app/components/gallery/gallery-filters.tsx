@@ -1,14 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import type { GallerySort, GalleryTab } from "~/lib/media";
+import { type GalleryParams, type GalleryTab, galleryUrl, MAX_SEARCH_LENGTH } from "~/lib/media";
 import SearchIcon from "~icons/heroicons/magnifying-glass";
 import { useLocale } from "../localized-link";
 
-type Params = { type: GalleryTab; q: string; sort: GallerySort };
-
 /** Category tabs, search and sort: all plain links and a GET form, shareable as URLs. */
-export function GalleryFilters({ params }: { params: Params }) {
+export function GalleryFilters({ params }: { params: GalleryParams }) {
   const { t } = useLingui();
   const locale = useLocale();
   const submit = useSubmit();
@@ -18,11 +16,6 @@ export function GalleryFilters({ params }: { params: Params }) {
     { value: "photos", label: t`Photos` },
     { value: "videos", label: t`Videos` },
   ];
-  const href = (type: GalleryTab) => {
-    const search = new URLSearchParams({ ...params, type });
-    if (!params.q) search.delete("q");
-    return `${galleryPath}?${search}`;
-  };
   return (
     <div className="mt-6 flex flex-col gap-4 md:flex-row md:items-center">
       <nav aria-label={t`Media type`}>
@@ -30,10 +23,10 @@ export function GalleryFilters({ params }: { params: Params }) {
           {tabs.map((tab) => (
             <li key={tab.value}>
               <Link
-                to={href(tab.value)}
+                to={galleryUrl(galleryPath, { ...params, type: tab.value })}
                 preventScrollReset
                 aria-current={tab.value === params.type ? "page" : undefined}
-                className="block rounded-full px-4 py-1.5 text-sm font-medium text-neutral-700 aria-[current=page]:bg-white aria-[current=page]:text-primary-800 aria-[current=page]:shadow dark:text-neutral-300 dark:aria-[current=page]:bg-neutral-800 dark:aria-[current=page]:text-primary-300"
+                className="flex items-center rounded-full px-4 py-1.5 text-sm max-sm:min-h-11 font-medium text-neutral-700 aria-[current=page]:bg-white aria-[current=page]:text-primary-800 aria-[current=page]:shadow dark:text-neutral-300 dark:aria-[current=page]:bg-neutral-800 dark:aria-[current=page]:text-primary-300"
               >
                 {tab.label}
               </Link>
@@ -56,9 +49,9 @@ export function GalleryFilters({ params }: { params: Params }) {
             type="search"
             name="q"
             defaultValue={params.q}
-            maxLength={100}
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder={t`Search…`}
-            className="w-full rounded-full border border-neutral-300 bg-white py-2 pr-3 pl-9 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+            className="w-full rounded-full border border-neutral-300 bg-white py-2 pr-3 pl-9 text-sm max-sm:min-h-11 dark:border-neutral-700 dark:bg-neutral-900"
           />
         </label>
         <label>
@@ -67,7 +60,7 @@ export function GalleryFilters({ params }: { params: Params }) {
             name="sort"
             defaultValue={params.sort}
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            className="rounded-full border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+            className="rounded-full border border-neutral-300 bg-white px-3 py-2 text-sm max-sm:min-h-11 dark:border-neutral-700 dark:bg-neutral-900"
           >
             <option value="newest">{t`Newest first`}</option>
             <option value="oldest">{t`Oldest first`}</option>
@@ -75,7 +68,7 @@ export function GalleryFilters({ params }: { params: Params }) {
         </label>
         <button
           type="submit"
-          className="rounded-full bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+          className="rounded-full bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 max-sm:min-h-11"
         >
           {t`Search`}
         </button>

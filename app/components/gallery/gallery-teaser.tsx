@@ -45,7 +45,7 @@ export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {
                   <PlayIcon className="absolute inset-0 m-auto size-12 text-white/90 drop-shadow" />
                 )}
               </span>
-              <span className="block truncate p-3 text-sm font-medium group-hover:underline">
+              <span className="line-clamp-2 p-3 text-sm font-medium break-words group-hover:underline">
                 {item.title}
               </span>
             </LocalizedLink>

@@ -48,7 +48,7 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
       disabled={liked}
       aria-pressed={liked}
       title={failed ? t`Could not save your like. Please try again.` : undefined}
-      className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
+      className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm max-sm:min-h-11 max-sm:min-w-11 text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
     >
       {liked ? (
         <HeartIcon className="size-5 text-error-600" />

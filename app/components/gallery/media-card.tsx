@@ -63,8 +63,11 @@ export function MediaCard({
           </span>
         ) : null}
       </Link>
-      <div className="flex items-center gap-2 p-3">
-        <h3 className="min-w-0 flex-1 truncate text-sm font-medium" title={item.title}>
+      <div className="flex items-start gap-2 p-3">
+        <h3
+          className="line-clamp-2 min-w-0 flex-1 py-1 text-sm font-medium break-words"
+          title={item.title}
+        >
           {item.title}
         </h3>
         <ViewCount views={item.views} />

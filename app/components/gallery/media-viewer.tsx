@@ -53,7 +53,7 @@ export default function MediaViewer({
     { go: onNext, label: t`Next`, Icon: ChevronRightIcon, side: "right-2" },
   ];
   const navButton =
-    "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80";
+    "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80 max-sm:p-2.5";
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -123,7 +123,7 @@ export default function MediaViewer({
             <ViewCount views={viewCount} />
             <LikeButton id={item.id} likes={item.likes} />
             <Dialog.Close
-              className="rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+              className="rounded-full p-1 hover:bg-neutral-100 max-sm:p-2.5 dark:hover:bg-neutral-800"
               aria-label={t`Close`}
             >
               <CloseIcon className="size-6" />

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import FullscreenIcon from "~icons/mdi/fullscreen";
 import ExitFullscreenIcon from "~icons/mdi/fullscreen-exit";
 import ReplayIcon from "~icons/mdi/replay";
 import StopIcon from "~icons/mdi/stop";
-import { primaryButton, StreamFrame, StreamProgress, WatchLiveButton } from "./stream-frame";
+import { primaryButton, StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
 
 export { preloadPlayer } from "~/lib/stream-player";
 
@@ -39,7 +39,9 @@ function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   return { active, toggle };
 }
 
+// This component mounts to start a session: before the first step it already says "starting".
 const busyPhases = new Set<Phase["name"]>([
+  "idle",
   "starting",
   "initializing",
   "connecting",
@@ -78,31 +80,37 @@ export default function LiveSession({
   const attempt = phase.name === "connecting" ? phase.attempt : 0;
   const total = CONNECTION_ATTEMPTS;
 
-  const progress: Partial<Record<Phase["name"], string>> = {
+  const progress = {
     starting: t`Starting session…`,
     initializing: t`Initialising camera…`,
     connecting: t`Connection attempt ${attempt}/${total}`,
     ready: t`Feed ready`,
     player: t`Initialising player…`,
   };
-
-  const announcement = live ? t`The live stream is playing.` : (progress[phase.name] ?? "");
-  // Blank steps (idle, ended) keep the last line rather than making the region flicker.
-  useEffect(() => {
-    if (announcement) onAnnounce(announcement);
+  // What the live region says in each phase: always the current state, never an old step.
+  const announcements: Record<Phase["name"], string> = {
+    ...progress,
+    idle: progress.starting,
+    offline: t`The camera is offline right now. Please try again later.`,
+    live: t`The live stream is playing.`,
+    failed: t`Connection failed. Please try again.`,
+    stopped: t`The live stream has stopped.`,
+    ended: t`Session ended`,
+  };
+  const announcement = announcements[phase.name];
+  // In the same paint as the step itself, so the region says each step as long as it shows.
+  useLayoutEffect(() => {
+    onAnnounce(announcement);
   }, [announcement, onAnnounce]);
+  const waiting = phase.name === "stopped" || phase.name === "offline";
+  const offline = phase.name === "offline" || (waiting && status?.online === false);
 
+  // At least 44 px tall: they are touch targets on phones.
   const overlayButton =
-    "inline-flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
+    "inline-flex min-h-11 items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
 
   return (
-    <StreamFrame
-      frameRef={frame}
-      status={status}
-      live={live}
-      offline={phase.name === "offline"}
-      durationSeconds={durationSeconds}
-    >
+    <StreamFrame frameRef={frame} status={status} live={live} durationSeconds={durationSeconds}>
       <video
         ref={video}
         muted
@@ -120,13 +128,11 @@ export default function LiveSession({
       ) : null}
 
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
-        {phase.name === "idle" || phase.name === "offline" ? (
-          <WatchLiveButton offline={phase.name === "offline"} onStart={() => void start()} />
-        ) : null}
-        {busy ? <StreamProgress>{progress[phase.name]}</StreamProgress> : null}
+        {waiting ? <StartOverlay offline={offline} onStart={() => void start()} /> : null}
+        {busy ? <StreamProgress>{announcement}</StreamProgress> : null}
         {phase.name === "failed" ? (
           <>
-            <p className="rounded bg-black/60 px-4 py-2">{t`Connection failed. Please try again.`}</p>
+            <p className="rounded bg-black/60 px-4 py-2">{announcement}</p>
             <button type="button" className={primaryButton} onClick={() => void start()}>
               <ReplayIcon aria-hidden="true" className="size-5" />
               {t`Try again`}
@@ -135,7 +141,7 @@ export default function LiveSession({
         ) : null}
         {phase.name === "ended" ? (
           <>
-            <p className="rounded bg-black/60 px-4 py-2">{t`Session ended`}</p>
+            <p className="rounded bg-black/60 px-4 py-2">{announcement}</p>
             <button type="button" className={primaryButton} onClick={() => void start()}>
               <ReplayIcon aria-hidden="true" className="size-5" />
               {t`Watch again`}

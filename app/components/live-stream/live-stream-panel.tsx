@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
-import { StreamFrame, StreamProgress, WatchLiveButton } from "./stream-frame";
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
 import { useStreamStatus } from "./stream-status";
+import { wantsToWatchLive } from "./watch-live-link";
 
 // The session, the player and hls.js load on intent (hover, focus or click on play), never
 // with the page: the home page ships only this placeholder.
@@ -15,6 +17,40 @@ function preload() {
     .catch(() => undefined);
 }
 
+/** Navigation entries whose "Watch live" link already started a session (back must not). */
+const startedFor = new Set<string>();
+
+/**
+ * When the focused control inside `ref` disappears (the next step replaced it), focus goes
+ * to `ref` instead of falling back to the start of the page.
+ */
+function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    let focused: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      focused = event.target as Element;
+    };
+    // Focus moving elsewhere has a relatedTarget; a removed element's focusout (if any) has not.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) focused = null;
+    };
+    const observer = new MutationObserver(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (focused && !focused.isConnected && lost) container.focus({ preventScroll: true });
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    container.addEventListener("focusin", onFocusIn);
+    container.addEventListener("focusout", onFocusOut);
+    return () => {
+      observer.disconnect();
+      container.removeEventListener("focusin", onFocusIn);
+      container.removeEventListener("focusout", onFocusOut);
+    };
+  }, [ref]);
+}
+
 /** The home page's live camera: a still with its time, then a one-minute live session. */
 export function LiveStreamPanel() {
   const { t } = useLingui();
@@ -23,51 +59,50 @@ export function LiveStreamPanel() {
   // The live region lives here, in the DOM from the start, so screen readers announce
   // every step of the session that loads later.
   const [announcement, setAnnouncement] = useState("");
-  const region = (
-    <p className="sr-only" aria-live="polite">
-      {announcement}
-    </p>
-  );
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusStaysInside(panel);
+  const starting = t`Starting session…`;
+  const begin = useCallback(() => {
+    preload();
+    setAnnouncement(starting);
+    setStarted(true);
+  }, [starting]);
+
+  // Arriving through a "Watch live" link is the press on play.
+  const location = useLocation();
+  useEffect(() => {
+    if (!wantsToWatchLive(location.state) || startedFor.has(location.key)) return;
+    startedFor.add(location.key);
+    begin();
+    panel.current?.focus({ preventScroll: true });
+  }, [location, begin]);
+
   const frame = (overlay: React.ReactNode) => (
-    <StreamFrame
-      status={status}
-      live={false}
-      offline={false}
-      durationSeconds={DEFAULT_SESSION_SECONDS}
-    >
+    <StreamFrame status={status} live={false} durationSeconds={DEFAULT_SESSION_SECONDS}>
       {overlay}
     </StreamFrame>
   );
-  if (!started) {
-    return (
-      <>
-        {frame(
-          <WatchLiveButton
-            offline={false}
-            onIntent={preload}
-            onStart={() => {
-              preload();
-              setAnnouncement(t`Starting session…`);
-              setStarted(true);
-            }}
-          />,
-        )}
-        {region}
-      </>
-    );
-  }
-  // While the session code arrives, the panel already says what the session will say first.
-  const starting = frame(
-    <div className="absolute inset-0 flex items-center justify-center p-4">
-      <StreamProgress>{t`Starting session…`}</StreamProgress>
-    </div>,
-  );
   return (
-    <>
-      <Suspense fallback={starting}>
-        <LiveSession initialStatus={status} onAnnounce={setAnnouncement} />
-      </Suspense>
-      {region}
-    </>
+    <div ref={panel} tabIndex={-1} className="rounded-xl">
+      {started ? (
+        // While the session code arrives, the panel already says what the session will say first.
+        <Suspense
+          fallback={frame(
+            <div className="absolute inset-0 flex items-center justify-center p-4">
+              <StreamProgress>{starting}</StreamProgress>
+            </div>,
+          )}
+        >
+          <LiveSession initialStatus={status} onAnnounce={setAnnouncement} />
+        </Suspense>
+      ) : (
+        frame(
+          <StartOverlay offline={status?.online === false} onIntent={preload} onStart={begin} />,
+        )
+      )}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
   );
 }

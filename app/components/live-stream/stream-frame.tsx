@@ -1,33 +1,47 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import type { ReactNode, RefObject } from "react";
-import { formatTime } from "~/lib/format";
+import type { Locale } from "~/i18n/locales";
+import { formatDate, formatDateTime, formatTime } from "~/lib/format";
 import PlayIcon from "~icons/mdi/play";
+import ReplayIcon from "~icons/mdi/replay";
 import { useLocale } from "../localized-link";
 import type { StreamStatus } from "./stream-status";
 
-export const primaryButton =
-  "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium focus-visible:outline-2 bg-primary-700 text-white hover:bg-primary-800";
+const button = "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium text-white";
+export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;
+/** For a start that will probably not work (the camera is offline): not the inviting green. */
+const quietButton = `${button} border border-white/70 bg-black/60 hover:bg-black/80`;
+
+/** The still's label: only its time when it is from today at the lake, else the date too. */
+function useStillLabel(locale: Locale, takenAt: string | undefined): string {
+  const { t } = useLingui();
+  if (!takenAt) return "";
+  if (formatDate(locale, takenAt) === formatDate(locale, new Date())) {
+    const time = formatTime(locale, takenAt);
+    return t`Image from ${time}`;
+  }
+  const dateTime = formatDateTime(locale, takenAt);
+  return t`Image from ${dateTime}`;
+}
 
 /** The camera's frame: the latest still with its time and the LIVE/OFFLINE badge. */
 export function StreamFrame({
   frameRef,
   status,
   live,
-  offline,
   durationSeconds,
   children,
 }: {
   frameRef?: RefObject<HTMLDivElement | null>;
   status: StreamStatus | null;
   live: boolean;
-  offline: boolean;
   durationSeconds: number;
   children: ReactNode;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
   const still = status?.still;
-  const time = still ? formatTime(locale, still.takenAt) : "";
+  const stillLabel = useStillLabel(locale, still?.takenAt);
   const minutes = Math.max(1, Math.round(durationSeconds / 60));
   return (
     <div className="mx-auto max-w-4xl">
@@ -47,13 +61,13 @@ export function StreamFrame({
             <span className="rounded bg-error-600 px-2 py-0.5 text-xs font-bold tracking-wide">
               {t`LIVE`}
             </span>
-          ) : offline || status?.online === false ? (
+          ) : status?.online === false ? (
             <span className="rounded bg-neutral-700 px-2 py-0.5 text-xs font-bold tracking-wide">
               {t`OFFLINE`}
             </span>
           ) : null}
           {still && !live ? (
-            <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{t`Image from ${time}`}</span>
+            <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
           ) : null}
         </div>
         {children}
@@ -69,8 +83,11 @@ export function StreamFrame({
   );
 }
 
-/** "Watch live", centred in the frame; `onIntent` lets the caller fetch code early. */
-export function WatchLiveButton({
+/**
+ * How a session starts, centred in the frame: "Watch live", or, while the camera is known to
+ * be offline, that news with a quieter "Try again". `onIntent` lets the caller fetch code early.
+ */
+export function StartOverlay({
   offline,
   onStart,
   onIntent,
@@ -80,23 +97,25 @@ export function WatchLiveButton({
   onIntent?: () => void;
 }) {
   const { t } = useLingui();
+  const handlers = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
-      <button
-        type="button"
-        className={primaryButton}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
-        onClick={onStart}
-      >
-        <PlayIcon aria-hidden="true" className="size-6" />
-        {t`Watch live`}
-      </button>
       {offline ? (
-        <p className="rounded bg-black/60 px-3 py-1">
-          {t`The camera is offline right now. Please try again later.`}
-        </p>
-      ) : null}
+        <>
+          <p className="rounded bg-black/60 px-3 py-1">
+            {t`The camera is offline right now. Please try again later.`}
+          </p>
+          <button type="button" className={quietButton} {...handlers}>
+            <ReplayIcon aria-hidden="true" className="size-5" />
+            {t`Try again`}
+          </button>
+        </>
+      ) : (
+        <button type="button" className={primaryButton} {...handlers}>
+          <PlayIcon aria-hidden="true" className="size-6" />
+          {t`Watch live`}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import { attachPlayer, loadPlayer } from "~/lib/stream-player";
 import { fetchStreamStatus, type StreamStatus } from "./stream-status";
@@ -6,6 +6,11 @@ import { fetchStreamStatus, type StreamStatus } from "./stream-status";
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
+/**
+ * Each progress step stays on screen at least this long, so it can be read (and a screen
+ * reader can say it). The work goes on underneath: the player loads during "Feed ready".
+ */
+export const MIN_STEP_MS = 800;
 
 type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
 
@@ -19,11 +24,17 @@ export type Phase =
   | { name: "player" }
   | { name: "live"; expiresAt: number }
   | { name: "failed" }
+  | { name: "stopped" }
   | { name: "ended" };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The panel's states: placeholder → progress → live → ended, or failed with a retry. */
+/**
+ * A visitor's live session: idle (before the first start) → starting → initializing →
+ * connecting n/30 → ready → player → live → ended (time is up) or stopped (the visitor
+ * pressed stop); offline when the camera is not connected, failed when it does not deliver.
+ * Starting again is a new run: whatever an older run still receives is ignored.
+ */
 export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
   initialStatus: StreamStatus | null,
@@ -31,15 +42,38 @@ export function useLiveStream(
   const [status, setStatus] = useState<StreamStatus | null>(initialStatus);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [durationSeconds, setDurationSeconds] = useState(60);
-  // Each start gets a new run id; anything from an older run is ignored.
   const run = useRef(0);
+  const shown = useRef({ name: "idle" as Phase["name"], at: 0 });
   const teardown = useRef<(() => void) | null>(null);
   const sessionUrl = useRef<string | null>(null);
 
-  const refreshStatus = useCallback(async () => {
-    const fetched = await fetchStreamStatus();
-    if (fetched) setStatus(fetched);
+  const show = useCallback((next: Phase) => {
+    shown.current = { name: next.name, at: performance.now() };
+    setPhase(next);
   }, []);
+
+  // A step counts from when it reached the screen: a busy main thread (hls.js arriving)
+  // can render it well after it was asked for.
+  useLayoutEffect(() => {
+    shown.current = { name: phase.name, at: performance.now() };
+  }, [phase]);
+
+  /** Resolves once the step on screen has been there for MIN_STEP_MS. */
+  const readable = useCallback(async () => {
+    const left = () => shown.current.at + MIN_STEP_MS - performance.now();
+    while (left() > 0) await wait(left());
+  }, []);
+
+  /** The next step of run `id`, once the current one was readable; false if the run is over. */
+  const step = useCallback(
+    async (id: number, next: Phase) => {
+      if (next.name !== shown.current.name) await readable();
+      if (run.current !== id) return false;
+      show(next);
+      return true;
+    },
+    [readable, show],
+  );
 
   const release = useCallback(() => {
     teardown.current?.();
@@ -48,80 +82,104 @@ export function useLiveStream(
 
   useEffect(() => release, [release]);
 
+  /** Ends run `id` at once with `next` (a no-op if that run is already over). */
   const finish = useCallback(
     (id: number, next: Phase) => {
       if (run.current !== id) return;
       run.current += 1;
       release();
-      setPhase(next);
-      void refreshStatus();
+      show(next);
+      void fetchStreamStatus().then((fetched) => {
+        if (fetched) setStatus(fetched);
+      });
     },
-    [release, refreshStatus],
+    [release, show],
+  );
+
+  /** Ends run `id` with `next` once the current step was readable. */
+  const settle = useCallback(
+    async (id: number, next: Phase) => {
+      await readable();
+      finish(id, next);
+    },
+    [finish, readable],
+  );
+
+  /**
+   * Attaches the (hidden) player to the playlist; resolves true at its first frame, false
+   * if it failed (which also fails the run) or the run ended meanwhile.
+   */
+  const play = useCallback(
+    (id: number, playlistUrl: string) =>
+      new Promise<boolean>((resolve) => {
+        const fail = (reason: string) => {
+          console.warn(`live stream: ${reason}`);
+          finish(id, { name: "failed" });
+          resolve(false);
+        };
+        loadPlayer()
+          .then(async () => {
+            const element = video.current;
+            if (run.current !== id || !element) return resolve(false);
+            const stop = await attachPlayer(element, playlistUrl, {
+              onFirstFrame: () => resolve(true),
+              onFailure: fail,
+            });
+            if (run.current === id) teardown.current = stop;
+            else stop();
+          })
+          .catch((error: unknown) => fail(`could not load the player: ${String(error)}`));
+      }),
+    [finish, video],
   );
 
   const start = useCallback(async () => {
     release();
     run.current += 1;
     const id = run.current;
-    const current = () => run.current === id;
-    setPhase({ name: "starting" });
+    sessionUrl.current = null;
+    show({ name: "starting" });
     try {
       const response = await fetch("/api/stream/sessions", { method: "POST" });
-      if (!current()) return;
+      if (run.current !== id) return;
       if (response.status === 503) {
-        setStatus((s) => (s ? { ...s, online: false } : s));
-        return finish(id, { name: "offline" });
+        setStatus((known) => ({ live: false, still: null, ...known, online: false }));
+        return settle(id, { name: "offline" });
       }
-      if (!response.ok) return finish(id, { name: "failed" });
+      if (!response.ok) return settle(id, { name: "failed" });
       const session = (await response.json()) as Session;
       setDurationSeconds(session.durationSeconds);
-      setPhase({ name: "initializing" });
+      sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
+      if (!(await step(id, { name: "initializing" }))) return;
 
-      const statusUrl = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
-      sessionUrl.current = statusUrl;
-      let ready = false;
-      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS && !ready; attempt++) {
+      let live = false;
+      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS && !live; attempt++) {
         await wait(ATTEMPT_INTERVAL_MS);
-        if (!current()) return;
-        setPhase({ name: "connecting", attempt });
-        const check = await fetchRead(statusUrl);
-        if (!current()) return;
+        if (!(await step(id, { name: "connecting", attempt }))) return;
+        const check = await fetchRead(sessionUrl.current);
+        if (run.current !== id) return;
         const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
-        if (state === "failed" || state === "ended" || !check.ok)
-          return finish(id, { name: "failed" });
-        ready = state === "live";
+        if (state !== "starting" && state !== "live") return settle(id, { name: "failed" });
+        live = state === "live";
       }
-      if (!ready) return finish(id, { name: "failed" });
+      if (!live) return settle(id, { name: "failed" });
 
-      setPhase({ name: "ready" });
-      await loadPlayer();
-      // Let "feed ready" paint before the next message replaces it.
-      await new Promise(requestAnimationFrame);
-      const element = video.current;
-      if (!current() || !element) return;
-      setPhase({ name: "player" });
-      const expiresAt = Date.parse(session.expiresAt);
-      teardown.current = await attachPlayer(element, session.playlistUrl, {
-        onFirstFrame: () => {
-          if (current()) setPhase({ name: "live", expiresAt });
-        },
-        onFailure: (reason) => {
-          console.warn(`live stream: ${reason}`);
-          finish(id, { name: "failed" });
-        },
-      });
-      if (!current()) release();
+      if (!(await step(id, { name: "ready" }))) return;
+      const playing = play(id, session.playlistUrl);
+      if (!(await step(id, { name: "player" }))) return;
+      if (!(await playing)) return;
+      await step(id, { name: "live", expiresAt: Date.parse(session.expiresAt) });
     } catch (error) {
       console.warn("live stream: could not start", error);
-      finish(id, { name: "failed" });
+      await settle(id, { name: "failed" });
     }
-  }, [finish, release, video]);
+  }, [play, release, settle, show, step]);
 
   const stop = useCallback(() => {
     // Tell the Worker, so the box can stop sooner when nobody else is watching.
     if (sessionUrl.current) void fetch(sessionUrl.current, { method: "DELETE", keepalive: true });
     sessionUrl.current = null;
-    finish(run.current, { name: "idle" });
+    finish(run.current, { name: "stopped" });
   }, [finish]);
   const end = useCallback(() => finish(run.current, { name: "ended" }), [finish]);
 

@@ -44,6 +44,15 @@ export default function ToastList({
             {toast.description ? (
               <Toast.Description className="mt-1 text-sm">{toast.description}</Toast.Description>
             ) : null}
+            {toast.action ? (
+              <Toast.Action
+                altText={toast.action.label}
+                onClick={toast.action.onSelect}
+                className="mt-2 min-h-11 rounded-md border border-current px-3 py-1.5 text-sm font-medium hover:bg-white/50"
+              >
+                {toast.action.label}
+              </Toast.Action>
+            ) : null}
           </div>
           <Toast.Close aria-label={t`Close`} className="rounded p-1 opacity-70 hover:opacity-100">
             <CloseIcon className="size-4" />

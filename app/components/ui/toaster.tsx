@@ -14,14 +14,21 @@ export const TOAST_REMOVE_DELAY_MS = 200;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastVariant = "success" | "info" | "warning" | "error";
+export type ToastAction = { label: string; onSelect: () => void };
 export type ToastItem = {
   id: number;
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
   open: boolean;
 };
-type ShowToast = (toast: { title: string; description?: string; variant?: ToastVariant }) => void;
+type ShowToast = (toast: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ToastAction;
+}) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -40,9 +47,9 @@ let nextId = 0;
 export function Toaster({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
 
-  const show = useCallback<ShowToast>(({ title, description, variant = "info" }) => {
+  const show = useCallback<ShowToast>(({ title, description, variant = "info", action }) => {
     nextId += 1;
-    const toast = { id: nextId, title, description, variant, open: true };
+    const toast = { id: nextId, title, description, variant, action, open: true };
     setToasts((current) => [...current, toast].slice(-TOAST_LIMIT));
   }, []);
 

@@ -1,19 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
-import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
+import type { WeatherPanelData } from "~/lib/weather";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
 export const WEATHER_REFRESH_MS = 10 * 60_000;
-
-function isSnapshot(body: unknown): body is WeatherSnapshot {
-  return (
-    typeof body === "object" &&
-    body !== null &&
-    "weather" in body &&
-    "lakeLevel" in body &&
-    "waterTemperature" in body
-  );
-}
 
 /**
  * The panel's data: the page's snapshot first, then `GET /api/weather` every ten minutes
@@ -24,6 +14,8 @@ function isSnapshot(body: unknown): body is WeatherSnapshot {
 export function useWeather(initial: WeatherPanelData) {
   const [snapshot, setSnapshot] = useState(initial.status === "ready" ? initial.snapshot : null);
   const [loading, setLoading] = useState(initial.status === "pending");
+  /** A page rendered before the first fetch after a deploy: nothing to show until it answers. */
+  const [firstLoad, setFirstLoad] = useState(initial.status === "pending");
   const [now, setNow] = useState(initial.renderedAt);
   const skew = useRef(0);
   const lastAttempt = useRef(0);
@@ -32,18 +24,23 @@ export function useWeather(initial: WeatherPanelData) {
     lastAttempt.current = Date.now();
     setLoading(true);
     try {
-      // Revalidates with the ETag: unchanged data costs a 304.
-      const response = await fetchRead("/api/weather", { cache: "no-cache" });
-      const body: unknown = response.ok ? await response.json() : null;
-      if (isSnapshot(body)) {
+      const [{ weatherSnapshot }, response] = await Promise.all([
+        // The schema (and zod) load with the first refresh, not with the page.
+        import("~/lib/weather"),
+        // Revalidates with the ETag: unchanged data costs a 304.
+        fetchRead("/api/weather", { cache: "no-cache" }),
+      ]);
+      const body = weatherSnapshot.safeParse(response.ok ? await response.json() : null);
+      if (body.success) {
         const serverTime = Date.parse(response.headers.get("Date") ?? "");
         if (Number.isFinite(serverTime)) skew.current = serverTime - Date.now();
-        setSnapshot(body);
+        setSnapshot(body.data);
       }
     } catch {
       // Offline or our server unreachable: keep what we have; its age speaks for itself.
     } finally {
       setLoading(false);
+      setFirstLoad(false);
       setNow(Date.now() + skew.current);
     }
   }, []);
@@ -74,5 +71,5 @@ export function useWeather(initial: WeatherPanelData) {
     };
   }, [initial, refresh]);
 
-  return { snapshot, loading, now, refresh };
+  return { snapshot, loading, firstLoad, now, refresh };
 }

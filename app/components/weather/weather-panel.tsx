@@ -3,17 +3,19 @@ import type { ReactNode } from "react";
 import { useLocale } from "~/components/localized-link";
 import type { Locale } from "~/i18n/locales";
 import { formatDateTime, formatDay, formatMonth, formatNumber, formatTime } from "~/lib/format";
+import type {
+  CurrentWeather,
+  DailyWeather,
+  WeatherPanelData,
+  WeatherProvider,
+  WeatherSnapshot,
+} from "~/lib/weather";
 import {
-  type CurrentWeather,
-  type DailyWeather,
   lakeLevelView,
   type WaterEnd,
-  type WeatherPanelData,
-  type WeatherProvider,
-  type WeatherSnapshot,
   waterTemperatureView,
   weatherView,
-} from "~/lib/weather";
+} from "~/lib/weather-view";
 import "virtual:icon-mask/mdi/refresh.css";
 import { ConditionIcon, conditionLabels } from "./condition";
 import { useWeather } from "./use-weather";
@@ -25,34 +27,19 @@ const muted = "text-sm text-neutral-600 dark:text-neutral-400";
 export function WeatherPanel({ data, location }: { data: WeatherPanelData; location: string }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const { snapshot, loading, now, refresh } = useWeather(data);
+  const { snapshot, loading, firstLoad, now, refresh } = useWeather(data);
   const weather = snapshot && weatherView(snapshot, now);
-  const status =
-    loading && !snapshot
-      ? t`Loading weather…`
-      : !weather || weather.state === "unavailable"
-        ? t`Weather not available`
-        : weather.state === "stale"
-          ? t`Data might be stale`
-          : "";
+  const status = firstLoad
+    ? t`Loading weather…`
+    : !weather || weather.state === "unavailable"
+      ? t`Weather not available`
+      : weather.state === "stale"
+        ? t`Data might be stale`
+        : "";
   const lastUpdated = (instant: string) => {
     const time = formatTime(locale, instant);
     return t`Last updated ${time}`;
   };
-  const retry = (
-    <button
-      type="button"
-      onClick={refresh}
-      disabled={loading}
-      className="inline-flex items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
-    >
-      <span
-        aria-hidden="true"
-        className={`icon-mdi-refresh size-4 ${loading ? "animate-spin" : ""}`}
-      />
-      {loading ? t`Loading…` : t`Retry`}
-    </button>
-  );
 
   return (
     <section
@@ -69,29 +56,37 @@ export function WeatherPanel({ data, location }: { data: WeatherPanelData; locat
         ) : null}
       </div>
 
-      {/* Announces state changes (stale, unavailable) to screen readers as they happen. */}
-      <p role="status" className="sr-only">
-        {status}
-      </p>
       <div className="mt-4 grid gap-4 md:grid-cols-3">
-        {!weather || weather.state === "unavailable" ? (
-          <Notice className="md:col-span-3" loading={loading && !snapshot}>
-            {status}
-            {loading && !snapshot ? null : retry}
-          </Notice>
-        ) : (
+        {/* Always rendered: its status announces each change (stale, unavailable) as it
+            happens, and hides from view while there is nothing to say. */}
+        <Notice
+          className={status ? "md:col-span-3" : "sr-only"}
+          tone={weather?.state === "stale" ? "warning" : "neutral"}
+          loading={firstLoad}
+        >
+          <span role="status">{status}</span>
+          {status && !firstLoad ? (
+            <button
+              type="button"
+              onClick={refresh}
+              disabled={loading}
+              className="inline-flex items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+            >
+              <span
+                aria-hidden="true"
+                className={`icon-mdi-refresh size-4 ${loading ? "animate-spin" : ""}`}
+              />
+              {loading ? t`Loading…` : t`Retry`}
+            </button>
+          ) : null}
+        </Notice>
+        {weather && weather.state !== "unavailable" ? (
           <>
-            {weather.state === "stale" ? (
-              <Notice className="md:col-span-3" tone="warning">
-                {status}
-                {retry}
-              </Notice>
-            ) : null}
             <Now current={weather.current} measuredAt={weather.measuredAt} />
             <Day title={t`Today`} day={weather.today} />
             <Day title={t`Tomorrow`} day={weather.tomorrow} />
           </>
-        )}
+        ) : null}
       </div>
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -123,8 +118,12 @@ function Notice({
       : "border-neutral-200 dark:border-neutral-800";
   return (
     <p
-      className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 ${colours} ${loading ? "animate-pulse" : ""} ${className}`}
+      className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 ${colours} ${className}`}
     >
+      {/* A spinner rather than a pulsing notice: fading text would drop below readable contrast. */}
+      {loading ? (
+        <span aria-hidden="true" className="icon-mdi-refresh size-4 motion-safe:animate-spin" />
+      ) : null}
       {children}
     </p>
   );

@@ -1,0 +1,59 @@
+import { clientNetwork } from "../client-address";
+import type { RequestScope } from "../context";
+import { isAdminPassword } from "./password";
+import { startSession } from "./session";
+import { trustDevice, trustedDevice } from "./trusted-device";
+
+/** The edge shield's period (LOGIN_RATE_LIMIT in wrangler.jsonc). */
+const SHIELD_PERIOD_MS = 10_000;
+
+export type LoginOutcome =
+  | { ok: true; cookies: string[] }
+  | { ok: false; reason: "incorrect_password" }
+  | { ok: false; reason: "rate_limited"; retryAfterMs: number };
+
+const encoder = new TextEncoder();
+
+/** Failures are counted under a keyed hash of the network, so the guard stores no address. */
+async function networkPseudonym(secret: string, network: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(`login-throttle:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(network)));
+  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The owner's password login, throttled as docs/decisions/010-admin-sessions-and-login.md says. */
+export async function logIn(
+  request: Request,
+  { env, config, db }: Pick<RequestScope, "env" | "config" | "db">,
+  password: string,
+): Promise<LoginOutcome> {
+  const device = await trustedDevice(request, config);
+  const key = device
+    ? `device:${device}`
+    : `network:${await networkPseudonym(config.SESSION_SECRET, clientNetwork(request))}`;
+  const trusted = device !== null;
+
+  if (!(await env.LOGIN_RATE_LIMIT.limit({ key })).success) {
+    return { ok: false, reason: "rate_limited", retryAfterMs: SHIELD_PERIOD_MS };
+  }
+  const guard = env.LOGIN_GUARD.getByName("admin-login");
+  const admission = await guard.admit(key, trusted);
+  if (!admission.admitted) {
+    return { ok: false, reason: "rate_limited", retryAfterMs: admission.retryAfterMs };
+  }
+  if (!(await isAdminPassword(config, password)))
+    return { ok: false, reason: "incorrect_password" };
+
+  const [session, deviceCookie] = await Promise.all([
+    startSession({ config, db }),
+    trustDevice(config, device),
+    guard.succeeded(key, trusted),
+  ]);
+  return { ok: true, cookies: [session, deviceCookie] };
+}

@@ -1,0 +1,19 @@
+import type { Config } from "../env";
+
+const encoder = new TextEncoder();
+
+async function digest(value: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+}
+
+/**
+ * Compares fixed-length digests in constant time, so neither the password's length nor
+ * its content leaks through timing. (workerd's subtle.timingSafeEqual is missing from
+ * the DOM typings this isomorphic project also needs.)
+ */
+export async function isAdminPassword(config: Config, candidate: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(candidate), digest(config.ADMIN_PASSWORD)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
+}

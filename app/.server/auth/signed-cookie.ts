@@ -1,0 +1,63 @@
+import { jwtVerify, SignJWT } from "jose";
+import { readCookie } from "~/lib/cookies";
+import type { Config } from "../env";
+
+/** Each kind of token is signed for its own audience, so one can never pass for the other. */
+type SignedCookie = { name: string; audience: "admin-session" | "admin-device" };
+
+export const SESSION_COOKIE = {
+  name: "admin_session",
+  audience: "admin-session",
+} as const satisfies SignedCookie;
+export const DEVICE_COOKIE = {
+  name: "admin_device",
+  audience: "admin-device",
+} as const satisfies SignedCookie;
+
+const encoder = new TextEncoder();
+const key = (config: Config) => encoder.encode(config.SESSION_SECRET);
+
+function serialize(name: string, value: string, maxAgeSeconds: number): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
+}
+
+export async function signedCookie(
+  config: Config,
+  cookie: SignedCookie,
+  subject: string,
+  lifetimeMs: number,
+  now = Date.now(),
+): Promise<string> {
+  const token = await new SignJWT()
+    .setProtectedHeader({ alg: "HS256" })
+    .setAudience(cookie.audience)
+    .setSubject(subject)
+    .setIssuedAt(new Date(now))
+    .setExpirationTime(new Date(now + lifetimeMs))
+    .sign(key(config));
+  return serialize(cookie.name, token, Math.floor(lifetimeMs / 1000));
+}
+
+export function clearedCookie(cookie: SignedCookie): string {
+  return serialize(cookie.name, "", 0);
+}
+
+/** The verified token's subject, or null; a token without `exp` would never expire. */
+export async function readSignedCookie(
+  request: Request,
+  config: Config,
+  cookie: SignedCookie,
+): Promise<string | null> {
+  const token = readCookie(request.headers.get("Cookie"), cookie.name);
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(config), {
+      algorithms: ["HS256"],
+      audience: cookie.audience,
+      requiredClaims: ["exp", "sub"],
+    });
+    return payload.sub ?? null;
+  } catch {
+    return null;
+  }
+}

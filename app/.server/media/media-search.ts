@@ -1,0 +1,43 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Locale } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
+import { media } from "../db/schema";
+
+/** A word as FTS5's unicode61 tokenizer sees one: everything else separates words. */
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+/**
+ * The visitor's text as an FTS5 query: every word, in any order, each a prefix ("harb"
+ * finds "harbour"). Each word is quoted, so NEAR, AND, "-", ":" or "*" are plain text, and
+ * a word never holds a quote. Null when nothing searchable is left ("!!!").
+ */
+export function matchQuery(text: string): string | null {
+  const words = text.match(WORD);
+  return words ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+/** The index's columns that speak the visitor's language. */
+function ownLanguageColumns(locale: Locale): string[] {
+  return (["title", "description", "tags"] as const).map(
+    (field) => media[localizedField(field, locale)].name,
+  );
+}
+
+function matching(query: string): SQL {
+  return sql`${media.id} in (select media_id from media_search where media_search match ${query})`;
+}
+
+/**
+ * Which items a search finds, and their band: 0 when every word matched in the visitor's
+ * own language, 1 when another language was needed. Text without a word
+ * finds nothing.
+ */
+export function mediaSearch(text: string, locale: Locale): { where: SQL; band?: SQL<number> } {
+  const query = matchQuery(text);
+  if (!query) return { where: sql`false` };
+  const own = `{${ownLanguageColumns(locale).join(" ")}} : (${query})`;
+  return {
+    where: matching(query),
+    band: sql<number>`(case when ${matching(own)} then 0 else 1 end)`,
+  };
+}

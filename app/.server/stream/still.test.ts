@@ -1,0 +1,71 @@
+/// <reference types="node" />
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { checkStill, jpegFrame } from "./still";
+
+// What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
+const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));
+
+/** The fixture with its frame header (SOF0) saying another size. */
+function resized(width: number, height: number) {
+  const bytes = real.slice();
+  const sof = bytes.findIndex((byte, i) => byte === 0xff && bytes[i + 1] === 0xc0);
+  new DataView(bytes.buffer).setUint16(sof + 5, height);
+  new DataView(bytes.buffer).setUint16(sof + 7, width);
+  return bytes;
+}
+
+describe("the box's still", () => {
+  test("a real JPEG from the box is whole, with its frame size", () => {
+    expect(jpegFrame(real)).toEqual({ width: 854, height: 480 });
+    expect(checkStill(real)).toEqual({ ok: true });
+  });
+
+  test("bytes that only start like a JPEG are refused", () => {
+    // The signed 204-byte non-image that once became the public still.
+    const header = new Uint8Array(204);
+    header.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...new TextEncoder().encode("JFIF")]);
+    const withoutEnd = real.subarray(0, real.length - 2);
+    const trailing = Uint8Array.of(...real, 0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e);
+    const cut = real.subarray(0, 4000);
+    const noFrameHeader = Uint8Array.of(0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 1, 2, 3, 0xff, 0xd9);
+    for (const bytes of [header, withoutEnd, trailing, cut, noFrameHeader, new Uint8Array()]) {
+      expect(jpegFrame(bytes)).toBeNull();
+      expect(checkStill(bytes)).toEqual({ ok: false, code: "not_jpeg" });
+    }
+  });
+
+  test("a segment length that runs past the end is refused", () => {
+    const broken = real.slice();
+    const app0 = 4; // FF D8 FF E0 <length>
+    new DataView(broken.buffer).setUint16(app0, 0xfff0);
+    expect(jpegFrame(broken)).toBeNull();
+  });
+
+  test("frames outside 320×180 to 4096×4096 and tiny files are implausible", () => {
+    expect(checkStill(resized(320, 180))).toEqual({ ok: true });
+    expect(checkStill(resized(4096, 4096))).toEqual({ ok: true });
+    for (const [width, height] of [
+      [319, 480],
+      [854, 179],
+      [4097, 480],
+      [854, 4097],
+      [0, 0],
+    ] as const) {
+      expect(checkStill(resized(width, height)), `${width}×${height}`).toEqual({
+        ok: false,
+        code: "implausible_still",
+      });
+    }
+    // A whole but nearly empty JPEG: markers only, no picture worth showing.
+    const tiny = Uint8Array.of(
+      ...[0xff, 0xd8],
+      ...[0xff, 0xc0, 0x00, 0x0b, 8, 0x01, 0xe0, 0x03, 0x56, 1, 1, 0x11, 0],
+      ...[0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0],
+      ...[0x12, 0xff, 0x00, 0x34],
+      ...[0xff, 0xd9],
+    );
+    expect(jpegFrame(tiny)).toEqual({ width: 854, height: 480 });
+    expect(checkStill(tiny)).toEqual({ ok: false, code: "implausible_still" });
+  });
+});

@@ -1,0 +1,70 @@
+import { useLingui } from "@lingui/react/macro";
+import { Switch } from "radix-ui";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { useToast } from "../ui/toaster";
+
+type Answer = { maintenance: boolean } | { error: string };
+
+/** The maintenance switch (spec §2, §4): optimistic, with the spec's toast each way. */
+export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const fetcher = useFetcher<Answer>();
+  const switchId = useId();
+  const pending = fetcher.state !== "idle";
+  const optimistic = pending ? fetcher.formData?.get("enabled") === "on" : maintenance;
+
+  // Toast once per answer; the effect also re-runs when the translator function changes.
+  const answered = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
+    answered.current = fetcher.data;
+    if ("maintenance" in fetcher.data) {
+      toast({
+        variant: "success",
+        title: fetcher.data.maintenance
+          ? t`Maintenance mode has been enabled`
+          : t`Maintenance mode has been disabled`,
+      });
+    } else if (fetcher.data.error === "unauthorized") {
+      toast({
+        variant: "error",
+        title: t`Failed to toggle maintenance mode`,
+        description: t`Your session has expired. Please log in again.`,
+        // Reloading the page's data meets the guard, which leads to the login page.
+        action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
+      });
+    } else {
+      toast({ variant: "error", title: t`Failed to toggle maintenance mode` });
+    }
+  }, [fetcher.state, fetcher.data, toast, t, revalidator]);
+
+  return (
+    <div className="flex items-start gap-4 py-6">
+      <Switch.Root
+        id={switchId}
+        checked={optimistic}
+        disabled={pending}
+        onCheckedChange={(checked) =>
+          fetcher.submit(
+            { intent: "maintenance", enabled: checked ? "on" : "off" },
+            { method: "post" },
+          )
+        }
+        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors data-[state=checked]:bg-warning-600 dark:bg-neutral-700"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+      <div>
+        <label htmlFor={switchId} className="font-medium">
+          {t`Maintenance mode`}
+        </label>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {t`While it is on, visitors see a "work in progress" page instead of the site. The admin area stays reachable.`}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+/** The admin's button looks, shared by its forms. */
+export const primaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:opacity-60";
+export const secondaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-neutral-300 px-4 py-2 text-sm font-medium hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800";

@@ -1,0 +1,257 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { PlayerEvents } from "~/lib/stream-player";
+
+// The player module is the boundary to hls.js and the <video>: replaced, and driven by the
+// tests (first frame, failure). The network is a fake `fetch` that plays the Worker.
+const player = vi.hoisted(() => ({
+  loadPlayer: vi.fn<() => Promise<void>>(),
+  attachPlayer: vi.fn<(video: HTMLVideoElement, url: string, events: PlayerEvents) => unknown>(),
+}));
+vi.mock("~/lib/stream-player", () => player);
+
+import { CONNECTION_ATTEMPTS, MIN_STEP_MS, type Phase, useLiveStream } from "./use-live-stream";
+
+const SESSION = {
+  token: "t0k",
+  expiresAt: "2026-11-22T18:52:00.000Z",
+  durationSeconds: 60,
+  playlistUrl: "/api/stream/live.m3u8?token=t0k",
+};
+
+type Worker = {
+  /** Whether the box is connected. */
+  online: boolean;
+  /** The answer to POST /api/stream/sessions. */
+  sessions: { status: number; body?: unknown };
+  /** What GET /api/stream/session answers, one per poll; the last one repeats. */
+  states: string[];
+  requests: string[];
+};
+
+let worker: Worker;
+let events: PlayerEvents | null;
+let teardown: ReturnType<typeof vi.fn>;
+/** Every phase the hook rendered, with the (fake) time it appeared. */
+let seen: { phase: Phase; at: number }[];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse("2026-11-22T18:50:00Z") });
+  worker = {
+    online: true,
+    sessions: { status: 201, body: SESSION },
+    states: ["starting", "live"],
+    requests: [],
+  };
+  events = null;
+  seen = [];
+  teardown = vi.fn();
+  player.loadPlayer.mockResolvedValue(undefined);
+  player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
+    events = playerEvents;
+    return teardown;
+  });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      worker.requests.push(`${method} ${url}`);
+      if (url === "/api/stream/sessions") {
+        return json(worker.sessions.body ?? { error: { code: "x" } }, worker.sessions.status);
+      }
+      if (url === `/api/stream/session?token=${SESSION.token}`) {
+        if (method === "DELETE") return new Response(null, { status: 204 });
+        const state = worker.states.length > 1 ? worker.states.shift() : worker.states[0];
+        return json({ state, online: worker.online });
+      }
+      if (url === "/api/stream/status") {
+        return json({ online: worker.online, live: false, still: null });
+      }
+      return json({ error: { code: "not_found" } }, 404);
+    }),
+  );
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderSession() {
+  const video = { current: document.createElement("video") };
+  return renderHook(() => {
+    const session = useLiveStream(video, null);
+    const last = seen.at(-1)?.phase;
+    if (JSON.stringify(last) !== JSON.stringify(session.phase)) {
+      seen.push({ phase: session.phase, at: performance.now() });
+    }
+    return session;
+  });
+}
+
+type Session = ReturnType<typeof renderSession>["result"];
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+/** Lets (fake) time pass until the hook reaches `name`; fails after a minute. */
+async function until(result: Session, name: Phase["name"]) {
+  for (let waited = 0; result.current.phase.name !== name; waited += 100) {
+    if (waited > 60_000) throw new Error(`never reached ${name}: ${names()}`);
+    await advance(100);
+  }
+}
+
+const names = () =>
+  seen.map(({ phase }) =>
+    phase.name === "connecting" ? `connecting ${phase.attempt}` : phase.name,
+  );
+const polls = () => worker.requests.filter((r) => r.startsWith("GET /api/stream/session?")).length;
+
+/** Presses play; the session then runs on (fake) time. */
+async function start(result: Session) {
+  await act(async () => {
+    void result.current.start();
+  });
+}
+
+async function startLive(result: Session) {
+  await start(result);
+  await until(result, "player");
+  await act(async () => events?.onFirstFrame());
+  await until(result, "live");
+}
+
+describe("a live session", () => {
+  test("goes from starting through each connection attempt to live, every step readable", async () => {
+    worker.states = ["starting", "starting", "live"];
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "player");
+    // The player loaded and attached while "Feed ready" was on screen.
+    expect(player.attachPlayer).toHaveBeenCalledWith(
+      expect.any(HTMLVideoElement),
+      SESSION.playlistUrl,
+      expect.anything(),
+    );
+    await act(async () => events?.onFirstFrame());
+    await until(result, "live");
+
+    expect(names()).toEqual([
+      "idle",
+      "starting",
+      "initializing",
+      "connecting 1",
+      "connecting 2",
+      "connecting 3",
+      "ready",
+      "player",
+      "live",
+    ]);
+    expect(result.current.phase).toEqual({
+      name: "live",
+      expiresAt: Date.parse(SESSION.expiresAt),
+    });
+    seen.forEach(({ phase, at }, i) => {
+      const next = seen[i + 1];
+      if (i === 0 || !next || phase.name === "connecting") return;
+      expect(next.at - at, phase.name).toBeGreaterThanOrEqual(MIN_STEP_MS);
+    });
+  });
+
+  test("a first frame before the steps were read still shows them in order", async () => {
+    player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
+      playerEvents.onFirstFrame();
+      return teardown;
+    });
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "live");
+    expect(names().slice(-3)).toEqual(["ready", "player", "live"]);
+  });
+
+  test("a camera that is offline is said to be offline, and no session is polled", async () => {
+    worker.online = false;
+    worker.sessions = { status: 503 };
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "offline");
+    expect(result.current.status).toMatchObject({ online: false });
+    expect(polls()).toBe(0);
+    expect(names()).toEqual(["idle", "starting", "offline"]);
+  });
+
+  test("a box that never delivers fails after the last connection attempt", async () => {
+    worker.states = ["starting"];
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "failed");
+    expect(polls()).toBe(CONNECTION_ATTEMPTS);
+    expect(names().at(-2)).toBe(`connecting ${CONNECTION_ATTEMPTS}`);
+    expect(player.attachPlayer).not.toHaveBeenCalled();
+  });
+
+  test("a stream that fails while connecting fails at once, and trying again is a new run", async () => {
+    worker.states = ["starting", "failed"];
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "failed");
+    expect(polls()).toBe(2);
+    await advance(5_000);
+    expect(polls()).toBe(2);
+
+    worker.states = ["live"];
+    await startLive(result);
+    expect(worker.requests.filter((r) => r === "POST /api/stream/sessions")).toHaveLength(2);
+  });
+
+  test("a player that fails while live fails the session and is torn down", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    await act(async () => events?.onFailure("stalled"));
+    expect(result.current.phase.name).toBe("failed");
+    expect(teardown).toHaveBeenCalledOnce();
+  });
+
+  test("a player that cannot load fails the session", async () => {
+    player.loadPlayer.mockRejectedValue(new Error("chunk failed"));
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "failed");
+    expect(player.attachPlayer).not.toHaveBeenCalled();
+  });
+
+  test("stop ends the session at once, tells the Worker and tears the player down", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    act(() => result.current.stop());
+    expect(result.current.phase.name).toBe("stopped");
+    expect(teardown).toHaveBeenCalledOnce();
+    expect(worker.requests).toContain(`DELETE /api/stream/session?token=${SESSION.token}`);
+  });
+
+  test("stop while connecting ignores whatever the old run still receives", async () => {
+    worker.states = ["starting", "starting", "live"];
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "connecting");
+    act(() => result.current.stop());
+    await advance(10_000);
+    expect(result.current.phase.name).toBe("stopped");
+    expect(player.attachPlayer).not.toHaveBeenCalled();
+  });
+
+  test("the end of the session's time ends it and tears the player down", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    act(() => result.current.end());
+    expect(result.current.phase.name).toBe("ended");
+    expect(teardown).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,130 @@
+import { LAKE_TIME_ZONE } from "./format";
+import type {
+  CurrentWeather,
+  DailyWeather,
+  WaterTemperature,
+  WeatherProvider,
+  WeatherSnapshot,
+} from "./weather";
+
+/**
+ * The rules that turn a weather snapshot into what a visitor sees (fresh, stale, typical).
+ * Isomorphic: the server renders with them and the panel re-applies them as time passes in
+ * the tab.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The cron refreshes every 10 minutes: three missed refreshes make the weather stale. */
+export const WEATHER_STALE_AFTER_MS = 30 * MINUTE;
+/** Beyond this, "current" conditions and "today" mislead more than they help. */
+export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR;
+/** laghi.net publishes about once a day; weekends and holidays can skip a day. */
+export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY;
+/** Older measurements give way to the month's typical value. */
+export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY;
+
+/** The hydrometric zero of the Peschiera del Garda gauge, in metres above sea level. */
+export const LAKE_LEVEL_ZERO_M_ASL = 64.027;
+
+/** Typical surface temperature of Lake Garda per month (January first), in °C. */
+export const TYPICAL_WATER_TEMPERATURE = [8, 7, 8, 11, 15, 20, 23, 24, 21, 17, 13, 10] as const;
+
+export type WeatherView =
+  | { state: "unavailable" }
+  | {
+      state: "loaded" | "stale";
+      provider: WeatherProvider;
+      measuredAt: string;
+      fetchedAt: string;
+      current: CurrentWeather;
+      today: DailyWeather | undefined;
+      tomorrow: DailyWeather | undefined;
+    };
+
+export function weatherView(snapshot: WeatherSnapshot, now: number): WeatherView {
+  const weather = snapshot.weather;
+  if (!weather) return { state: "unavailable" };
+  const age = now - Date.parse(weather.fetchedAt);
+  if (age > WEATHER_EXPIRES_AFTER_MS) return { state: "unavailable" };
+  const today = lakeDate(now);
+  const tomorrow = lakeDate(now + DAY);
+  return {
+    state: age > WEATHER_STALE_AFTER_MS ? "stale" : "loaded",
+    provider: weather.provider,
+    measuredAt: weather.measuredAt,
+    fetchedAt: weather.fetchedAt,
+    current: weather.current,
+    today: weather.days.find((day) => day.date === today),
+    tomorrow: weather.days.find((day) => day.date === tomorrow),
+  };
+}
+
+export type LakeLevelView =
+  | { state: "unavailable" }
+  | { state: "loaded" | "stale"; cm: number; metresAboveSeaLevel: number; measuredAt: string };
+
+export function lakeLevelView(snapshot: WeatherSnapshot, now: number): LakeLevelView {
+  const level = snapshot.lakeLevel;
+  if (!level) return { state: "unavailable" };
+  const stale = now - Date.parse(level.measuredAt) > LAKE_LEVEL_STALE_AFTER_MS;
+  return {
+    state: stale ? "stale" : "loaded",
+    cm: level.cm,
+    metresAboveSeaLevel: lakeLevelAboveSeaLevel(level.cm),
+    measuredAt: level.measuredAt,
+  };
+}
+
+export function lakeLevelAboveSeaLevel(cm: number): number {
+  return Math.round((LAKE_LEVEL_ZERO_M_ASL + cm / 100) * 1000) / 1000;
+}
+
+export type WaterEnd =
+  | { kind: "measured"; celsius: number; measuredAt: string }
+  | { kind: "typical"; celsius: number; month: number };
+
+export type WaterTemperatureView = {
+  north: WaterEnd;
+  south: WaterEnd;
+  /** Only when both ends have a fresh measurement. */
+  average: number | null;
+};
+
+export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): WaterTemperatureView {
+  const month = lakeMonth(now);
+  const end = (reading: WaterTemperature | null): WaterEnd =>
+    reading && now - Date.parse(reading.measuredAt) <= WATER_TEMPERATURE_FRESH_FOR_MS
+      ? { kind: "measured", celsius: reading.celsius, measuredAt: reading.measuredAt }
+      : { kind: "typical", celsius: typicalWaterTemperature(month), month };
+  const north = end(snapshot.waterTemperature.north);
+  const south = end(snapshot.waterTemperature.south);
+  const average =
+    north.kind === "measured" && south.kind === "measured"
+      ? Math.round(((north.celsius + south.celsius) / 2) * 10) / 10
+      : null;
+  return { north, south, average };
+}
+
+/** `month` is 1-12. */
+export function typicalWaterTemperature(month: number): number {
+  return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
+}
+
+const lakeDateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: LAKE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** "YYYY-MM-DD" of an instant in the lake's calendar. */
+export function lakeDate(instant: number): string {
+  return lakeDateFormat.format(instant);
+}
+
+function lakeMonth(instant: number): number {
+  return Number(lakeDate(instant).slice(5, 7));
+}

@@ -1,0 +1,68 @@
+import { useLingui } from "@lingui/react/macro";
+import { data, Form, Outlet, redirect } from "react-router";
+import { z } from "zod";
+import {
+  adminSession,
+  adminSessionMiddleware,
+  ownerOnlyMiddleware,
+  ownerSession,
+  unauthorized,
+} from "~/.server/auth/route-session";
+import { endedSessionCookie, endSession } from "~/.server/auth/session";
+import { requestScope } from "~/.server/context";
+import { mediaTotals } from "~/.server/media/totals";
+import { readForm } from "~/.server/read-form";
+import { DashboardTabs } from "~/components/admin/dashboard-tabs";
+import { secondaryButton } from "~/components/admin/styles";
+import { Totals } from "~/components/admin/totals";
+import { PageMeta } from "~/components/page-meta";
+import { ensurePageCatalog } from "~/i18n/load-messages";
+import { localizePath } from "~/i18n/locales";
+import type { Route } from "./+types/layout";
+
+// Every admin page, its data and its forms are the owner's alone (ADR 010).
+export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware, ownerOnlyMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  ownerSession({ request, context });
+  return { totals: await mediaTotals(context.get(requestScope).db) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  await ensurePageCatalog("admin");
+  return serverLoader();
+}
+
+const logoutForm = z.object({ intent: z.literal("logout") });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = adminSession(context);
+  if (!session) return unauthorized();
+  const scope = context.get(requestScope);
+  const form = await readForm(request, logoutForm, 1024);
+  if (!form.ok) return data({ error: "invalid" as const }, { status: form.status });
+  await endSession(scope.db, session);
+  return redirect(localizePath("/admin/login", scope.locale), {
+    headers: { "Set-Cookie": endedSessionCookie },
+  });
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta title={t`Admin`} noindex />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">{t`Admin dashboard`}</h1>
+        <Form method="post">
+          <button type="submit" name="intent" value="logout" className={secondaryButton}>
+            {t`Log out`}
+          </button>
+        </Form>
+      </div>
+      <Totals totals={loaderData.totals} />
+      <DashboardTabs />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { adminSession, ownerSession, unauthorized } from "~/.server/auth/route-session";
+import { endAllSessions, endedSessionCookie } from "~/.server/auth/session";
+import { requestScope } from "~/.server/context";
+import { readForm } from "~/.server/read-form";
+import { readSettings, setMaintenance } from "~/.server/settings";
+import { LogOutEverywhere } from "~/components/admin/log-out-everywhere";
+import { MaintenanceSwitch } from "~/components/admin/maintenance-switch";
+import { localizePath } from "~/i18n/locales";
+import type { Route } from "./+types/maintenance";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  ownerSession({ request, context });
+  const { maintenance } = await readSettings(context.get(requestScope).db);
+  return { maintenance };
+}
+
+const maintenanceForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("maintenance"), enabled: z.enum(["on", "off"]) }),
+  z.object({ intent: z.literal("logout-everywhere") }),
+]);
+// A switch or a button: anything bigger is not one of this page's forms.
+const MAX_FORM_BYTES = 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!adminSession(context)) return unauthorized();
+  const scope = context.get(requestScope);
+  const form = await readForm(request, maintenanceForm, MAX_FORM_BYTES);
+  if (!form.ok) return data({ error: "invalid" as const }, { status: form.status });
+  switch (form.data.intent) {
+    case "maintenance":
+      return setMaintenance(scope.db, form.data.enabled === "on");
+    case "logout-everywhere":
+      await endAllSessions(scope.db);
+      return redirect(localizePath("/admin/login", scope.locale), {
+        headers: { "Set-Cookie": endedSessionCookie },
+      });
+  }
+}
+
+export default function Maintenance({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="divide-y divide-neutral-200 dark:divide-neutral-800">
+      <MaintenanceSwitch maintenance={loaderData.maintenance} />
+      <LogOutEverywhere />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useLingui } from "@lingui/react/macro";
+import { ownerSession } from "~/.server/auth/route-session";
+import type { Route } from "./+types/upload";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  ownerSession({ request, context });
+  return null;
+}
+
+/** The Upload tab (spec §2): the upload, and below it the content management list. */
+export default function Upload() {
+  const { t } = useLingui();
+  return (
+    <section aria-labelledby="upload-title" className="py-6">
+      <h2 id="upload-title" className="text-xl font-semibold">
+        {t`Upload`}
+      </h2>
+    </section>
+  );
+}

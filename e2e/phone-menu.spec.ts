@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+/** Controls of the shell smaller than a thumb (44 × 44 px), as "name: width×height". */
+async function smallTargets(page: Page, scope: string) {
+  return page.locator(scope).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>("a, button, input, select, [role=switch]")]
+      .filter((element) => element.offsetParent !== null && !element.closest(".sr-only"))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(
+        ({ element, box }) =>
+          `${element.textContent?.trim() || element.getAttribute("aria-label")}: ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
+}
+
+test("the phone menu has every navigation item, thumb-sized, and axe finds nothing", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 720 });
+  await page.goto("/en/gallery");
+  await hydrated(page);
+  expect(await smallTargets(page, "header")).toEqual([]);
+  expect(await smallTargets(page, "footer")).toEqual([]);
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  for (const name of [
+    "Home",
+    "About Us",
+    "Gallery",
+    "Admin",
+    "Contact",
+    "Imprint",
+    "Privacy Policy",
+    "Terms & Conditions",
+  ]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  expect(await smallTargets(page, "[role=dialog]")).toEqual([]);
+  const { violations } = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  await menu.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL("/en/privacy");
+  await expect(menu).toBeHidden();
+});

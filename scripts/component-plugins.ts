@@ -1,0 +1,17 @@
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import Icons from "unplugin-icons/vite";
+import type { PluginOption } from "vite";
+import { iconMasks } from "./icon-masks.ts";
+import { reactIconCompiler } from "./react-icon-compiler.ts";
+
+/** What our components need compiled (Lingui's macros and catalogs, the icons): the build and the component tests share it. */
+export function componentPlugins(): PluginOption[] {
+  return [
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    // Catalogs (.po) import directly, compiled on the fly.
+    lingui(),
+    Icons({ compiler: reactIconCompiler }),
+    iconMasks(),
+  ];
+}

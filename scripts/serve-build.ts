@@ -1,0 +1,50 @@
+// Serves the build in workerd as `wrangler deploy` ships it, with the secrets of .dev.vars read
+// at start and a local state directory: the one way to run the build locally (npm run preview,
+// the journeys, the benches). Their settings are flags, never edits to the build.
+// Usage: node scripts/serve-build.ts [--port 4173] [--persist-to <dir>] [--fresh]
+//                                    [--var NAME:value]…
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { DEV_VARS } from "./dev-vars.ts";
+import { DEVELOPER_STATE, setupLocal } from "./setup-local.ts";
+
+const BUILT_CONFIG = "build/server/wrangler.json";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "4173" },
+    "persist-to": { type: "string", default: DEVELOPER_STATE },
+    /** Start from an empty state: the journeys and benches, for repeatable runs. */
+    fresh: { type: "boolean", default: false },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+const persistTo = values["persist-to"];
+
+if (!existsSync(BUILT_CONFIG)) {
+  console.log("preview: no build yet, building first");
+  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+}
+if (values.fresh) rmSync(persistTo, { recursive: true, force: true });
+await setupLocal(persistTo);
+
+const wrangler = spawn(
+  "wrangler",
+  [
+    "dev",
+    ["--config", BUILT_CONFIG],
+    // Resolved against the config's folder otherwise; it also makes wrangler skip the copy
+    // of .dev.vars that the build leaves in build/server.
+    ["--env-file", resolve(DEV_VARS)],
+    ["--persist-to", persistTo],
+    ["--port", values.port],
+    values.var.flatMap((pair) => ["--var", pair]),
+  ].flat(),
+  { stdio: "inherit" },
+);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => wrangler.kill(signal));
+}
+wrangler.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,30 @@
+import { expect } from "vitest";
+import { postForm, visit } from "./helpers";
+
+export const ADMIN_PASSWORD = "test-admin-password";
+
+/** Each Set-Cookie of a response as name → "name=value", the way the browser sends it back. */
+export function cookiesOf(response: Response): Record<string, string> {
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((header) => {
+      const pair = header.split(";")[0] ?? "";
+      return [pair.split("=")[0], pair];
+    }),
+  );
+}
+
+export const LOGIN = "/en/admin/login";
+export const MAINTENANCE = "/en/admin/maintenance";
+
+/** The owner logs in through the Worker; the cookies their browser holds afterwards. */
+export async function logIn(headers: Record<string, string> = {}) {
+  const response = await postForm(LOGIN, { password: ADMIN_PASSWORD }, headers);
+  expect(response.status).toBe(302);
+  const cookies = cookiesOf(response);
+  return { session: cookies.admin_session ?? "", device: cookies.admin_device ?? "" };
+}
+
+export async function seesDashboard(cookie: string): Promise<boolean> {
+  const page = await (await visit("/en/admin", { headers: { Cookie: cookie } })).text();
+  return page.includes("Admin dashboard");
+}

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { localizePath } from "~/i18n/locales";
+import { sitePages } from "~/lib/pages";
+import { logIn } from "./admin";
+import { visit } from "./helpers";
+
+function metaOf(html: string) {
+  const content = (attribute: string, name: string) =>
+    new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: content("name", "description"),
+    ogTitle: content("property", "og:title"),
+    ogDescription: content("property", "og:description"),
+    ogSiteName: content("property", "og:site_name"),
+    twitterCard: content("name", "twitter:card"),
+  };
+}
+
+describe("every page carries the spec's title, description and social tags", () => {
+  const paths = [...sitePages.map((page) => page.path), "/no-such-page", "/gallery/nosuchitem1"];
+
+  test.each(["de", "en"] as const)("in %s, the owner's dashboard included", async (locale) => {
+    const siteName = locale === "en" ? "Lake Garda Live Camera" : "Gardasee Live-Kamera";
+    // The admin dashboard answers the owner; anyone else is sent to the login page.
+    const { session } = await logIn();
+    for (const path of paths) {
+      const url = localizePath(path, locale);
+      let response = await visit(url);
+      if (response.status === 302) response = await visit(url, { headers: { Cookie: session } });
+      const meta = metaOf(await response.text());
+      expect(meta.title, url).toMatch(new RegExp(`${siteName}$`));
+      expect(meta.description, url).toBeTruthy();
+      expect(meta.ogTitle, url).toBeTruthy();
+      expect(meta.ogDescription, url).toBe(meta.description);
+      expect(meta.ogSiteName, url).toBe(siteName);
+      expect(meta.twitterCard, url).toMatch(/^summary/);
+    }
+  });
+
+  test("error pages are kept out of search indexes and name no canonical URL", async () => {
+    const html = await (await visit("/en/no-such-page")).text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});

@@ -1,0 +1,17 @@
+/** The Worker's vars that name a weather source, and the fake's name for each (test/fake-upstream.ts). */
+export const upstreamVars = {
+  OPEN_METEO_URL: "open-meteo",
+  OPENWEATHERMAP_URL: "openweathermap",
+  LAGHI_NET_URL: "laghi-net",
+  APPA_TRENTO_URL: "appa-trento",
+} as const;
+
+/** Every source pointed at the fake at `base`, in one of its scenarios. */
+export function fakeUpstreamVars(base: string, tag: string, scenario = "ok") {
+  return Object.fromEntries(
+    Object.entries(upstreamVars).map(([name, source]) => [
+      name,
+      `${base}/${tag}/${scenario}/${source}`,
+    ]),
+  );
+}
