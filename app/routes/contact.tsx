@@ -6,7 +6,7 @@ import { submitContactForm } from "~/.server/contact/submit";
 import { requestScope } from "~/.server/context";
 import { PageMeta } from "~/components/page-meta";
 import { ContactForm } from "~/components/text-pages/contact-form";
-import { ensureTextPageMessages } from "~/i18n/load-messages";
+import { ensurePageCatalog } from "~/i18n/load-messages";
 import { type ContactOutcome, MIN_FILL_MS } from "~/lib/contact-fields";
 import { useRootData } from "~/lib/root-data";
 import ClockIcon from "~icons/mdi/clock-outline";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [challenge] = await Promise.all([serverLoader(), ensureTextPageMessages()]);
+  const [challenge] = await Promise.all([serverLoader(), ensurePageCatalog("pages")]);
   return challenge;
 }
 

@@ -8,6 +8,7 @@ import {
 import { checkContactForm } from "~/lib/contact-form";
 import { clientNetwork } from "../client-address";
 import type { RequestScope } from "../context";
+import { readFormData } from "../read-form";
 import { checkAnswer } from "./challenge";
 import { takeDailySlot } from "./daily-cap";
 import { composeContactMail } from "./mail";
@@ -26,10 +27,9 @@ export async function submitContactForm(
   { env, config, db, locale }: RequestScope,
   request: Request,
 ): Promise<ContactResponse> {
-  const size = Number(request.headers.get("Content-Length") ?? 0);
-  if (size > MAX_BODY_BYTES) return failed(emptyValues, 413);
-  const formData = await request.formData().catch(() => null);
-  if (!formData) return failed(emptyValues, 400);
+  const read = await readFormData(request, MAX_BODY_BYTES);
+  if (!read.ok) return failed(emptyValues, read.status);
+  const formData = read.data;
   const values = valuesOf(formData);
 
   const { success } = await env.CONTACT_RATE_LIMIT.limit({
