@@ -1,26 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { globSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { MIN_FILL_MS } from "../app/lib/contact-fields.ts";
 import { expect, test } from "./fixtures";
+import { journeyMailDrop } from "./state";
 
 // A wrong answer and a refused sender are answered with 400; Chromium logs each.
 test.use({ expectedStatuses: [400] });
 
 // Each journey is another visitor, as Cloudflare's edge would say: the form allows five
 // submissions a minute per client, and these journeys together send more than that.
-// The journeys' site keeps its local D1 between runs (.wrangler/state), and so the day's
-// message count: each run starts from zero, or the site-wide daily cap would stop it.
-test.beforeAll(() => {
-  execFileSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--command", "DELETE FROM contact_daily_counts"],
-    { stdio: "ignore", env: { ...process.env, CI: "true" } },
-  );
-});
-
 test.beforeEach(async ({ page }) => {
   const network = Math.floor(Math.random() * 0xffff).toString(16);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${network}::1` });
@@ -109,7 +99,7 @@ async function deliveredWith(marker: string): Promise<Email> {
   await expect
     .poll(async () => {
       found = [];
-      for (const file of globSync(".wrangler/tmp/email/*/email/*.eml")) {
+      for (const file of globSync(`${journeyMailDrop}/**/*.eml`)) {
         const mail = await PostalMime.parse(readFileSync(file));
         if (mail.subject?.includes(marker)) found.push(mail);
       }
