@@ -1,3 +1,4 @@
+import { base64url } from "jose";
 import { MIN_FILL_MS, type Question } from "~/lib/contact-fields";
 
 /**
@@ -17,18 +18,6 @@ export type ChallengeCheck =
 
 const encoder = new TextEncoder();
 const TOKEN = /^(\d{13})\.(\d{13})\.([\w-]{22})\.([\w-]{43})$/;
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -69,7 +58,7 @@ export function answerOf({ a, op, b }: Question): number {
 
 export async function createChallenge(secret: string, now = Date.now()): Promise<Challenge> {
   const question = randomQuestion();
-  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  const nonce = base64url.encode(crypto.getRandomValues(new Uint8Array(16)));
   const issuedAt = String(now);
   const expiresAt = String(now + CHALLENGE_LIFETIME_MS);
   const mac = await crypto.subtle.sign(
@@ -79,7 +68,7 @@ export async function createChallenge(secret: string, now = Date.now()): Promise
   );
   return {
     question,
-    token: `${issuedAt}.${expiresAt}.${nonce}.${base64url(new Uint8Array(mac))}`,
+    token: `${issuedAt}.${expiresAt}.${nonce}.${base64url.encode(new Uint8Array(mac))}`,
   };
 }
 
@@ -99,7 +88,7 @@ export async function checkAnswer(
   const valid = await crypto.subtle.verify(
     "HMAC",
     await hmacKey(secret),
-    fromBase64url(mac),
+    new Uint8Array(base64url.decode(mac)),
     signedText(Number(answer), issuedAt, expiresAt, nonce),
   );
   if (!valid) return { status: "wrong" };
