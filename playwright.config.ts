@@ -1,4 +1,6 @@
+import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { journeyMailDrop, journeyState } from "./e2e/state.ts";
 import { ensureDevVars } from "./scripts/dev-vars.ts";
 import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
@@ -53,7 +55,7 @@ export default defineConfig({
       // The built Worker (npm test builds first) in workerd, with a fresh local state of its
       // own and its weather sources pointing at the fake (ADR 006).
       command: [
-        `node scripts/serve-build.ts --port ${port} --persist-to .wrangler/e2e --fresh`,
+        `node scripts/serve-build.ts --port ${port} --persist-to ${journeyState} --fresh`,
         ...Object.entries(fakeUpstreamVars(`http://127.0.0.1:${upstreamPort}`, "e2e")).map(
           ([name, url]) => `--var ${name}:${url}`,
         ),
@@ -61,7 +63,7 @@ export default defineConfig({
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       // No internet here: skip miniflare's lookup of a real Request.cf object.
-      env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", TMPDIR: resolve(journeyMailDrop) },
       timeout: 90_000,
     },
   ],

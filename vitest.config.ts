@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { componentPlugins } from "./scripts/component-plugins.ts";
@@ -5,6 +7,20 @@ import { fakeUpstream } from "./test/fake-upstream.ts";
 import { fakeUpstreamVars } from "./test/upstream-vars.ts";
 
 const migrations = await readD1Migrations("./migrations");
+
+// Miniflare's local send_email binding writes each message it delivers as an .eml file
+// under the OS temp directory: this run gets one of its own, so tests can read what was sent.
+const mailDrop = resolve(".wrangler/tmp/vitest");
+rmSync(mailDrop, { recursive: true, force: true });
+mkdirSync(mailDrop, { recursive: true });
+process.env.TMPDIR = mailDrop;
+
+/** The raw text of every e-mail delivered in this run. */
+function deliveredMail(): string[] {
+  return readdirSync(mailDrop, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".eml"))
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -48,6 +64,10 @@ export default defineConfig({
                   status: reply.status,
                   headers: { "Content-Type": reply.contentType },
                 });
+              },
+              serviceBindings: {
+                // What the real local send_email binding delivered, as raw .eml texts.
+                MAIL_DROP: () => Response.json(deliveredMail()),
               },
               bindings: {
                 TEST_MIGRATIONS: migrations,

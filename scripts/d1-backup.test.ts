@@ -57,9 +57,9 @@ test("a backup of a database with the search index restores rows, settings and a
   run("wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", source);
   sql(
     source,
-    `insert into media (id, type, title_it, title_en, tags, taken_at, created_at, file_key,
+    `insert into media (id, type, title_it, title_en, tags_en, status, taken_at, created_at, file_key,
          thumbnail_key, content_type, byte_size, width, height)
-       values ('oldtown1', 'image', 'Piazza della città', 'The old town''s square', ',piazza,',
+       values ('oldtown1', 'image', 'Piazza della città', 'The old town''s square', ',piazza,', 'published',
          1748779200000, 1748779200000, 'media/a.jpg', 'media/b.jpg', 'image/jpeg', 1, 1280, 720);
        update site_settings set maintenance = 1;
        insert into like_salts (day, salt) values ('2025-06-01', 'secret-of-the-day');

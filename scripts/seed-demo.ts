@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
+import { locales } from "../app/i18n/locales.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -217,9 +218,10 @@ export async function seedDemo(persistTo: string): Promise<void> {
           env.DB.prepare(
             `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
             description_en, description_de, description_it, description_fr, description_es,
-            tags, source, featured, taken_at, created_at, file_key, thumbnail_key, content_type,
-            byte_size, width, height, duration_seconds)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
+            created_at, file_key, thumbnail_key, content_type, byte_size, width, height,
+            duration_seconds)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -233,8 +235,10 @@ export async function seedDemo(persistTo: string): Promise<void> {
             description.It,
             description.Fr,
             description.Es,
-            `,${demo.tags.join(",")},`,
+            // The demo's tags are words every language's visitors can search for.
+            ...locales.map(() => `,${demo.tags.join(",")},`),
             "Demo picture drawn by the project",
+            "published",
             demo.featured ? 1 : 0,
             takenAt,
             Date.now(),

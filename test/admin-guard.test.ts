@@ -64,7 +64,7 @@ describe("the admin area's guard", () => {
 
   test("the dashboard's totals count the whole library, hidden items and time-lapses included", async () => {
     await createMedia({ type: "image", viewCount: 1200, likeCount: 3 });
-    await createMedia({ type: "image", published: false, viewCount: 5 });
+    await createMedia({ type: "image", status: "hidden", viewCount: 5 });
     await createMedia({ type: "video", likeCount: 4 });
     await createMedia({ type: "timelapse", viewCount: 1 });
     const { session } = await logIn();

@@ -35,6 +35,7 @@ export async function createMedia(
     id: `item${String(counter).padStart(4, "0")}`,
     type,
     titleEn: `Item ${counter}`,
+    status: "published",
     takenAt: new Date(Date.UTC(2025, 5, 1) + counter * 3_600_000),
     createdAt: new Date(),
     fileKey,

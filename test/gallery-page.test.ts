@@ -32,7 +32,7 @@ beforeAll(async () => {
     titleDe: "Hafenlichter",
     featured: true,
   });
-  await createMedia({ id: "hiddenone", titleEn: "Not for visitors", published: false });
+  await createMedia({ id: "hiddenone", titleEn: "Not for visitors", status: "hidden" });
 });
 
 describe("gallery page", () => {

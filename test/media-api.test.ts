@@ -27,7 +27,7 @@ beforeAll(async () => {
     titleEn: "Sunset over the harbour",
     titleDe: "Sonnenuntergang am Hafen",
     descriptionEn: "Golden light on the water",
-    tags: ",sunset,harbour,",
+    tagsEn: ",sunset,harbour,",
     takenAt: new Date("2025-06-01T19:00:00Z"),
     featured: true,
   });
@@ -35,7 +35,7 @@ beforeAll(async () => {
     id: "storm001",
     titleEn: "Storm front",
     titleIt: "Fronte temporalesco",
-    tags: ",storm,",
+    tagsEn: ",storm,",
     takenAt: new Date("2025-06-02T15:00:00Z"),
   });
   await createMedia({
@@ -54,8 +54,8 @@ beforeAll(async () => {
   await createMedia({
     id: "secret01",
     titleEn: "Sunset draft",
-    tags: ",sunset,",
-    published: false,
+    tagsEn: ",sunset,",
+    status: "hidden",
     takenAt: new Date("2025-06-05T19:00:00Z"),
   });
 });

@@ -18,7 +18,8 @@ beforeAll(async () => {
     titleDe: "Sonnenuntergang am Hafen",
     titleIt: "Tramonto sul porto",
     descriptionFr: "Le soleil se couche derrière les collines de la rive ouest",
-    tags: ",evening,",
+    tagsEn: ",evening,",
+    tagsIt: ",crepuscolo,",
     takenAt: new Date("2025-06-01T19:00:00Z"),
   });
   await createMedia({
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await createMedia({
     id: "hidden01",
     titleEn: "Sunset draft",
-    published: false,
+    status: "draft",
     takenAt: new Date("2025-06-06T19:00:00Z"),
   });
 });
@@ -73,6 +74,7 @@ describe("gallery search", () => {
       expect(await search("sonnenuntergang", `&lang=${lang}`), lang).toEqual(["sunset01"]);
       expect(await search("collines", `&lang=${lang}`), lang).toEqual(["sunset01"]);
       expect(await search("evening", `&lang=${lang}`), lang).toEqual(["sunset01"]);
+      expect(await search("crepuscolo", `&lang=${lang}`), lang).toEqual(["sunset01"]);
     }
   });
 
@@ -153,7 +155,7 @@ describe("gallery search", () => {
     await createMedia({ id: "renamed1", titleEn: "Fishing boats", takenAt: new Date() });
     expect(await search("fishing", "&lang=en")).toEqual(["renamed1"]);
     await env.DB.prepare(
-      "update media set title_en = 'Sailing regatta', tags = ',sails,' where id = 'renamed1'",
+      "update media set title_en = 'Sailing regatta', tags_en = ',sails,' where id = 'renamed1'",
     ).run();
     expect(await search("fishing", "&lang=en")).toEqual([]);
     expect(await search("regatta", "&lang=en")).toEqual(["renamed1"]);

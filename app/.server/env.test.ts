@@ -22,6 +22,9 @@ const valid = {
   SESSION_SECRET: "x".repeat(32),
   CAMERA_DEVICE_ID: "cam-1",
   CAMERA_DEVICE_SECRET: "y".repeat(32),
+  CONTACT_EMAIL_TO: "owner@inbox.test",
+  CONTACT_EMAIL_FROM: "contact-form@lake.test",
+  CONTACT_DAILY_LIMIT: "50",
 };
 
 describe("worker configuration", () => {
@@ -43,6 +46,13 @@ describe("worker configuration", () => {
     const env = { ...withoutSecret, ADMIN_PASSWORD: "short" } as unknown as Env;
     expect(() => getConfig(env)).toThrowError(
       /ADMIN_PASSWORD: secret ADMIN_PASSWORD must be at least 12 characters[\s\S]*SESSION_SECRET: secret SESSION_SECRET is missing/,
+    );
+  });
+
+  test("names a contact form address that is not an e-mail address", () => {
+    const env = { ...valid, CONTACT_EMAIL_TO: "the owner" } as unknown as Env;
+    expect(() => getConfig(env)).toThrowError(
+      /CONTACT_EMAIL_TO: CONTACT_EMAIL_TO must be an e-mail address/,
     );
   });
 });

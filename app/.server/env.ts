@@ -40,6 +40,12 @@ const configSchema = z.object({
   STREAM_SESSION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   STREAM_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   STREAM_START_TIMEOUT_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
+  /** The owner's verified inbox: the send_email binding's destination_address. */
+  CONTACT_EMAIL_TO: z.email({ message: "CONTACT_EMAIL_TO must be an e-mail address" }),
+  /** The contact form's sender, an address on the domain that has Email Routing. */
+  CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
+  /** The most contact messages a day brings, whoever sends them. */
+  CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
 });
 
 export type Config = z.infer<typeof configSchema>;

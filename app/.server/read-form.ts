@@ -6,25 +6,34 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 export type FormRead<T> = { ok: true; data: T } | { ok: false; status: 400 | 413 };
 
 /**
- * A posted form of at most `maxBytes` (refused by its declared length or while streaming),
- * parsed by `schema`: anything that is not such a form is a 400 or a 413, never a 500.
+ * A posted form of at most `maxBytes`, refused by its declared length or while streaming:
+ * anything that is not such a form is a 400 or a 413, never a 500.
  */
-export async function readForm<T>(
+export async function readFormData(
   request: Request,
-  schema: z.ZodType<T>,
   maxBytes: number,
-): Promise<FormRead<T>> {
+): Promise<FormRead<FormData>> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.has(mediaType) || !request.body) return { ok: false, status: 400 };
   const body = await readBody(request, maxBytes);
   if (!body) return { ok: false, status: 413 };
-  let form: FormData;
   try {
-    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    const form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    return { ok: true, data: form };
   } catch {
     return { ok: false, status: 400 };
   }
-  const parsed = schema.safeParse(Object.fromEntries(form));
+}
+
+/** A bounded form (see readFormData) parsed by `schema`; a form it refuses is a 400. */
+export async function readForm<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+  maxBytes: number,
+): Promise<FormRead<T>> {
+  const form = await readFormData(request, maxBytes);
+  if (!form.ok) return form;
+  const parsed = schema.safeParse(Object.fromEntries(form.data));
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, status: 400 };
 }

@@ -1,14 +1,80 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
+import { data, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { createChallenge } from "~/.server/contact/challenge";
+import { submitContactForm } from "~/.server/contact/submit";
+import { requestScope } from "~/.server/context";
 import { PageMeta } from "~/components/page-meta";
+import { ContactForm } from "~/components/text-pages/contact-form";
+import { ensurePageCatalog } from "~/i18n/load-messages";
+import { type ContactOutcome, MIN_FILL_MS } from "~/lib/contact-fields";
 import { useRootData } from "~/lib/root-data";
 import ClockIcon from "~icons/mdi/clock-outline";
 import MailIcon from "~icons/mdi/email-outline";
 import PinIcon from "~icons/mdi/map-marker-outline";
+import type { Route } from "./+types/contact";
 
-export { clientLoader, loader } from "~/i18n/text-page-route";
+/** Every visit gets a question of its own. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(requestScope);
+  return createChallenge(config.SESSION_SECRET);
+}
 
-export default function Contact() {
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [challenge] = await Promise.all([serverLoader(), ensurePageCatalog("pages")]);
+  return challenge;
+}
+
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  // The page holds a single-use question: no cache may hand it to anybody else.
+  parentHeaders.set("Cache-Control", "no-store");
+  return parentHeaders;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { outcome, httpStatus } = await submitContactForm(context.get(requestScope), request);
+  return data(outcome, { status: httpStatus });
+}
+
+// The schema is the server's own; the browser loads it once the visitor starts typing.
+const loadContactForm = () => import("~/lib/contact-form");
+
+// When this browser was shown the current question (it has one visitor, so a module
+// variable will do): the server refuses answers faster than MIN_FILL_MS.
+let questionShownAt = 0;
+
+export async function clientAction({
+  request,
+  serverAction,
+}: Route.ClientActionArgs): Promise<ContactOutcome> {
+  const { checkContactForm } = await loadContactForm();
+  const check = checkContactForm(await request.clone().formData());
+  if (!check.ok) return { status: "invalid", errors: check.errors };
+  const wait = questionShownAt + MIN_FILL_MS - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return serverAction();
+}
+
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const outcome = actionResult as ContactOutcome | undefined;
+  if (!outcome) return defaultShouldRevalidate;
+  // The question stays while only other fields were wrong; anything else used it up, and
+  // a refusal (4xx) would otherwise keep the old one on the page.
+  return !(outcome.status === "invalid" && !outcome.errors.answer);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
+  const navigation = useNavigation();
+  // From the click until the next question has arrived.
+  const sending = navigation.formMethod === "POST";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new question restarts the clock
+  useEffect(() => {
+    questionShownAt = performance.now();
+  }, [loaderData.token]);
   const { site } = useRootData();
   const location = site.cameraLocation;
   const faq = [
@@ -52,20 +118,31 @@ export default function Contact() {
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">
         {t`Questions, ideas or a nice story about the lake? We look forward to hearing from you.`}
       </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-        {info.map(({ icon: Icon, title, body }) => (
-          <li
-            key={title}
-            className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800"
-          >
-            <Icon className="size-6 text-primary-700 dark:text-primary-400" />
-            <h2 className="mt-2 font-semibold">{title}</h2>
-            <p className="mt-1 text-sm break-words text-neutral-700 dark:text-neutral-300 [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-400">
-              {body}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ContactForm
+            question={loaderData.question}
+            token={loaderData.token}
+            outcome={actionData}
+            sending={sending}
+            onStart={() => void loadContactForm()}
+          />
+        </div>
+        <ul className="grid content-start gap-4 sm:grid-cols-3 lg:grid-cols-1">
+          {info.map(({ icon: Icon, title, body }) => (
+            <li
+              key={title}
+              className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800"
+            >
+              <Icon className="size-6 text-primary-700 dark:text-primary-400" />
+              <h2 className="mt-2 font-semibold">{title}</h2>
+              <p className="mt-1 text-sm break-words text-neutral-700 dark:text-neutral-300 [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-400">
+                {body}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
       <section aria-labelledby="faq-title" className="mt-12">
         <h2 id="faq-title" className="text-2xl font-semibold">
           {t`Frequently asked questions`}

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { admin } from "./admin";
 import { build } from "./build";
 import { apiError } from "./errors";
 import { files } from "./files";
@@ -22,6 +23,7 @@ export const api = new Hono<ApiEnv>()
   .route("/weather", weather)
   .route("/stream", stream)
   .route("/ingest", ingest)
+  .route("/admin", admin)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

@@ -3,9 +3,10 @@ import { type AdminSession, readSession } from "~/.server/auth/session";
 import { apiError } from "./errors";
 import type { ApiEnv } from "./types";
 
-export const requireOwner = createMiddleware<
-  ApiEnv & { Variables: ApiEnv["Variables"] & { session: AdminSession } }
->(async (c, next) => {
+/** The owner's routes: their session is in `c.var.session`. */
+export type OwnerEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { session: AdminSession } };
+
+export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   const session = await readSession(c.req.raw, c.var);
   if (!session) return apiError(c, 401, "unauthorized", "Log in as the owner first");
   c.set("session", session);

@@ -22,6 +22,9 @@ export const siteSettings = sqliteTable(
 
 export const mediaTypes = ["image", "video", "timelapse"] as const;
 
+/** Spec §3: a draft is saved but never shown; only published items exist for visitors. */
+export const mediaStatuses = ["draft", "published", "hidden"] as const;
+
 /** A photo, video or time-lapse; files live in R2 under content-addressed keys. */
 export const media = sqliteTable(
   "media",
@@ -39,9 +42,18 @@ export const media = sqliteTable(
     descriptionFr: text("description_fr").notNull().default(""),
     descriptionEs: text("description_es").notNull().default(""),
     /** Lower-case tags separated and surrounded by commas (",sunset,harbour,"). */
-    tags: text("tags").notNull().default(","),
+    tagsEn: text("tags_en").notNull().default(","),
+    tagsDe: text("tags_de").notNull().default(","),
+    tagsIt: text("tags_it").notNull().default(","),
+    tagsFr: text("tags_fr").notNull().default(","),
+    tagsEs: text("tags_es").notNull().default(","),
+    /** The per-language fields Workers AI filled and the owner has not edited since. */
+    machineTranslated: text("machine_translated", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     source: text("source").notNull().default(""),
-    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    status: text("status", { enum: mediaStatuses }).notNull().default("draft"),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     viewCount: integer("view_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
@@ -49,6 +61,8 @@ export const media = sqliteTable(
     takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     fileKey: text("file_key").notNull(),
+    /** The owner's file as uploaded (with its metadata): never served to visitors. */
+    originalKey: text("original_key"),
     thumbnailKey: text("thumbnail_key").notNull(),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
@@ -57,9 +71,9 @@ export const media = sqliteTable(
     durationSeconds: real("duration_seconds"),
   },
   (t) => [
-    index("media_published_taken").on(t.published, t.takenAt, t.id),
-    index("media_published_type_taken").on(t.published, t.type, t.takenAt, t.id),
-    index("media_published_featured_taken").on(t.published, t.featured, t.takenAt, t.id),
+    index("media_status_taken").on(t.status, t.takenAt, t.id),
+    index("media_status_type_taken").on(t.status, t.type, t.takenAt, t.id),
+    index("media_status_featured_taken").on(t.status, t.featured, t.takenAt, t.id),
     index("media_file_key").on(t.fileKey),
     index("media_thumbnail_key").on(t.thumbnailKey),
   ],
@@ -117,3 +131,22 @@ export const adminSessions = sqliteTable(
   },
   (t) => [index("admin_sessions_expires").on(t.expiresAt)],
 );
+
+/**
+ * The contact form's answered maths challenges: only their random nonce, until the challenge
+ * expires, so that none is accepted twice. Nothing of a message is ever stored.
+ */
+export const contactNonces = sqliteTable(
+  "contact_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("contact_nonces_expires").on(t.expiresAt)],
+);
+
+/** How many contact messages went out on a day (UTC), for the site-wide daily cap. */
+export const contactDailyCounts = sqliteTable("contact_daily_counts", {
+  day: text("day").primaryKey(),
+  messages: integer("messages").notNull(),
+});

@@ -28,7 +28,7 @@ function featuredRow(db: Db) {
   return db
     .select()
     .from(media)
-    .where(and(eq(media.published, true), eq(media.featured, true)))
+    .where(and(eq(media.status, "published"), eq(media.featured, true)))
     .orderBy(desc(media.takenAt), desc(media.id))
     .limit(FEATURED_COUNT);
 }

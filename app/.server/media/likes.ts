@@ -18,12 +18,16 @@ export async function likeMedia(
     d1
       .prepare(
         `insert into media_likes (media_id, visitor, day)
-         select ?1, ?2, ?3 where exists (select 1 from media where id = ?1 and published = 1)
+         select ?1, ?2, ?3 where exists (select 1 from media where id = ?1 and status = 'published')
          on conflict do nothing`,
       )
       .bind(id, visitor, day),
     d1.prepare("update media set like_count = like_count + changes() where id = ?1").bind(id),
-    d1.prepare("select like_count as likes, published from media where id = ?1").bind(id),
+    d1
+      .prepare(
+        "select like_count as likes, status = 'published' as published from media where id = ?1",
+      )
+      .bind(id),
   ]);
   const item = result?.results[0];
   return item?.published ? { likes: item.likes } : null;

@@ -136,7 +136,7 @@ export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
       .from(media)
       .where(
         and(
-          eq(media.published, true),
+          eq(media.status, "published"),
           filters.type === "photos" ? eq(media.type, "image") : undefined,
           filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
           filters.featured === "only" ? eq(media.featured, true) : undefined,

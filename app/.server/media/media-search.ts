@@ -16,13 +16,11 @@ export function matchQuery(text: string): string | null {
   return words ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-/** The index's columns that speak the visitor's language (tags are shared by all). */
+/** The index's columns that speak the visitor's language. */
 function ownLanguageColumns(locale: Locale): string[] {
-  return [
-    media[localizedField("title", locale)].name,
-    media[localizedField("description", locale)].name,
-    media.tags.name,
-  ];
+  return (["title", "description", "tags"] as const).map(
+    (field) => media[localizedField(field, locale)].name,
+  );
 }
 
 function matching(query: string): SQL {
@@ -31,7 +29,7 @@ function matching(query: string): SQL {
 
 /**
  * Which items a search finds, and their band: 0 when every word matched in the visitor's
- * own language (or the tags), 1 when another language was needed. Text without a word
+ * own language, 1 when another language was needed. Text without a word
  * finds nothing.
  */
 export function mediaSearch(text: string, locale: Locale): { where: SQL; band?: SQL<number> } {

@@ -28,7 +28,7 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     type: row.type,
     title: pick(row, "title", locale),
     description: pick(row, "description", locale),
-    tags: row.tags.split(",").filter(Boolean),
+    tags: row[localizedField("tags", locale)].split(",").filter(Boolean),
     source: row.source,
     featured: row.featured,
     likes: row.likeCount,

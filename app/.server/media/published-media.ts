@@ -11,7 +11,7 @@ export async function getPublishedMedia(db: Db, id: string): Promise<MediaRow | 
   const row = await db
     .select()
     .from(media)
-    .where(and(eq(media.id, id), eq(media.published, true)))
+    .where(and(eq(media.id, id), eq(media.status, "published")))
     .get();
   return row ?? null;
 }
@@ -24,7 +24,9 @@ export async function findPublishedFile(
   const row = await db
     .select({ fileKey: media.fileKey, contentType: media.contentType })
     .from(media)
-    .where(and(eq(media.published, true), or(eq(media.fileKey, key), eq(media.thumbnailKey, key))))
+    .where(
+      and(eq(media.status, "published"), or(eq(media.fileKey, key), eq(media.thumbnailKey, key))),
+    )
     .get();
   if (!row) return null;
   // Thumbnails and video posters are always JPEG.

@@ -7,7 +7,7 @@ export async function recordView(db: Db, id: string): Promise<number | null> {
   const row = await db
     .update(media)
     .set({ viewCount: sql`${media.viewCount} + 1` })
-    .where(and(eq(media.id, id), eq(media.published, true)))
+    .where(and(eq(media.id, id), eq(media.status, "published")))
     .returning({ views: media.viewCount })
     .get();
   return row?.views ?? null;

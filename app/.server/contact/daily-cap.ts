@@ -1,0 +1,26 @@
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { contactDailyCounts } from "../db/schema";
+import { utcDay } from "../visitors/visitor-id";
+
+/**
+ * Counts one more message for today unless `limit` were already sent: the site-wide cap
+ * that keeps a flood of messages out of the owner's inbox.
+ */
+export async function takeDailySlot(db: Db, limit: number, day = utcDay()): Promise<boolean> {
+  const counted = await db
+    .insert(contactDailyCounts)
+    .values({ day, messages: 1 })
+    .onConflictDoUpdate({
+      target: contactDailyCounts.day,
+      set: { messages: sql`${contactDailyCounts.messages} + 1` },
+      setWhere: lt(contactDailyCounts.messages, limit),
+    })
+    .returning({ messages: contactDailyCounts.messages });
+  return counted.length === 1;
+}
+
+/** The statement that forgets the counts of days before `today`; batchable. */
+export function purgeEarlierDays(db: Db, today: string) {
+  return db.delete(contactDailyCounts).where(lt(contactDailyCounts.day, today));
+}

@@ -1,0 +1,93 @@
+import { EmailMessage } from "cloudflare:email";
+import {
+  type ContactFieldError,
+  type ContactOutcome,
+  type ContactValues,
+  contactLimits,
+} from "~/lib/contact-fields";
+import { checkContactForm } from "~/lib/contact-form";
+import { clientNetwork } from "../client-address";
+import type { RequestScope } from "../context";
+import { readFormData } from "../read-form";
+import { checkAnswer } from "./challenge";
+import { takeDailySlot } from "./daily-cap";
+import { composeContactMail } from "./mail";
+import { claimNonce } from "./used-nonces";
+
+export type ContactResponse = { outcome: ContactOutcome; httpStatus: number };
+
+/** Far more than the longest valid form, even percent-encoded. */
+const MAX_BODY_BYTES = 100_000;
+
+/**
+ * Checks a contact form submission against every bot barrier and, if it passes, e-mails it
+ * to the owner. Nothing of the message is stored or logged: the log says "sent" or "failed".
+ */
+export async function submitContactForm(
+  { env, config, db, locale }: RequestScope,
+  request: Request,
+): Promise<ContactResponse> {
+  const read = await readFormData(request, MAX_BODY_BYTES);
+  if (!read.ok) return failed(emptyValues, read.status);
+  const formData = read.data;
+  const values = valuesOf(formData);
+
+  const { success } = await env.CONTACT_RATE_LIMIT.limit({
+    key: `contact:${clientNetwork(request)}`,
+  });
+  if (!success) return failed(values, 429);
+  // People never see this field; programs that fill in every field do.
+  if (String(formData.get("website") ?? "") !== "") return failed(values, 400);
+
+  const now = Date.now();
+  const form = checkContactForm(formData);
+  const answer = await checkAnswer(
+    config.SESSION_SECRET,
+    String(formData.get("challenge") ?? ""),
+    String(formData.get("answer") ?? ""),
+    now,
+  );
+  const answerError: ContactFieldError | undefined =
+    answer.status === "wrong"
+      ? "wrong_answer"
+      : answer.status === "expired"
+        ? "expired_question"
+        : undefined;
+  if (!form.ok || answerError) {
+    const errors = { ...(form.ok ? {} : form.errors), ...(answerError && { answer: answerError }) };
+    return { outcome: { status: "invalid", errors, values }, httpStatus: 400 };
+  }
+  if (answer.status !== "passed") return failed(values, 400);
+  if (!(await claimNonce(db, answer.nonce, answer.expiresAt))) return failed(values, 409);
+  if (!(await takeDailySlot(db, config.CONTACT_DAILY_LIMIT))) return failed(values, 429);
+
+  try {
+    const raw = composeContactMail(config, form.data, locale);
+    await env.CONTACT_EMAIL.send(
+      new EmailMessage(config.CONTACT_EMAIL_FROM, config.CONTACT_EMAIL_TO, raw),
+    );
+  } catch {
+    // The error could quote the message or an address: say only that it failed.
+    console.error("contact: sending failed");
+    return failed(values, 502);
+  }
+  console.log("contact: message sent");
+  return { outcome: { status: "sent" }, httpStatus: 200 };
+}
+
+const emptyValues: ContactValues = { name: "", email: "", subject: "", message: "" };
+
+function valuesOf(formData: FormData): ContactValues {
+  const value = (name: keyof ContactValues) =>
+    String(formData.get(name) ?? "").slice(0, 2 * contactLimits.message);
+  return {
+    name: value("name"),
+    email: value("email"),
+    subject: value("subject"),
+    message: value("message"),
+  };
+}
+
+function failed(values: ContactValues, httpStatus: number): ContactResponse {
+  return { outcome: { status: "failed", values }, httpStatus };
+}

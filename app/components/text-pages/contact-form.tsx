@@ -1,0 +1,279 @@
+import { useLingui } from "@lingui/react/macro";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import {
+  type ContactFieldError,
+  type ContactFieldName,
+  type ContactOutcome,
+  contactFieldNames,
+  contactLimits,
+  type Question,
+} from "~/lib/contact-fields";
+import { formatNumber } from "~/lib/format";
+import CheckIcon from "~icons/mdi/check-circle-outline";
+import { LocalizedLink, useLocale } from "../localized-link";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
+
+/**
+ * The contact form (spec §2, §4, §5). A plain POST to the page's action without JavaScript;
+ * with it, the route checks the fields first and the form moves the focus to what needs it.
+ */
+export function ContactForm({
+  question,
+  token,
+  outcome,
+  sending,
+  onStart,
+}: {
+  question: Question;
+  /** The signed challenge for `question`; a new one means a new question. */
+  token: string;
+  outcome: ContactOutcome | undefined;
+  sending: boolean;
+  /** Called whenever a field gets the focus: the visitor is about to write. */
+  onStart: () => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  // Without JavaScript the browser checks required fields; with it, the schema does.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  // Set at once on submit, before the router's own state shows that it is sending.
+  const submitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
+  useEffect(() => {
+    if (!sending) submitted.current = false;
+  }, [sending, outcome]);
+
+  // Again once a new question has replaced the answer field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: token remounts the answer field
+  useEffect(() => {
+    if (outcome?.status === "sent") sentRef.current?.focus();
+    if (outcome?.status === "failed") alertRef.current?.focus();
+    if (outcome?.status === "invalid") {
+      const first = contactFieldNames.find((name) => outcome.errors[name]);
+      const field = first && formRef.current?.elements.namedItem(first);
+      if (field instanceof HTMLElement) field.focus();
+    }
+  }, [outcome, token]);
+
+  if (outcome?.status === "sent") {
+    return (
+      <div
+        ref={sentRef}
+        tabIndex={-1}
+        role="status"
+        className="rounded-xl border border-success-600 bg-success-100 p-6 text-success-900"
+      >
+        <p className="flex items-start gap-2 font-semibold">
+          <CheckIcon className="size-6 shrink-0" />
+          {t`Message sent successfully! We will get back to you soon.`}
+        </p>
+        <LocalizedLink
+          to="/contact"
+          className="mt-4 inline-flex min-h-11 items-center font-medium underline"
+        >
+          {t`Write another message`}
+        </LocalizedLink>
+      </div>
+    );
+  }
+
+  const errors = outcome?.status === "invalid" ? outcome.errors : {};
+  const values = outcome && "values" in outcome ? outcome.values : undefined;
+  const { a, b } = question;
+  const ask =
+    question.op === "+"
+      ? t`Security question: what is ${a} plus ${b}?`
+      : t`Security question: what is ${a} minus ${b}?`;
+  const field = (name: ContactFieldName) => ({
+    id: `${id}-${name}`,
+    name,
+    required: true,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    className: inputClass,
+  });
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      noValidate={enhanced}
+      onFocus={onStart}
+      onSubmit={(event) => {
+        // One message however often the visitor clicks or presses Enter meanwhile.
+        if (submitted.current) event.preventDefault();
+        submitted.current = true;
+      }}
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-neutral-200 p-5 sm:p-6 dark:border-neutral-800"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {t`Write to us`}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+        {t`All fields are required.`}
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-name`} label={t`Name`} name="name" error={errors.name}>
+          <input
+            {...field("name")}
+            type="text"
+            autoComplete="name"
+            maxLength={contactLimits.name}
+            defaultValue={values?.name}
+          />
+        </Field>
+        <Field id={`${id}-email`} label={t`E-mail`} name="email" error={errors.email}>
+          <input
+            {...field("email")}
+            type="email"
+            autoComplete="email"
+            maxLength={contactLimits.email}
+            defaultValue={values?.email}
+          />
+        </Field>
+      </div>
+      <div className="mt-4">
+        <Field id={`${id}-subject`} label={t`Subject`} name="subject" error={errors.subject}>
+          <input
+            {...field("subject")}
+            type="text"
+            maxLength={contactLimits.subject}
+            defaultValue={values?.subject}
+          />
+        </Field>
+      </div>
+      <div className="mt-4">
+        <Field id={`${id}-message`} label={t`Message`} name="message" error={errors.message}>
+          <textarea
+            {...field("message")}
+            rows={7}
+            minLength={contactLimits.messageMin}
+            maxLength={contactLimits.message}
+            defaultValue={values?.message}
+          />
+        </Field>
+      </div>
+      <div className="mt-4">
+        <input type="hidden" name="challenge" value={token} />
+        <Field id={`${id}-answer`} label={ask} name="answer" error={errors.answer}>
+          {/* A new question starts with an empty answer. */}
+          <input
+            key={token}
+            {...field("answer")}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            maxLength={3}
+            className={`${inputClass} sm:w-32`}
+          />
+        </Field>
+      </div>
+      {/* A trap for programs that fill in every field; people never see it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <label>
+          {t`Leave this field empty`}
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      {outcome?.status === "failed" ? (
+        <p
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          className="mt-4 rounded-md border border-error-600 bg-error-100 p-3 text-error-900"
+        >
+          {t`Message could not be sent. Please try again.`}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        aria-disabled={sending || undefined}
+        className="mt-5 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-primary-700 px-5 py-2 font-medium text-white hover:bg-primary-800 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
+      >
+        {sending ? t`Sending…` : t`Send message`}
+      </button>
+      <p className="sr-only" role="status">
+        {sending ? t`Sending your message…` : ""}
+      </p>
+    </Form>
+  );
+}
+
+function Field({
+  id,
+  name,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  name: ContactFieldName;
+  label: ReactNode;
+  error: ContactFieldError | undefined;
+  children: ReactNode;
+}) {
+  const message = useErrorMessage(name, error);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {message ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-error-800 dark:text-error-100">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const maxLengths: Partial<Record<ContactFieldName, number>> = {
+  name: contactLimits.name,
+  subject: contactLimits.subject,
+  message: contactLimits.message,
+};
+
+/** What is wrong with a field, in the visitor's language. */
+function useErrorMessage(field: ContactFieldName, error: ContactFieldError | undefined) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  switch (error) {
+    case undefined:
+      return undefined;
+    case "required":
+      return {
+        name: t`Please enter your name.`,
+        email: t`Please enter your e-mail address.`,
+        subject: t`Please enter a subject.`,
+        message: t`Please write your message.`,
+        answer: t`Please solve the math problem correctly`,
+      }[field];
+    case "too_short": {
+      const min = formatNumber(locale, contactLimits.messageMin);
+      return t`Please write at least ${min} characters.`;
+    }
+    case "too_long": {
+      const max = formatNumber(locale, maxLengths[field] ?? 0);
+      return t`Please use at most ${max} characters.`;
+    }
+    case "line_break":
+      return t`Please write this on a single line.`;
+    case "invalid_email":
+      return t`Please enter a valid e-mail address, such as name@example.com.`;
+    case "wrong_answer":
+      return t`Please solve the math problem correctly`;
+    case "expired_question":
+      return t`This question has expired. Please answer the new one.`;
+  }
+}

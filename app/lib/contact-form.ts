@@ -1,0 +1,60 @@
+import * as z from "zod/mini";
+import { type ContactFieldErrors, type ContactFieldName, contactLimits } from "./contact-fields";
+
+// zod/mini: the browser loads this schema only when the visitor starts to fill in the form,
+// and the mini build is a fifth of the classic one.
+
+// Name and subject become mail headers: a line break (or any control character) in them
+// could smuggle in headers of its own.
+const singleLine = (max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "required"),
+      z.maxLength(max, "too_long"),
+      z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, "line_break"),
+    );
+
+/** The contact form as the visitor fills it in: one schema for the browser and the server. */
+export const contactForm = z.object({
+  name: singleLine(contactLimits.name),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "required"),
+      z.maxLength(contactLimits.email, "invalid_email"),
+      z.email("invalid_email"),
+    ),
+  subject: singleLine(contactLimits.subject),
+  message: z.string().check(
+    // Browsers send a textarea's line breaks as CRLF but count them as one character.
+    z.overwrite((text) => text.replace(/\r\n?/g, "\n").trim()),
+    z.minLength(1, "required"),
+    z.minLength(contactLimits.messageMin, "too_short"),
+    z.maxLength(contactLimits.message, "too_long"),
+  ),
+  answer: z.string().check(z.trim(), z.regex(/^\d{1,3}$/, "wrong_answer")),
+});
+
+export type ContactForm = z.infer<typeof contactForm>;
+
+export type ContactFormCheck =
+  | { ok: true; data: ContactForm }
+  | { ok: false; errors: ContactFieldErrors };
+
+/** Checks the submitted form; each field reports its first problem. */
+export function checkContactForm(formData: FormData): ContactFormCheck {
+  const input = Object.fromEntries(
+    Object.keys(contactForm.shape).map((name) => [name, String(formData.get(name) ?? "")]),
+  );
+  const result = z.safeParse(contactForm, input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactFieldName;
+    errors[field] ??= issue.message as ContactFieldErrors[ContactFieldName];
+  }
+  return { ok: false, errors };
+}

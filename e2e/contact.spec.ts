@@ -1,0 +1,279 @@
+import { globSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import PostalMime, { type Email } from "postal-mime";
+import { MIN_FILL_MS } from "../app/lib/contact-fields.ts";
+import { expect, test } from "./fixtures";
+import { journeyMailDrop } from "./state";
+
+// A wrong answer and a refused sender are answered with 400; Chromium logs each.
+test.use({ expectedStatuses: [400] });
+
+// Each journey is another visitor, as Cloudflare's edge would say: the form allows five
+// submissions a minute per client, and these journeys together send more than that.
+test.beforeEach(async ({ page }) => {
+  const network = Math.floor(Math.random() * 0xffff).toString(16);
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${network}::1` });
+});
+
+type Labels = {
+  path: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  question: RegExp;
+  send: string;
+  sent: string;
+  another: string;
+};
+
+const english: Labels = {
+  path: "/en/contact",
+  name: "Name",
+  email: "E-mail",
+  subject: "Subject",
+  message: "Message",
+  question: /Security question/,
+  send: "Send message",
+  sent: "Message sent successfully! We will get back to you soon.",
+  another: "Write another message",
+};
+
+const german: Labels = {
+  path: "/contact",
+  name: "Name",
+  email: "E-Mail",
+  subject: "Betreff",
+  message: "Nachricht",
+  question: /Sicherheitsfrage/,
+  send: "Nachricht senden",
+  sent: "Nachricht erfolgreich gesendet! Wir melden uns bald bei Ihnen.",
+  another: "Weitere Nachricht schreiben",
+};
+
+/** The answer to the question as the visitor reads it in the field's label. */
+async function solve(answerField: Locator): Promise<string> {
+  const label = (await answerField.evaluate((input: HTMLInputElement) =>
+    input.labels?.[0]?.textContent?.trim(),
+  )) as string;
+  const [, a, op, b] = /(\d) (\p{L}+) (\d)/u.exec(label) ?? [];
+  const sum = ["plus", "più", "más"].includes(op ?? "");
+  return String(sum ? Number(a) + Number(b) : Number(a) - Number(b));
+}
+
+/** Every POST the page makes from now on (what reached the network, not what was clicked). */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+/** The enhanced form hands validation from the browser to the page's own checks. */
+async function waitForEnhancedForm(page: Page) {
+  await expect(page.locator("form[method=post][novalidate]")).toHaveCount(1);
+}
+
+/**
+ * Fills in the form on the page already open, as a visitor would, with the right answer.
+ * `marker` (in the subject and text) finds the message in the mail drop.
+ */
+async function writeMessage(page: Page, labels: Labels, words: string) {
+  const marker = crypto.randomUUID();
+  const text = `${words} ${marker}`;
+  const subject = `Hello from the lake ${marker}`;
+  await page.getByLabel(labels.name, { exact: true }).fill("Anna Schmidt");
+  await page.getByLabel(labels.email, { exact: true }).fill("anna.schmidt@example.com");
+  await page.getByLabel(labels.subject, { exact: true }).fill(subject);
+  await page.getByLabel(labels.message, { exact: true }).fill(text);
+  const answer = page.getByLabel(labels.question);
+  await answer.fill(await solve(answer));
+  return { marker, text, subject, answer };
+}
+
+/** The one e-mail the local send_email binding delivered with `marker` in its subject. */
+async function deliveredWith(marker: string): Promise<Email> {
+  let found: Email[] = [];
+  await expect
+    .poll(async () => {
+      found = [];
+      for (const file of globSync(`${journeyMailDrop}/**/*.eml`)) {
+        const mail = await PostalMime.parse(readFileSync(file));
+        if (mail.subject?.includes(marker)) found.push(mail);
+      }
+      return found.length;
+    })
+    .toBeGreaterThan(0);
+  expect(found).toHaveLength(1);
+  return found[0] as Email;
+}
+
+for (const labels of [english, german]) {
+  test(`a visitor sends a message with JavaScript (${labels.path})`, async ({
+    strictPage: page,
+  }) => {
+    await page.goto(labels.path);
+    await waitForEnhancedForm(page);
+    const { marker, text } = await writeMessage(
+      page,
+      labels,
+      "Wonderful views this morning.\nThank you for the camera!",
+    );
+    await page.getByRole("button", { name: labels.send }).click();
+
+    const sent = page.getByRole("status").filter({ hasText: labels.sent });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    const mail = await deliveredWith(marker);
+    expect(mail.replyTo).toEqual([{ name: "Anna Schmidt", address: "anna.schmidt@example.com" }]);
+    expect(mail.text?.replaceAll("\r\n", "\n")).toContain(text);
+
+    await page.getByRole("link", { name: labels.another }).click();
+    await expect(page.getByLabel(labels.message, { exact: true })).toHaveValue("");
+  });
+}
+
+test("the button says it is sending, and clicking again meanwhile sends nothing more", async ({
+  strictPage: page,
+}) => {
+  const posts = recordPosts(page);
+  // A slow connection, so that the message is still on its way when the visitor clicks again.
+  await page.route(
+    (url) => url.pathname.endsWith("/contact.data"),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    },
+  );
+  await page.goto(english.path);
+  await waitForEnhancedForm(page);
+  const { marker, answer } = await writeMessage(page, english, "Just one message, please.");
+  const posted = page.waitForRequest((request) => request.method() === "POST");
+  await page.getByRole("button", { name: english.send }).click();
+  await posted;
+  const sending = page.getByRole("button", { name: "Sending…" });
+  await expect(sending).toHaveAttribute("aria-disabled", "true");
+  await sending.click({ force: true });
+  await answer.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
+  await deliveredWith(marker);
+  expect(posts).toHaveLength(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a visitor sends a message with a plain form post", async ({ strictPage: page }) => {
+    await page.goto(english.path);
+    const { marker } = await writeMessage(page, english, "Sent from a browser without scripts.");
+    // A person takes longer than the form's minimum fill time; a test has to wait for it.
+    await page.waitForTimeout(MIN_FILL_MS);
+    await page.getByRole("button", { name: english.send }).click();
+    await expect(page).toHaveURL(english.path);
+    await expect(page.getByText(english.sent)).toBeVisible();
+    await deliveredWith(marker);
+  });
+});
+
+test("a wrong answer shows the spec's message, a new question and keeps the form", async ({
+  strictPage: page,
+}) => {
+  await page.goto(english.path);
+  await waitForEnhancedForm(page);
+  const { marker, text, answer } = await writeMessage(
+    page,
+    english,
+    "Every word of this stays where it is.",
+  );
+  const challenge = page.locator("input[name=challenge]");
+  const firstChallenge = await challenge.inputValue();
+  await answer.fill(String(Number(await solve(answer)) + 1));
+  await page.getByRole("button", { name: english.send }).click();
+
+  const newAnswer = page.getByLabel(english.question);
+  await expect(newAnswer).toHaveAccessibleDescription("Please solve the math problem correctly");
+  await expect(newAnswer).toBeFocused();
+  await expect(newAnswer).toHaveValue("");
+  await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
+  // Two questions may read alike; the signed challenge behind them never does.
+  await expect(challenge).not.toHaveValue(firstChallenge);
+
+  await newAnswer.fill(await solve(newAnswer));
+  await page.getByRole("button", { name: english.send }).click();
+  await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
+  await deliveredWith(marker);
+});
+
+test("field messages appear next to each field, in the visitor's language, before any request", async ({
+  strictPage: page,
+}) => {
+  const posts = recordPosts(page);
+  await page.goto(german.path);
+  await waitForEnhancedForm(page);
+  await page.getByLabel(german.email, { exact: true }).fill("anna@schmidt");
+  await page.getByLabel(german.message, { exact: true }).fill("Kurz");
+  await page.getByRole("button", { name: german.send }).click();
+
+  const name = page.getByLabel(german.name, { exact: true });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription("Bitte geben Sie Ihren Namen ein.");
+  await expect(page.getByLabel(german.email, { exact: true })).toHaveAccessibleDescription(
+    "Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@example.com.",
+  );
+  await expect(page.getByLabel(german.subject, { exact: true })).toHaveAccessibleDescription(
+    "Bitte geben Sie einen Betreff ein.",
+  );
+  await expect(page.getByLabel(german.message, { exact: true })).toHaveAccessibleDescription(
+    "Bitte schreiben Sie mindestens 10 Zeichen.",
+  );
+  await expect(page.getByLabel(german.question)).toHaveAccessibleDescription(
+    "Bitte lösen Sie die Rechenaufgabe richtig",
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  expect(posts).toEqual([]);
+});
+
+test("when sending fails, the error is announced and everything typed stays", async ({
+  strictPage: page,
+}) => {
+  await page.goto(english.path);
+  await waitForEnhancedForm(page);
+  const { text, subject } = await writeMessage(page, english, "This text must survive a failure.");
+  // What a form-filling program does: the server refuses it as it refuses any failure.
+  await page.locator("input[name=website]").evaluate((input: HTMLInputElement) => {
+    input.value = "https://spam.example";
+  });
+  await page.getByRole("button", { name: english.send }).click();
+
+  const alert = page.getByRole("alert").filter({ hasText: "Message could not be sent." });
+  await expect(alert).toHaveText("Message could not be sent. Please try again.");
+  await expect(alert).toBeFocused();
+  await expect(page.getByLabel(english.name, { exact: true })).toHaveValue("Anna Schmidt");
+  await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
+  await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});
+
+test("the form fits a 320 px phone and the sent message passes axe", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(english.path);
+  await waitForEnhancedForm(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  const send = page.getByRole("button", { name: english.send });
+  expect((await send.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+
+  await writeMessage(page, english, "Written on a small phone.");
+  await send.click();
+  await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});

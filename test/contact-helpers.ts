@@ -1,0 +1,164 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import PostalMime, { type Email } from "postal-mime";
+import { expect, vi } from "vitest";
+import { type Locale, localizePath } from "~/i18n/locales";
+import { MIN_FILL_MS } from "~/lib/contact-fields";
+// @ts-expect-error the built Worker bundle ships no type declarations
+import worker from "../build/server/index.js";
+import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers";
+
+/** How each language asks the question: "What is 3 plus 4?" and so on. */
+const questionPattern: Record<Locale, RegExp> = {
+  en: /what is (\d) (plus|minus) (\d)\?/,
+  de: /Wie viel ist (\d) (plus|minus) (\d)\?/,
+  it: /quanto fa (\d) (più|meno) (\d)\?/,
+  fr: /combien font (\d) (plus|moins) (\d)/,
+  es: /cuánto es (\d) (más|menos) (\d)\?/,
+};
+
+export type OpenedForm = { html: string; token: string; answer: string };
+
+/** Opens the contact page and solves its question as a person would, by reading it. */
+export async function openContactForm(locale: Locale = "en"): Promise<OpenedForm> {
+  const response = await visit(localizePath("/contact", locale));
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const token = /name="challenge" value="([^"]+)"/.exec(html)?.[1];
+  const question = questionPattern[locale].exec(html);
+  if (!token || !question) throw new Error("the contact page shows no question");
+  const [, a, op, b] = question;
+  const sum = ["plus", "più", "más"].includes(op ?? "");
+  return { html, token, answer: String(sum ? Number(a) + Number(b) : Number(a) - Number(b)) };
+}
+
+type ContactFields = Record<"name" | "email" | "subject" | "message", string> &
+  Record<string, string>;
+
+/** A message nobody else sends: `marker` finds it (or its absence) in the mail drop. */
+export function aMessage(overrides: Record<string, string> = {}) {
+  const marker = crypto.randomUUID();
+  const fields: ContactFields = {
+    name: "Giulia Rossi",
+    email: "giulia.rossi@example.com",
+    subject: `Sunset photos ${marker}`,
+    message: `Hello! Your camera made my evening. May I use a still at school? ${marker}`,
+    ...overrides,
+  };
+  return { fields, marker };
+}
+
+let addresses = 0;
+/** A client address of its own, so that rate limits of other tests never get in the way. */
+function newClientAddress(): string {
+  addresses += 1;
+  return `198.51.100.${addresses % 250}`;
+}
+
+/**
+ * Local rate limits count in windows aligned to the wall clock's minute: a test that counts
+ * to a limit starts right after a new minute when less than `needed` ms of this one are left.
+ */
+export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
+  vi.useRealTimers();
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  vi.useFakeTimers({ toFake: ["Date"] });
+}
+
+/** Submits the form as a browser without JavaScript would (a plain POST to the page). */
+export function submitContact(
+  form: OpenedForm | null,
+  fields: Record<string, string>,
+  { locale = "en", address = newClientAddress() }: { locale?: Locale; address?: string } = {},
+) {
+  return postForm(
+    localizePath("/contact", locale),
+    {
+      challenge: form?.token ?? "",
+      answer: form?.answer ?? "",
+      website: "",
+      ...fields,
+    },
+    { "CF-Connecting-IP": address },
+  );
+}
+
+/** Submits a form to the built Worker running with another env (a misconfigured deploy). */
+export async function submitContactWith(
+  deployEnv: Env,
+  form: OpenedForm,
+  fields: Record<string, string>,
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}/en/contact`, {
+    method: "POST",
+    body: new URLSearchParams({ challenge: form.token, answer: form.answer, ...fields }),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "User-Agent": BROWSER_UA,
+      "CF-Connecting-IP": newClientAddress(),
+    },
+  });
+  const response = await (worker as ExportedHandler<Env>).fetch?.(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    deployEnv,
+    ctx,
+  );
+  if (!response) throw new Error("the built Worker has no fetch handler");
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/**
+ * A visitor's whole visit: opens the form, writes a message (with `overrides`), takes the
+ * time a person takes and sends it with the right answer.
+ */
+export async function sendMessage(
+  overrides: Record<string, string> = {},
+  { locale = "en", address }: { locale?: Locale; address?: string } = {},
+) {
+  const form = await openContactForm(locale);
+  const { fields, marker } = aMessage(overrides);
+  takeTimeToWrite();
+  const response = await submitContact(form, fields, { locale, address });
+  return { response, message: fields, marker };
+}
+
+/** Lets the form's minimum fill time pass (Date only: timers and I/O keep running). */
+export function takeTimeToWrite(ms = MIN_FILL_MS) {
+  vi.setSystemTime(Date.now() + ms);
+}
+
+/** Every e-mail the local send_email binding delivered in this run, parsed. */
+async function deliveredMail(): Promise<Email[]> {
+  const raw = await (await env.MAIL_DROP.fetch("http://mail-drop/")).json<string[]>();
+  return Promise.all(raw.map((text) => PostalMime.parse(text)));
+}
+
+/**
+ * That nothing carrying `marker` in its subject or text was delivered. The binding writes
+ * a message to disk after send() returns, so a message sent afterwards is awaited first.
+ */
+export async function expectNotDelivered(marker: string): Promise<void> {
+  const later = await sendMessage();
+  expect(later.response.status).toBe(200);
+  await deliveredWith(later.marker);
+  const carrying = (await deliveredMail()).filter((mail) =>
+    `${mail.subject}\n${mail.text}`.includes(marker),
+  );
+  expect(carrying).toEqual([]);
+}
+
+/** The one delivered e-mail that carries `marker`, once the binding has written it. */
+export async function deliveredWith(marker: string): Promise<Email> {
+  return vi.waitFor(
+    async () => {
+      const matching = (await deliveredMail()).filter((mail) => mail.subject?.includes(marker));
+      expect(matching).toHaveLength(1);
+      return matching[0] as Email;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
