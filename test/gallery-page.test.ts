@@ -138,3 +138,22 @@ describe("gallery paging and order", () => {
     expect(ids((await page("?cursor=nonsense")).items)).toEqual(ids(first.items));
   });
 });
+
+describe("yesterday's time-lapse placeholder", () => {
+  test("stands in for the film until it is published, and never among photos or results", async () => {
+    const waiting = await page();
+    expect(["rendering", "late"]).toContain(waiting.yesterdaysFilm);
+    expect((await page("?type=videos")).yesterdaysFilm).toBe(waiting.yesterdaysFilm);
+    expect((await page("?type=photos")).yesterdaysFilm).toBe("arrived");
+    expect((await page("?q=lake")).yesterdaysFilm).toBe("arrived");
+    const card = "Yesterday&#x27;s time-lapse";
+    expect(await (await visit("/en/gallery")).text()).toContain(card);
+
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await createMedia({ type: "timelapse", status: "draft", takenAt: yesterday });
+    expect((await page()).yesterdaysFilm).toBe(waiting.yesterdaysFilm);
+    await createMedia({ type: "timelapse", takenAt: yesterday });
+    expect((await page()).yesterdaysFilm).toBe("arrived");
+    expect(await (await visit("/en/gallery")).text()).not.toContain(card);
+  });
+});

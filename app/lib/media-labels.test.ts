@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isYesterday, timelapseLength } from "./media-labels";
+import { isYesterday, timelapseLength, yesterdaysFilm } from "./media-labels";
 
 test("time-lapse lengths read like the gallery's entries", () => {
   expect(timelapseLength(180)).toEqual({ unit: "minutes", value: 3 });
@@ -14,4 +14,15 @@ test("yesterday is counted in the lake's time zone", () => {
   expect(isYesterday(new Date("2025-06-08T22:30:00Z"), now)).toBe(true); // 00:30 on the 9th
   expect(isYesterday(new Date("2025-06-08T21:30:00Z"), now)).toBe(false);
   expect(isYesterday(new Date("2025-06-10T05:00:00Z"), now)).toBe(false);
+});
+
+test("yesterday's film is awaited from midnight until the morning, then called late", () => {
+  const film = new Date("2025-06-09T10:00:00Z"); // the 9th, filmed around noon
+  expect(yesterdaysFilm(film, new Date("2025-06-10T03:00:00Z"))).toBe("arrived");
+  expect(yesterdaysFilm(film, new Date("2025-06-10T21:00:00Z"))).toBe("arrived");
+  // The night of the 10th to the 11th: 01:30 and 06:59 at the lake, then 07:00.
+  expect(yesterdaysFilm(film, new Date("2025-06-10T23:30:00Z"))).toBe("rendering");
+  expect(yesterdaysFilm(film, new Date("2025-06-11T04:59:00Z"))).toBe("rendering");
+  expect(yesterdaysFilm(film, new Date("2025-06-11T05:00:00Z"))).toBe("late");
+  expect(yesterdaysFilm(null, new Date("2025-06-11T12:00:00Z"))).toBe("late");
 });

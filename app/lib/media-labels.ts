@@ -1,3 +1,4 @@
+import { LAKE_TIME_ZONE } from "./format";
 import { lakeDate } from "./weather-view";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
@@ -17,4 +18,29 @@ export function timelapseLength(durationSeconds: number): TimelapseLength {
 export function isYesterday(takenAt: Date, now: Date): boolean {
   const yesterday = new Date(now.getTime() - 86_400_000);
   return lakeDate(takenAt.getTime()) === lakeDate(yesterday.getTime());
+}
+
+/**
+ * The box renders yesterday's film overnight (01:00 at the lake by default) and uploads it
+ * well before this hour; a film not there by then missed the night.
+ */
+export const FILM_EXPECTED_BY_HOUR = 7;
+
+const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LAKE_TIME_ZONE,
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * Yesterday's time-lapse as the gallery tells it: there (no placeholder), still being
+ * rendered (from midnight until it arrives), or late (the night passed without it).
+ */
+export function yesterdaysFilm(
+  newestFilm: Date | null,
+  now: Date,
+): "arrived" | "rendering" | "late" {
+  const yesterday = lakeDate(now.getTime() - 86_400_000);
+  if (newestFilm && lakeDate(newestFilm.getTime()) >= yesterday) return "arrived";
+  return Number(lakeHourFormat.format(now)) < FILM_EXPECTED_BY_HOUR ? "rendering" : "late";
 }

@@ -5,7 +5,7 @@ import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
 import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
-import { GalleryEmpty, TimelapseComingSoon } from "~/components/gallery/gallery-states";
+import { FilmPlaceholder, GalleryEmpty } from "~/components/gallery/gallery-states";
 import { MediaCard } from "~/components/gallery/media-card";
 import { type PageUnread, useGalleryPages } from "~/components/gallery/use-gallery-pages";
 import { useLocale } from "~/components/localized-link";
@@ -128,7 +128,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <GalleryEmpty searched={hasFilters} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {params.type !== "photos" && !params.q ? <TimelapseComingSoon /> : null}
+            {loaderData.yesterdaysFilm !== "arrived" ? (
+              <FilmPlaceholder state={loaderData.yesterdaysFilm} />
+            ) : null}
             {items.map((media, i) => (
               <MediaCard key={media.id} item={media} eager={featured.length === 0 && i < 4} />
             ))}

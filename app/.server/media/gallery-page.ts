@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Locale } from "~/i18n/locales";
+import { yesterdaysFilm } from "~/lib/media-labels";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media";
@@ -33,6 +34,16 @@ function featuredRow(db: Db) {
     .limit(FEATURED_COUNT);
 }
 
+/** When the newest published time-lapse was filmed, for the placeholder of a late one. */
+function newestFilm(db: Db) {
+  return db
+    .select({ takenAt: media.takenAt })
+    .from(media)
+    .where(and(eq(media.status, "published"), eq(media.type, "timelapse")))
+    .orderBy(desc(media.takenAt))
+    .limit(1);
+}
+
 /**
  * Everything the gallery page shows, or with `?cursor=` the page after it ("Show more"),
  * read in one D1 round trip. The featured row belongs to the default view (all items,
@@ -55,14 +66,18 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
     filters,
     defaultView ? notInArray(media.id, db.select({ id: shown.id }).from(shown)) : undefined,
   );
-  const [rows, featured] =
-    defaultView && !filters.cursor ? await db.batch([grid, featuredRow(db)]) : [await grid, []];
+  // The first page of a view with videos, unsearched, may show yesterday's film's placeholder.
+  const filmCard = !filters.cursor && filters.type !== "photos" && !filters.q;
+  const [rows, featured, films] = filmCard
+    ? await db.batch([grid, featuredRow(db), newestFilm(db)])
+    : [await grid, [], []];
   const page = toMediaPage(rows, filters);
   return {
     params: { type: filters.type, q: filters.q, sort: filters.sort },
     items: page.rows.map((row) => toPublicItem(row, locale)),
     nextCursor: page.nextCursor,
-    featured: featured.map((row) => toPublicItem(row, locale)),
+    featured: defaultView ? featured.map((row) => toPublicItem(row, locale)) : [],
+    yesterdaysFilm: filmCard ? yesterdaysFilm(films[0]?.takenAt ?? null, new Date()) : "arrived",
   };
 }
 

@@ -22,8 +22,8 @@ export function GalleryEmpty({ searched }: { searched: boolean }) {
   );
 }
 
-/** Today's time-lapse is rendered overnight: a placeholder says so. */
-export function TimelapseComingSoon() {
+/** Yesterday's film, rendered overnight: awaited until the morning, then honestly late. */
+export function FilmPlaceholder({ state }: { state: "rendering" | "late" }) {
   const { t } = useLingui();
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-dashed border-neutral-300 dark:border-neutral-700">
@@ -32,13 +32,15 @@ export function TimelapseComingSoon() {
       </div>
       <div className="p-3">
         <p className="flex items-center gap-2 text-sm font-medium">
-          {t`Today's time-lapse`}
+          {t`Yesterday's time-lapse`}
           <span className="rounded-full bg-info-100 px-2 py-0.5 text-xs font-semibold text-info-900">
-            {t`Coming soon`}
+            {state === "rendering" ? t`Coming soon` : t`Delayed`}
           </span>
         </p>
         <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-          {t`Rendered tonight in 1080p: the whole day in a few minutes.`}
+          {state === "rendering"
+            ? t`Rendered overnight in 1080p: the whole day in a few minutes.`
+            : t`Last night's film has not arrived yet. It appears here as soon as the camera delivers it.`}
         </p>
       </div>
     </li>
