@@ -1,10 +1,11 @@
+import { abortUploads } from "./abort-uploads";
 import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
 import { refreshWeather } from "./weather";
 
 /** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [refreshWeather, purgeLikes, purgeSessions],
+  "*/10 * * * *": [refreshWeather, purgeLikes, purgeSessions, abortUploads],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
