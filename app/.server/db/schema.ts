@@ -25,7 +25,7 @@ export const mediaTypes = ["image", "video", "timelapse"] as const;
 /** Spec §3: a draft is saved but never shown; only published items exist for visitors. */
 export const mediaStatuses = ["draft", "published", "hidden"] as const;
 
-/** A photo, video or time-lapse; files live in R2 under content-addressed keys. */
+/** A photo, video or time-lapse; files live in R2 under keys written once (ADR 013). */
 export const media = sqliteTable(
   "media",
   {

@@ -227,7 +227,11 @@ export async function uploadFile(file: File, signal: AbortSignal, events: Events
 
   await sendParts(file, upload, prepared.patches, signal, events.onProgress);
   for (const [version, blob] of Object.entries(prepared.versions)) {
-    await send(`/${upload.id}/${version}`, { method: "PUT", body: blob }, signal);
+    await send(
+      `/${upload.id}/${version}`,
+      { method: "PUT", body: await blob.arrayBuffer() },
+      signal,
+    );
   }
   const response = await send(
     `/${upload.id}/complete`,
