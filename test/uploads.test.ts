@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { logIn } from "./admin";
-import { ORIGIN, runCron, visit } from "./helpers";
+import { BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
 
 const MiB = 1024 * 1024;
 const PART = 10 * MiB;
@@ -394,5 +394,29 @@ describe("the owner's upload API", () => {
     expect(left.results.map((row) => row.id)).toEqual([fresh.id]);
     expect(await rows("upload_parts")).toBe(0);
     expect(await bucketKeys()).toEqual([]);
+  });
+
+  test("answers 429 once the edge rate limit says so, counted per owner session", async () => {
+    // The rate-limiting binding is Cloudflare's service: replaced at the binding boundary.
+    const keys: string[] = [];
+    const refusing = {
+      ...env,
+      UPLOAD_RATE_LIMIT: {
+        limit: async ({ key }: { key: string }) => {
+          keys.push(key);
+          return { success: false };
+        },
+      },
+    } as Env;
+    const response = await visitWith(refusing, "/api/admin/uploads", BROWSER_UA, {
+      Cookie: cookie,
+    });
+    expect(response.status).toBe(429);
+    const session = await env.DB.prepare(
+      "select id from admin_sessions order by created_at desc",
+    ).first<{
+      id: string;
+    }>();
+    expect(keys).toEqual([session?.id]);
   });
 });

@@ -52,6 +52,12 @@ export function UploadRow({
         failed: t`The connection or the server failed. Try again.`,
       }[row.failReason]
     : null;
+  const stopped = row.status === "failed" || row.status === "canceled";
+  const action = active
+    ? { label: t`Cancel`, name: t`Cancel the upload of ${name}`, run: onCancel }
+    : stopped
+      ? { label: t`Retry`, name: t`Retry the upload of ${name}`, run: onRetry }
+      : null;
   const sent = format.size(row.sent);
   const size = format.size(total);
   const progressText = t`${sent} of ${size}`;
@@ -104,24 +110,14 @@ export function UploadRow({
           ) : null}
         </ul>
       </div>
-      {active ? (
+      {action ? (
         <button
           type="button"
-          onClick={onCancel}
+          onClick={action.run}
           className={secondaryButton}
-          aria-label={t`Cancel the upload of ${name}`}
+          aria-label={action.name}
         >
-          {t`Cancel`}
-        </button>
-      ) : null}
-      {row.status === "failed" || row.status === "canceled" ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className={secondaryButton}
-          aria-label={t`Retry the upload of ${name}`}
-        >
-          {t`Retry`}
+          {action.label}
         </button>
       ) : null}
     </li>
