@@ -210,3 +210,22 @@ test("the owner cancels an upload, which the server forgets, and retries it", as
   });
   await expect(page.getByRole("status")).toHaveText("Hochladen erfolgreich");
 });
+
+test("a MOV the browser cannot play is accepted with a warning and a plain poster", async ({
+  strictPage: page,
+}) => {
+  // ProRes: ffmpeg writes it, Chromium does not decode it (like HEVC from phones elsewhere).
+  const path = join(dir, "Gardesana.mov");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "1"],
+    ...["-c:v", "prores", path],
+  ]);
+  await logIn(page, "/admin");
+  await page.getByLabel("Dateien auswählen").setInputFiles(path);
+  const added = row(page, "Gardesana.mov");
+  await expect(added).toContainText("Hochladen erfolgreich", { timeout: 60_000 });
+  await expect(added).toContainText("Es läuft womöglich nicht in jedem Browser.");
+  await expect
+    .poll(() => added.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(320);
+});

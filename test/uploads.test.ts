@@ -348,6 +348,25 @@ describe("the owner's upload API", () => {
     expect(await rows("media")).toBe(0);
   });
 
+  test("when R2 refuses the recorded parts, completion asks for them again and loses nothing else", async () => {
+    const bytes = fileBytes(1000, "jpeg");
+    const { id } = await create();
+    await putPart(id, 1, bytes);
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    await env.DB.prepare("update upload_parts set etag = 'not-the-etag' where upload_id = ?")
+      .bind(id)
+      .run();
+    const refused = await complete(id);
+    expect(refused.status).toBe(409);
+    const status = (await (await owner(`/${id}`)).json()) as { doneParts: number[] };
+    expect(status.doneParts).toEqual([]);
+    expect(await rows("media")).toBe(0);
+
+    await putPart(id, 1, bytes);
+    expect((await complete(id)).status).toBe(201);
+  });
+
   test("refuses implausible measurements with a 400 and registers nothing", async () => {
     const { id } = await create();
     await putPart(id, 1, fileBytes(1000, "jpeg"));

@@ -139,9 +139,15 @@ export async function completeUpload(
   if (webMissing || !thumbnail) return { ok: false, reason: "versions_missing" };
 
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
-  const object = await multipart.complete(
-    parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })),
-  );
+  const object = await multipart
+    .complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })))
+    .catch(() => null);
+  if (!object) {
+    // R2 refused the parts as recorded (e.g. a part replaced while completing): they are
+    // sent again on the next try rather than the whole upload being lost.
+    await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
+    return { ok: false, reason: "parts_missing" };
+  }
   if (
     object.size !== upload.byteSize ||
     !(await startsRight(bucket, upload.objectKey, upload.kind))

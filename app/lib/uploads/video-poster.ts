@@ -1,5 +1,7 @@
 import { THUMBNAIL_LONG_SIDE } from "./limits";
 
+const DECODE_TIMEOUT_MS = 20_000;
+
 export type VideoFrame = { poster: Blob; width: number; height: number; durationSeconds: number };
 
 /**
@@ -13,13 +15,28 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
   video.preload = "auto";
   try {
     await new Promise<void>((loaded, failed) => {
-      video.onloadeddata = () => loaded();
-      video.onerror = () => failed(new Error("the video cannot be decoded"));
+      // A file the decoder stalls on counts as one it cannot decode.
+      const timer = setTimeout(
+        () => failed(new Error("the video did not load")),
+        DECODE_TIMEOUT_MS,
+      );
+      video.onloadeddata = () => {
+        clearTimeout(timer);
+        loaded();
+      };
+      video.onerror = () => {
+        clearTimeout(timer);
+        failed(new Error("the video cannot be decoded"));
+      };
       video.src = url;
     });
     if (!video.videoWidth || !Number.isFinite(video.duration)) return null;
-    await new Promise<void>((seeked) => {
-      video.onseeked = () => seeked();
+    await new Promise<void>((seeked, failed) => {
+      const timer = setTimeout(() => failed(new Error("no frame")), DECODE_TIMEOUT_MS);
+      video.onseeked = () => {
+        clearTimeout(timer);
+        seeked();
+      };
       video.currentTime = Math.min(1, video.duration / 2);
     });
     const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(video.videoWidth, video.videoHeight));
