@@ -17,3 +17,9 @@ declare module "hls.js/light" {
   export * from "hls.js";
   export { default } from "hls.js";
 }
+
+// exifr's smallest build reads JPEG and EXIF only, which is all the Upload tab needs.
+declare module "exifr/dist/mini.esm.mjs" {
+  export * from "exifr";
+  export { default } from "exifr";
+}

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
  */
 export async function startPreview(
   defaultPort: number,
-): Promise<{ url: string; stop: () => void }> {
+): Promise<{ url: string; stop: () => void; processGroup: number }> {
   const port = String(process.env.BENCH_PORT ?? defaultPort);
   const child = spawn(
     "node",
@@ -28,7 +28,7 @@ export async function startPreview(
       if ((await fetch(`${url}/api/health`)).ok) {
         // A site as visitors meet it: its cron has run once (the weather table is not empty).
         await fetch(`${url}/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*`);
-        return { url, stop };
+        return { url, stop, processGroup: child.pid ?? 0 };
       }
     } catch {
       // not listening yet

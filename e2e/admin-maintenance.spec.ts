@@ -1,23 +1,9 @@
-import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { logIn, password, passwordLabel } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
-
-// The preview reads the same local secrets as `npm run dev` (copied from the example).
-const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
-const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
-
-/** The owner asks for the Maintenance tab, logs in on the way and lands on it. */
-async function logIn(page: Page) {
-  await page.goto("/admin/maintenance");
-  await hydrated(page);
-  await page.getByLabel(passwordLabel).fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
-  await expect(page).toHaveURL("/admin/maintenance");
-}
 
 /** Whatever failed, the shared local site stays live for the other journeys. */
 async function leaveTheSiteLive(page: Page) {

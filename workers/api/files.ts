@@ -7,7 +7,7 @@ import { findPublishedFile } from "~/.server/media/published-media";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
-/** Keys are content-addressed (`media/<sha-256>.<ext>`), so a URL's bytes never change. */
+/** Keys are 256 random bits, written once (`media/<64 hex>.<ext>`): a URL's bytes never change. */
 export const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 

@@ -25,7 +25,7 @@ export const mediaTypes = ["image", "video", "timelapse"] as const;
 /** Spec §3: a draft is saved but never shown; only published items exist for visitors. */
 export const mediaStatuses = ["draft", "published", "hidden"] as const;
 
-/** A photo, video or time-lapse; files live in R2 under content-addressed keys. */
+/** A photo, video or time-lapse; files live in R2 under keys written once (ADR 013). */
 export const media = sqliteTable(
   "media",
   {
@@ -150,3 +150,43 @@ export const contactDailyCounts = sqliteTable("contact_daily_counts", {
   day: text("day").primaryKey(),
   messages: integer("messages").notNull(),
 });
+
+export const uploadKinds = ["photo", "video"] as const;
+
+/**
+ * The owner's unfinished uploads: an R2 multipart upload and the keys the media item will
+ * get. The R2 binding cannot list uploaded parts, so their ETags are kept here to resume.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: uploadKinds }).notNull(),
+    /** Shown to the owner and matched on resume; never part of a key. */
+    fileName: text("file_name").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    contentType: text("content_type").notNull(),
+    /** The file's lastModified in the browser: with name and size, how a resume finds it. */
+    fileModifiedAt: integer("file_modified_at", { mode: "timestamp_ms" }).notNull(),
+    partSize: integer("part_size").notNull(),
+    /** Where the multipart upload goes: the private original (photo) or the file (video). */
+    objectKey: text("object_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    fileKey: text("file_key").notNull(),
+    thumbnailKey: text("thumbnail_key").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("uploads_created").on(t.createdAt)],
+);
+
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { ownerSession } from "~/.server/auth/route-session";
+import { UploadPanel } from "~/components/admin/upload/upload-panel";
 import type { Route } from "./+types/upload";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -15,6 +16,7 @@ export default function Upload() {
       <h2 id="upload-title" className="text-xl font-semibold">
         {t`Upload`}
       </h2>
+      <UploadPanel />
     </section>
   );
 }

@@ -1,5 +1,178 @@
+import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { uploadKinds } from "~/.server/db/schema";
+import { readBody } from "~/.server/read-body";
+import { isJpeg } from "~/.server/uploads/file-signature";
+import {
+  completeUpload,
+  createUpload,
+  discard,
+  doneParts,
+  findUpload,
+  listUploads,
+  storePart,
+  type Upload,
+} from "~/.server/uploads/store";
+import {
+  CONTENT_TYPES,
+  MAX_BYTES,
+  MAX_THUMBNAIL_BYTES,
+  MAX_WEB_BYTES,
+  partCount,
+  partLength,
+} from "~/lib/uploads/limits";
+import { apiError, rejectInvalid } from "../errors";
 import type { OwnerEnv } from "../require-owner";
 
-/** Uploads of photos and videos to R2 (issue 9). */
-export const uploads = new Hono<OwnerEnv>();
+type UploadEnv = OwnerEnv & {
+  Variables: OwnerEnv["Variables"] & { upload: Upload };
+};
+
+const badBody = rejectInvalid(400, "invalid_body");
+const EARLIEST_TAKEN_AT = Date.UTC(1990, 0, 1);
+
+const newUpload = z
+  .object({
+    kind: z.enum(uploadKinds),
+    fileName: z.string().trim().min(1).max(255),
+    byteSize: z.number().int().positive(),
+    contentType: z.enum([...CONTENT_TYPES.photo, ...CONTENT_TYPES.video]),
+    lastModified: z.number().int().nonnegative(),
+  })
+  .refine((body) => (CONTENT_TYPES[body.kind] as readonly string[]).includes(body.contentType), {
+    message: "does not match the kind",
+    path: ["contentType"],
+  });
+
+const measurements = z.object({
+  // Plausible for a photo or a video; the browser measured them.
+  width: z.number().int().min(16).max(30_000),
+  height: z.number().int().min(16).max(30_000),
+  durationSeconds: z
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .optional(),
+  takenAt: z
+    .number()
+    .int()
+    .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + 24 * 3600_000, "implausible"),
+});
+
+const idParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) });
+const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
+const versionParam = z.object({ version: z.enum(["web", "thumbnail"]) });
+
+/** Edge rate limit per owner session: the Upload tab sends a few parts at a time. */
+const rateLimited = createMiddleware<OwnerEnv>(async (c, next) => {
+  const { success } = await c.env.UPLOAD_RATE_LIMIT.limit({ key: c.var.session.id });
+  if (!success) return apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
+  await next();
+});
+
+const withUpload = createMiddleware<UploadEnv>(async (c, next) => {
+  const parsed = idParam.safeParse({ id: c.req.param("id") });
+  const upload = parsed.success ? await findUpload(c.var.db, parsed.data.id) : undefined;
+  if (!upload) return apiError(c, 404, "not_found", "No such upload");
+  c.set("upload", upload);
+  await next();
+});
+
+async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, upload: Upload) {
+  return {
+    id: upload.id,
+    kind: upload.kind,
+    fileName: upload.fileName,
+    byteSize: upload.byteSize,
+    lastModified: upload.fileModifiedAt.getTime(),
+    partSize: upload.partSize,
+    doneParts: await doneParts(c.var.db, upload.id),
+  };
+}
+
+/** The owner's uploads of photos and videos to R2: see docs/decisions/013-uploads.md. */
+export const uploads = new Hono<UploadEnv>()
+  .use("*", rateLimited)
+  // "/:id/*" also matches "/:id" itself.
+  .use("/:id/*", withUpload)
+  .get("/", async (c) => {
+    const open = await listUploads(c.var.db);
+    return c.json({ uploads: await Promise.all(open.map((upload) => openUpload(c, upload))) });
+  })
+  .post("/", zValidator("json", newUpload, badBody), async (c) => {
+    const input = c.req.valid("json");
+    if (input.byteSize > MAX_BYTES[input.kind]) {
+      const limit = `${MAX_BYTES[input.kind] / 1024 / 1024} MiB`;
+      return apiError(c, 413, "too_large", `A ${input.kind} may be at most ${limit}`);
+    }
+    const upload = await createUpload(c.var.db, c.env.MEDIA, input);
+    return c.json(await openUpload(c, upload), 201);
+  })
+  .get("/:id", async (c) => c.json(await openUpload(c, c.var.upload)))
+  .put("/:id/parts/:n", zValidator("param", partParam, badBody), async (c) => {
+    const { upload } = c.var;
+    const { n } = c.req.valid("param");
+    if (n > partCount(upload.byteSize)) {
+      return apiError(c, 400, "invalid_part", `The file has ${partCount(upload.byteSize)} parts`);
+    }
+    const expected = partLength(upload.byteSize, n);
+    const body = c.req.raw.body;
+    if (Number(c.req.header("Content-Length")) !== expected || !body) {
+      return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
+    }
+    try {
+      // FixedLengthStream gives R2 a known length and fails a body that ends early.
+      await storePart(
+        c.var.db,
+        c.env.MEDIA,
+        upload,
+        n,
+        body.pipeThrough(new FixedLengthStream(expected)),
+      );
+    } catch {
+      return apiError(c, 400, "invalid_part", `Part ${n} did not arrive whole`);
+    }
+    return c.body(null, 204);
+  })
+  .put("/:id/:version", zValidator("param", versionParam, badBody), async (c) => {
+    const { upload } = c.var;
+    const { version } = c.req.valid("param");
+    if (version === "web" && upload.kind !== "photo") {
+      return apiError(c, 400, "invalid_version", "Only photos have a web version");
+    }
+    const bytes = await readBody(
+      c.req.raw,
+      version === "web" ? MAX_WEB_BYTES : MAX_THUMBNAIL_BYTES,
+    );
+    if (!bytes) return apiError(c, 413, "too_large", `The ${version} version is too large`);
+    if (!isJpeg(bytes))
+      return apiError(c, 415, "not_jpeg", `The ${version} version must be a JPEG`);
+    const key = version === "web" ? upload.fileKey : upload.thumbnailKey;
+    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+    return c.body(null, 204);
+  })
+  .post("/:id/complete", zValidator("json", measurements, badBody), async (c) => {
+    const { upload } = c.var;
+    const measured = c.req.valid("json");
+    if ((upload.kind === "video") !== (measured.durationSeconds !== undefined)) {
+      return apiError(c, 400, "invalid_body", "durationSeconds: only videos have a duration");
+    }
+    const result = await completeUpload(c.var.db, c.env.MEDIA, upload, measured);
+    if (result.ok) return c.json({ id: result.mediaId }, 201);
+    if (result.reason === "rejected") {
+      return apiError(
+        c,
+        422,
+        "unsupported_content",
+        "The file is not a JPEG photo or an MP4/MOV video",
+      );
+    }
+    const what = result.reason === "parts_missing" ? "Parts" : "The web version or thumbnail";
+    return apiError(c, 409, result.reason, `${what} of this upload are missing`);
+  })
+  .delete("/:id", async (c) => {
+    await discard(c.var.db, c.env.MEDIA, c.var.upload);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,19 @@
+import { describe, expect, test } from "vitest";
+import { isIsoMedia, isJpeg } from "./file-signature";
+
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+describe("file signatures", () => {
+  test("a JPEG is recognised by its start-of-image marker", () => {
+    expect(isJpeg(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, 0]))).toBe(true);
+    expect(isJpeg(new Uint8Array(ascii("<html>")))).toBe(false);
+    expect(isJpeg(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
+  });
+
+  test("MP4 and MOV are recognised by their ftyp box", () => {
+    expect(isIsoMedia(new Uint8Array([0, 0, 0, 32, ...ascii("ftypisom")]))).toBe(true);
+    expect(isIsoMedia(new Uint8Array([0, 0, 0, 20, ...ascii("ftypqt  ")]))).toBe(true);
+    expect(isIsoMedia(new Uint8Array([0, 0, 0, 32, ...ascii("moovisom")]))).toBe(false);
+    expect(isIsoMedia(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe(false);
+  });
+});

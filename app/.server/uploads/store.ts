@@ -1,0 +1,201 @@
+import { asc, eq, lt } from "drizzle-orm";
+import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
+import type { Db } from "../db/client";
+import { media, uploadParts, uploads } from "../db/schema";
+import { isIsoMedia, isJpeg, SIGNATURE_BYTES } from "./file-signature";
+
+export type Upload = typeof uploads.$inferSelect;
+
+const STALE_MS = 24 * 3600_000;
+
+/** 256 random bits as hex: keys and ids are ours, never built from what the owner typed. */
+function randomHex(bytes = 32): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+function extensionOf(contentType: string): string {
+  if (contentType === "video/quicktime") return "mov";
+  return contentType === "video/mp4" ? "mp4" : "jpg";
+}
+
+export type NewUpload = {
+  kind: UploadKind;
+  fileName: string;
+  byteSize: number;
+  contentType: (typeof CONTENT_TYPES)[UploadKind][number];
+  lastModified: number;
+};
+
+/**
+ * Starts the R2 multipart upload. A photo's upload is its private original (with its EXIF);
+ * the public web version comes separately. A video's upload is the public file itself.
+ */
+export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): Promise<Upload> {
+  const extension = extensionOf(input.contentType);
+  const fileKey = `media/${randomHex()}.${extension}`;
+  const objectKey = input.kind === "photo" ? `originals/${randomHex()}.jpg` : fileKey;
+  const multipart = await bucket.createMultipartUpload(objectKey, {
+    httpMetadata: { contentType: input.contentType },
+  });
+  const row: Upload = {
+    id: randomHex(16),
+    kind: input.kind,
+    fileName: input.fileName,
+    byteSize: input.byteSize,
+    contentType: input.contentType,
+    fileModifiedAt: new Date(input.lastModified),
+    partSize: PART_SIZE,
+    objectKey,
+    r2UploadId: multipart.uploadId,
+    fileKey,
+    thumbnailKey: `media/${randomHex()}.jpg`,
+    createdAt: new Date(),
+  };
+  await db.insert(uploads).values(row);
+  return row;
+}
+
+export async function findUpload(db: Db, id: string): Promise<Upload | undefined> {
+  return db.select().from(uploads).where(eq(uploads.id, id)).get();
+}
+
+export async function listUploads(db: Db): Promise<Upload[]> {
+  return db.select().from(uploads).orderBy(asc(uploads.createdAt)).all();
+}
+
+export async function doneParts(db: Db, id: string): Promise<number[]> {
+  const rows = await db
+    .select({ n: uploadParts.partNumber })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, id))
+    .orderBy(asc(uploadParts.partNumber))
+    .all();
+  return rows.map((row) => row.n);
+}
+
+/** Streams one part to R2 (never buffered whole) and keeps its ETag for resume and complete. */
+export async function storePart(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  partNumber: number,
+  body: ReadableStream,
+): Promise<void> {
+  const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
+  const part = await multipart.uploadPart(partNumber, body);
+  await db
+    .insert(uploadParts)
+    .values({ uploadId: upload.id, partNumber, etag: part.etag })
+    .onConflictDoUpdate({
+      target: [uploadParts.uploadId, uploadParts.partNumber],
+      set: { etag: part.etag },
+    });
+}
+
+/** The checked first bytes of a stored object. */
+async function startsRight(bucket: R2Bucket, key: string, kind: UploadKind): Promise<boolean> {
+  const head = await bucket.get(key, { range: { offset: 0, length: SIGNATURE_BYTES } });
+  if (!head) return false;
+  const bytes = new Uint8Array(await head.arrayBuffer());
+  return kind === "photo" ? isJpeg(bytes) : isIsoMedia(bytes);
+}
+
+export type Measurements = {
+  width: number;
+  height: number;
+  durationSeconds?: number | undefined;
+  takenAt: number;
+};
+
+export type CompleteResult =
+  | { ok: true; mediaId: string }
+  | { ok: false; reason: "parts_missing" | "versions_missing" | "rejected" };
+
+/**
+ * Joins the parts, checks what arrived by its content and registers a draft media item in
+ * the same D1 batch that forgets the upload. Content that is not what was declared is
+ * deleted from R2 with the upload: nothing is left behind.
+ */
+export async function completeUpload(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  measured: Measurements,
+): Promise<CompleteResult> {
+  const parts = await db
+    .select()
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, upload.id))
+    .orderBy(asc(uploadParts.partNumber))
+    .all();
+  if (parts.length !== partCount(upload.byteSize)) return { ok: false, reason: "parts_missing" };
+  const [file, thumbnail] = await Promise.all([
+    bucket.head(upload.fileKey),
+    bucket.head(upload.thumbnailKey),
+  ]);
+  const webMissing = upload.kind === "photo" && !file;
+  if (webMissing || !thumbnail) return { ok: false, reason: "versions_missing" };
+
+  const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
+  const object = await multipart
+    .complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })))
+    .catch(() => null);
+  if (!object) {
+    // R2 refused the parts as recorded (e.g. a part replaced while completing): they are
+    // sent again on the next try rather than the whole upload being lost.
+    await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
+    return { ok: false, reason: "parts_missing" };
+  }
+  if (
+    object.size !== upload.byteSize ||
+    !(await startsRight(bucket, upload.objectKey, upload.kind))
+  ) {
+    await discard(db, bucket, upload);
+    return { ok: false, reason: "rejected" };
+  }
+
+  const id = randomHex(8);
+  const now = new Date();
+  await db.batch([
+    db.insert(media).values({
+      id,
+      type: upload.kind === "photo" ? "image" : "video",
+      status: "draft",
+      takenAt: new Date(measured.takenAt),
+      createdAt: now,
+      fileKey: upload.fileKey,
+      originalKey: upload.kind === "photo" ? upload.objectKey : null,
+      thumbnailKey: upload.thumbnailKey,
+      contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
+      byteSize: upload.kind === "photo" ? (file?.size ?? 0) : object.size,
+      width: measured.width,
+      height: measured.height,
+      durationSeconds: upload.kind === "video" ? (measured.durationSeconds ?? null) : null,
+    }),
+    db.delete(uploads).where(eq(uploads.id, upload.id)),
+  ]);
+  return { ok: true, mediaId: id };
+}
+
+/** Removes an upload: its R2 parts or object, its web version and thumbnail, its rows. */
+export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise<void> {
+  // Aborting a completed (or already aborted) upload throws; its object is deleted below.
+  await bucket
+    .resumeMultipartUpload(upload.objectKey, upload.r2UploadId)
+    .abort()
+    .catch(() => undefined);
+  await bucket.delete([upload.objectKey, upload.fileKey, upload.thumbnailKey]);
+  await db.delete(uploads).where(eq(uploads.id, upload.id));
+}
+
+/** Uploads the owner left for more than a day: aborted, so R2 does not keep their parts. */
+export async function abortStaleUploads(db: Db, bucket: R2Bucket, now = Date.now()): Promise<void> {
+  const stale = await db
+    .select()
+    .from(uploads)
+    .where(lt(uploads.createdAt, new Date(now - STALE_MS)))
+    .all();
+  for (const upload of stale) await discard(db, bucket, upload);
+}

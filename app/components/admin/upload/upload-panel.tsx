@@ -1,0 +1,118 @@
+import { useLingui } from "@lingui/react/macro";
+import { type DragEvent, useId, useState } from "react";
+import { secondaryButton } from "../styles";
+import { UploadRow } from "./upload-row";
+import { useUploads } from "./use-uploads";
+
+const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
+
+/** Spec §2's upload: a drop zone and a file picker, then one row per file. */
+export function UploadPanel() {
+  const { t } = useLingui();
+  const inputId = useId();
+  const hintId = useId();
+  const { rows, unfinished, add, cancel, retry, discard } = useUploads();
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+
+  const running = rows.some((row) => row.status === "preparing" || row.status === "uploading");
+  const failed = rows.filter((row) => row.status === "failed").length;
+  const done = rows.filter((row) => row.status === "done").length;
+  const count = rows.length;
+  // A batch is a success only when no file of it failed.
+  const summary = running
+    ? ""
+    : failed > 0
+      ? t`Upload failed: ${failed} of ${count} files could not be uploaded.`
+      : done > 0
+        ? t`Upload successful`
+        : "";
+
+  return (
+    <div className="mt-4">
+      {/* Dropping is a shortcut: the picker inside does the same by keyboard. */}
+      <fieldset
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`block w-full rounded-lg border-2 border-dashed p-6 text-center ${
+          dragging
+            ? "border-primary-600 bg-primary-50 dark:bg-primary-950"
+            : "border-neutral-300 dark:border-neutral-700"
+        }`}
+      >
+        <legend className="float-left w-full font-medium">{t`Drop photos and videos here`}</legend>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          aria-describedby={hintId}
+          className="peer sr-only"
+          onChange={(event) => {
+            if (event.target.files) add(event.target.files);
+            event.target.value = "";
+          }}
+        />
+        <label
+          htmlFor={inputId}
+          className={`${secondaryButton} mt-3 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-primary-600`}
+        >
+          {t`Choose files`}
+        </label>
+        <p id={hintId} className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
+          {t`JPG, JPEG, MP4 or MOV: photos up to 50 MB, videos up to 4 GB. Visitors get a web version of each photo without its location; the original stays private.`}
+        </p>
+      </fieldset>
+
+      {unfinished.length > 0 ? (
+        <div className="mt-4 rounded-md border border-warning-300 bg-warning-50 p-4 dark:border-warning-800 dark:bg-warning-950">
+          <p className="font-medium">{t`Unfinished uploads`}</p>
+          <p className="text-sm">{t`Choose the same file again to continue where it stopped.`}</p>
+          <ul className="mt-2">
+            {unfinished.map(({ id, fileName }) => (
+              <li key={id} className="flex flex-wrap items-center justify-between gap-2 py-1">
+                <span className="truncate">{fileName}</span>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => void discard(id)}
+                  aria-label={t`Discard the unfinished upload of ${fileName}`}
+                >
+                  {t`Discard`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {rows.length > 0 ? (
+        <ul aria-label={t`Files`} className="mt-4">
+          {rows.map((row) => (
+            <UploadRow
+              key={row.key}
+              row={row}
+              onCancel={() => cancel(row.key)}
+              onRetry={() => retry(row.key)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <p
+        role="status"
+        className={`mt-4 font-medium ${failed > 0 ? "text-error-700 dark:text-error-400" : ""}`}
+      >
+        {summary}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useLingui } from "@lingui/react/macro";
+import { secondaryButton } from "../styles";
+import type { UploadRow as Row } from "./use-uploads";
+
+function useFormat() {
+  const { i18n } = useLingui();
+  const megabytes = new Intl.NumberFormat(i18n.locale, {
+    style: "unit",
+    unit: "megabyte",
+    maximumFractionDigits: 1,
+  });
+  const speed = new Intl.NumberFormat(i18n.locale, {
+    style: "unit",
+    unit: "megabyte-per-second",
+    maximumFractionDigits: 1,
+  });
+  return {
+    size: (bytes: number) => megabytes.format(bytes / 1e6),
+    speed: (bytesPerSecond: number) => speed.format(bytesPerSecond / 1e6),
+  };
+}
+
+/** One file of the batch: preview, progress, what happened, and what the owner can do. */
+export function UploadRow({
+  row,
+  onCancel,
+  onRetry,
+}: {
+  row: Row;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const name = row.file.name;
+  const total = row.file.size;
+  const active = row.status === "preparing" || row.status === "uploading";
+  const checking = row.status === "uploading" && row.sent >= total;
+
+  const status = {
+    preparing: t`Preparing…`,
+    uploading: checking ? t`Checking the file…` : t`Uploading…`,
+    done: t`Upload successful`,
+    failed: t`Upload failed`,
+    canceled: t`Canceled`,
+  }[row.status];
+  const reason = row.failReason
+    ? {
+        unsupported: t`Only JPG, JPEG, MP4 and MOV files can be uploaded.`,
+        too_large: t`The file is too large: photos up to 50 MB, videos up to 4 GB.`,
+        rejected: t`The file is not a JPEG photo or an MP4 or MOV video.`,
+        failed: t`The connection or the server failed. Try again.`,
+      }[row.failReason]
+    : null;
+  const stopped = row.status === "failed" || row.status === "canceled";
+  const action = active
+    ? { label: t`Cancel`, name: t`Cancel the upload of ${name}`, run: onCancel }
+    : stopped
+      ? { label: t`Retry`, name: t`Retry the upload of ${name}`, run: onRetry }
+      : null;
+  const sent = format.size(row.sent);
+  const size = format.size(total);
+  const progressText = t`${sent} of ${size}`;
+
+  return (
+    <li className="flex flex-wrap items-start gap-4 border-b border-neutral-200 py-4 dark:border-neutral-800">
+      <div className="size-16 shrink-0 overflow-hidden rounded-md bg-neutral-200 dark:bg-neutral-800">
+        {row.preview ? <img src={row.preview} alt="" className="size-full object-cover" /> : null}
+      </div>
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="truncate font-medium">{name}</p>
+        <div
+          role="progressbar"
+          aria-label={t`Upload progress of ${name}`}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={row.sent}
+          aria-valuetext={progressText}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+        >
+          <div
+            className={`h-full ${row.status === "failed" ? "bg-error-600" : "bg-primary-600"}`}
+            style={{ width: `${total > 0 ? (100 * row.sent) / total : 0}%` }}
+          />
+        </div>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          {progressText}
+          {row.status === "uploading" && !checking && row.speed > 0
+            ? ` · ${format.speed(row.speed)}`
+            : null}
+        </p>
+        {/* Announced when the step changes, never on each progress tick. */}
+        <p
+          aria-live="polite"
+          className={`text-sm font-medium ${row.status === "failed" ? "text-error-700 dark:text-error-400" : ""}`}
+        >
+          {status}
+          {reason ? <span className="block font-normal">{reason}</span> : null}
+        </p>
+        <ul className="text-sm text-neutral-600 dark:text-neutral-400">
+          {row.resumed ? <li>{t`Continued where it stopped.`}</li> : null}
+          {row.locationRemoved ? <li>{t`Location removed.`}</li> : null}
+          {row.mayNotPlay ? (
+            <li className="text-warning-800 dark:text-warning-300">
+              {t`This browser cannot play the video: it may not play in every browser.`}
+            </li>
+          ) : null}
+          {row.status === "done" ? (
+            <li>{t`Saved as a draft: add its texts and publish it in the list below.`}</li>
+          ) : null}
+        </ul>
+      </div>
+      {action ? (
+        <button
+          type="button"
+          onClick={action.run}
+          className={secondaryButton}
+          aria-label={action.name}
+        >
+          {action.label}
+        </button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import exifr from "exifr/dist/mini.esm.mjs";
+import { THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./limits";
+
+export type ImageVersions = {
+  web: Blob;
+  thumbnail: Blob;
+  width: number;
+  height: number;
+  takenAt: number;
+};
+
+async function encode(bitmap: ImageBitmap, longSide: number, quality: number): Promise<Blob> {
+  const scale = Math.min(1, longSide / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no 2d canvas");
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", quality));
+  if (!blob) throw new Error("the photo could not be encoded");
+  return blob;
+}
+
+/** When the photo was taken (EXIF), else when the file was last changed. */
+async function takenAt(file: File): Promise<number> {
+  const exif: { DateTimeOriginal?: unknown } | undefined = await exifr
+    .parse(file, { pick: ["DateTimeOriginal"] })
+    .catch(() => undefined);
+  const date = exif?.DateTimeOriginal;
+  return date instanceof Date && !Number.isNaN(date.getTime()) ? date.getTime() : file.lastModified;
+}
+
+/**
+ * The public web version (long side ≤ 2560 px) and thumbnail of a photo, upright. A canvas
+ * carries no metadata, so neither has the original's EXIF or GPS.
+ */
+export async function makeImageVersions(file: File): Promise<ImageVersions> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  try {
+    const [web, thumbnail] = [
+      await encode(bitmap, WEB_LONG_SIDE, 0.85),
+      await encode(bitmap, THUMBNAIL_LONG_SIDE, 0.8),
+    ];
+    return {
+      web,
+      thumbnail,
+      width: bitmap.width,
+      height: bitmap.height,
+      takenAt: await takenAt(file),
+    };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,39 @@
+/** What the owner's upload accepts; shared by the Upload tab and the API. */
+export const MiB = 1024 * 1024;
+
+/** Every part but the last has exactly this size (R2 refuses unequal non-trailing parts). */
+export const PART_SIZE = 10 * MiB;
+
+export const MAX_BYTES = { photo: 50 * MiB, video: 4 * 1024 * MiB } as const;
+
+/** The web version and the thumbnail or poster: small, made in the browser, one PUT each. */
+export const MAX_WEB_BYTES = 12 * MiB;
+export const MAX_THUMBNAIL_BYTES = 2 * MiB;
+export const WEB_LONG_SIDE = 2560;
+export const THUMBNAIL_LONG_SIDE = 640;
+
+export const CONTENT_TYPES = {
+  photo: ["image/jpeg"],
+  video: ["video/mp4", "video/quicktime"],
+} as const;
+
+export type UploadKind = keyof typeof CONTENT_TYPES;
+
+/** The kind and content type of a picked file by its extension (spec §5: JPG, JPEG, MP4, MOV). */
+export function classifyFile(name: string): { kind: UploadKind; contentType: string } | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (extension === "jpg" || extension === "jpeg")
+    return { kind: "photo", contentType: "image/jpeg" };
+  if (extension === "mp4") return { kind: "video", contentType: "video/mp4" };
+  if (extension === "mov") return { kind: "video", contentType: "video/quicktime" };
+  return null;
+}
+
+export function partCount(byteSize: number): number {
+  return Math.max(1, Math.ceil(byteSize / PART_SIZE));
+}
+
+/** The exact length part `n` (1-based) of a file must have. */
+export function partLength(byteSize: number, n: number): number {
+  return Math.min(PART_SIZE, byteSize - (n - 1) * PART_SIZE);
+}

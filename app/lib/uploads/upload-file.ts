@@ -1,0 +1,247 @@
+import { makeImageVersions } from "./image-versions";
+import {
+  CONTENT_TYPES,
+  classifyFile,
+  MAX_BYTES,
+  PART_SIZE,
+  partCount,
+  type UploadKind,
+} from "./limits";
+import { type Patch, patchedSlice, readMovie } from "./movie-boxes";
+import { placeholderPoster, videoFrame } from "./video-poster";
+
+const API = "/api/admin/uploads";
+/** Parts in flight at once: enough to fill a home uplink, few enough for a phone. */
+const PARALLEL_PARTS = 3;
+const PART_ATTEMPTS = 4;
+
+export type FailReason = "unsupported" | "too_large" | "rejected" | "failed";
+
+export class UploadError extends Error {
+  constructor(readonly reason: FailReason) {
+    super(reason);
+  }
+}
+
+export type OpenUpload = {
+  id: string;
+  kind: UploadKind;
+  fileName: string;
+  byteSize: number;
+  lastModified: number;
+  doneParts: number[];
+};
+
+export type Prepared = {
+  kind: UploadKind;
+  preview: Blob;
+  versions: { web?: Blob; thumbnail: Blob };
+  measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
+  patches: Patch[];
+  locationRemoved: boolean;
+  /** The browser could not decode the video: it may not play everywhere. */
+  mayNotPlay: boolean;
+};
+
+export type Events = {
+  onPrepared(prepared: Prepared): void;
+  /** Bytes of the file the server has (parts done before a resume included). */
+  onProgress(sent: number): void;
+  onUploadId(id: string, resumed: boolean): void;
+};
+
+async function ok(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  if (response.status === 413) throw new UploadError("too_large");
+  if (response.status === 422) throw new UploadError("rejected");
+  throw new UploadError("failed");
+}
+
+function send(path: string, init: RequestInit, signal: AbortSignal) {
+  return fetch(`${API}${path}`, { ...init, signal, credentials: "same-origin" }).then(ok);
+}
+
+const jsonBody = (method: string, body: unknown): RequestInit => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+export async function listOpenUploads(signal?: AbortSignal): Promise<OpenUpload[]> {
+  const response = await fetch(API, { signal, credentials: "same-origin" }).then(ok);
+  return ((await response.json()) as { uploads: OpenUpload[] }).uploads;
+}
+
+async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
+  if (kind === "photo") {
+    // A file the browser cannot decode as an image is no photo, whatever its name says.
+    const versions = await makeImageVersions(file).catch(() => {
+      throw new UploadError("rejected");
+    });
+    const { web, thumbnail, width, height, takenAt } = versions;
+    const measured = { width, height, takenAt };
+    return {
+      kind,
+      preview: thumbnail,
+      versions: { web, thumbnail },
+      measured,
+      patches: [],
+      locationRemoved: false,
+      mayNotPlay: false,
+    };
+  }
+  const movie = await readMovie(file);
+  const frame = await videoFrame(file);
+  const width = frame?.width ?? movie.width;
+  const height = frame?.height ?? movie.height;
+  const durationSeconds = frame?.durationSeconds ?? movie.durationSeconds;
+  if (!width || !height || !durationSeconds) throw new UploadError("rejected");
+  const poster = frame?.poster ?? (await placeholderPoster(width, height));
+  return {
+    kind,
+    preview: poster,
+    versions: { thumbnail: poster },
+    measured: { width, height, durationSeconds, takenAt: movie.createdAt ?? file.lastModified },
+    patches: movie.patches,
+    locationRemoved: movie.patches.length > 0,
+    mayNotPlay: frame === null,
+  };
+}
+
+/** PUT with upload progress, which fetch does not report. */
+function putWithProgress(
+  url: string,
+  body: Blob,
+  signal: AbortSignal,
+  onLoaded: (n: number) => void,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    request.open("PUT", url);
+    request.upload.onprogress = (event) => onLoaded(event.loaded);
+    request.onload = () => {
+      signal.removeEventListener("abort", abort);
+      if (request.status >= 200 && request.status < 300) resolve();
+      else reject(new UploadError(request.status === 413 ? "too_large" : "failed"));
+    };
+    request.onerror = () => reject(new UploadError("failed"));
+    request.onabort = () => reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+    signal.addEventListener("abort", abort, { once: true });
+    request.send(body);
+  });
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done, failed) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      failed(signal.reason);
+    });
+  });
+
+/** Sends the parts the server lacks, a few at a time, each retried after a failure. */
+async function sendParts(
+  file: File,
+  upload: OpenUpload,
+  patches: Patch[],
+  signal: AbortSignal,
+  onProgress: (sent: number) => void,
+) {
+  const count = partCount(file.size);
+  const sizeOf = (n: number) => Math.min(PART_SIZE, file.size - (n - 1) * PART_SIZE);
+  const done = new Set(upload.doneParts);
+  const inFlight = new Map<number, number>();
+  let sent = [...done].reduce((sum, n) => sum + sizeOf(n), 0);
+  const report = () => onProgress(sent + [...inFlight.values()].reduce((a, b) => a + b, 0));
+  report();
+  const queue = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !done.has(n));
+
+  async function sendPart(n: number) {
+    const start = (n - 1) * PART_SIZE;
+    const body = patchedSlice(file, start, start + sizeOf(n), patches);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await putWithProgress(`${API}/${upload.id}/parts/${n}`, body, signal, (loaded) => {
+          inFlight.set(n, loaded);
+          report();
+        });
+        inFlight.delete(n);
+        sent += sizeOf(n);
+        report();
+        return;
+      } catch (error) {
+        inFlight.delete(n);
+        report();
+        if (signal.aborted || attempt >= PART_ATTEMPTS) throw error;
+        await pause(1000 * 2 ** (attempt - 1), signal);
+      }
+    }
+  }
+
+  const worker = async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) await sendPart(n);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
+}
+
+/**
+ * One file from the owner's disk to a draft media item: made ready in the browser, then
+ * sent in parts (resuming an open upload of the same file), then completed on the server.
+ * Returns the new item's id.
+ */
+export async function uploadFile(file: File, signal: AbortSignal, events: Events): Promise<string> {
+  const type = classifyFile(file.name);
+  if (!type) throw new UploadError("unsupported");
+  if (file.size > MAX_BYTES[type.kind]) throw new UploadError("too_large");
+  const contentType = (CONTENT_TYPES[type.kind] as readonly string[]).includes(file.type)
+    ? file.type
+    : type.contentType;
+  const prepared = await prepare(file, type.kind);
+  events.onPrepared(prepared);
+
+  const open = (await listOpenUploads(signal)).find(
+    (u) =>
+      u.kind === type.kind &&
+      u.fileName === file.name &&
+      u.byteSize === file.size &&
+      u.lastModified === file.lastModified,
+  );
+  const upload =
+    open ??
+    ((await (
+      await send(
+        "",
+        jsonBody("POST", {
+          kind: type.kind,
+          fileName: file.name,
+          byteSize: file.size,
+          contentType,
+          lastModified: file.lastModified,
+        }),
+        signal,
+      )
+    ).json()) as OpenUpload);
+  events.onUploadId(upload.id, open !== undefined);
+
+  await sendParts(file, upload, prepared.patches, signal, events.onProgress);
+  for (const [version, blob] of Object.entries(prepared.versions)) {
+    await send(
+      `/${upload.id}/${version}`,
+      { method: "PUT", body: await blob.arrayBuffer() },
+      signal,
+    );
+  }
+  const response = await send(
+    `/${upload.id}/complete`,
+    jsonBody("POST", prepared.measured),
+    signal,
+  );
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Gives up an upload: the server forgets its parts. */
+export async function abortUpload(id: string): Promise<void> {
+  await fetch(`${API}/${id}`, { method: "DELETE", credentials: "same-origin" });
+}

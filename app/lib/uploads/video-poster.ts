@@ -1,0 +1,87 @@
+import { THUMBNAIL_LONG_SIDE } from "./limits";
+
+const DECODE_TIMEOUT_MS = 20_000;
+
+export type VideoFrame = { poster: Blob; width: number; height: number; durationSeconds: number };
+
+/**
+ * The video's size and duration and a poster (a frame a little in) as the browser decodes
+ * it; null when it cannot (e.g. HEVC MOV files from phones in some browsers).
+ */
+export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
+  const url = URL.createObjectURL(file);
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "auto";
+  try {
+    await new Promise<void>((loaded, failed) => {
+      // A file the decoder stalls on counts as one it cannot decode.
+      const timer = setTimeout(
+        () => failed(new Error("the video did not load")),
+        DECODE_TIMEOUT_MS,
+      );
+      video.onloadeddata = () => {
+        clearTimeout(timer);
+        loaded();
+      };
+      video.onerror = () => {
+        clearTimeout(timer);
+        failed(new Error("the video cannot be decoded"));
+      };
+      video.src = url;
+    });
+    if (!video.videoWidth || !Number.isFinite(video.duration)) return null;
+    await new Promise<void>((seeked, failed) => {
+      const timer = setTimeout(() => failed(new Error("no frame")), DECODE_TIMEOUT_MS);
+      video.onseeked = () => {
+        clearTimeout(timer);
+        seeked();
+      };
+      video.currentTime = Math.min(1, video.duration / 2);
+    });
+    const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(video.videoWidth, video.videoHeight));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const poster = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", 0.8));
+    if (!poster) return null;
+    return {
+      poster,
+      width: video.videoWidth,
+      height: video.videoHeight,
+      durationSeconds: video.duration,
+    };
+  } catch {
+    return null;
+  } finally {
+    video.removeAttribute("src");
+    video.load();
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** A plain poster for a video the browser cannot show: dark, with a play mark. */
+export async function placeholderPoster(width: number, height: number): Promise<Blob> {
+  const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(width, height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(16, Math.round(width * scale));
+  canvas.height = Math.max(16, Math.round(height * scale));
+  const context = canvas.getContext("2d");
+  if (context) {
+    context.fillStyle = "#1e293b";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const size = Math.min(canvas.width, canvas.height) / 4;
+    const x = canvas.width / 2;
+    const y = canvas.height / 2;
+    context.fillStyle = "#e2e8f0";
+    context.beginPath();
+    context.moveTo(x - size / 2, y - size / 2);
+    context.lineTo(x + size / 2, y);
+    context.lineTo(x - size / 2, y + size / 2);
+    context.fill();
+  }
+  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", 0.8));
+  if (!blob) throw new Error("no poster");
+  return blob;
+}

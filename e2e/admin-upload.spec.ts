@@ -1,0 +1,231 @@
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { logIn } from "./admin";
+import { expect, test } from "./fixtures";
+
+const MiB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), "upload-journey-"));
+
+/** A JPEG with an EXIF GPS position (latitude 45° 36′ N) in an APP1 segment after SOI. */
+function photoWithGps(): string {
+  const path = join(dir, "Tramonto a Malcesine.jpg");
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=3200x2400",
+    "-frames:v",
+    "1",
+    path,
+  ]);
+  const tiff = Buffer.alloc(80);
+  tiff.write("MM\0*", 0, "latin1");
+  tiff.writeUInt32BE(8, 4); // IFD0
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x8825, 10); // GPSInfo → the GPS IFD at 26
+  tiff.writeUInt16BE(4, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt32BE(26, 18);
+  tiff.writeUInt16BE(2, 26);
+  tiff.writeUInt16BE(1, 28); // GPSLatitudeRef "N"
+  tiff.writeUInt16BE(2, 30);
+  tiff.writeUInt32BE(2, 32);
+  tiff.write("N", 36, "latin1");
+  tiff.writeUInt16BE(2, 40); // GPSLatitude, three rationals at 56
+  tiff.writeUInt16BE(5, 42);
+  tiff.writeUInt32BE(3, 44);
+  tiff.writeUInt32BE(56, 48);
+  for (const [i, [n, d]] of [
+    [45, 1],
+    [36, 1],
+    [6012, 100],
+  ].entries()) {
+    tiff.writeUInt32BE(n ?? 0, 56 + i * 8);
+    tiff.writeUInt32BE(d ?? 1, 60 + i * 8);
+  }
+  const exif = Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), Buffer.alloc(2), exif]);
+  app1.writeUInt16BE(exif.length + 2, 2);
+  const jpeg = readFileSync(path);
+  writeFileSync(path, Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]));
+  return path;
+}
+
+/**
+ * A 150 MB MP4 with a location: a short ffmpeg clip (moov first), then a `free` box that
+ * brings it to size (players skip it), so the upload takes many parts.
+ */
+function bigVideo(): string {
+  const path = join(dir, "Porto di Torri.mp4");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-t", "2"],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+    ...["-movflags", "+faststart+use_metadata_tags", "-metadata", "location=+45.6167+010.6833/"],
+    path,
+  ]);
+  const padding = 150 * 1000 * 1000 - readFileSync(path).length;
+  const file = openSync(path, "a");
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(padding, 0);
+  header.write("free", 4, "latin1");
+  writeSync(file, header);
+  const chunk = Buffer.alloc(MiB);
+  for (let left = padding - 8; left > 0; left -= chunk.length) {
+    writeSync(file, chunk, 0, Math.min(left, chunk.length));
+  }
+  closeSync(file);
+  return path;
+}
+
+const row = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Dateien" }).getByRole("listitem").filter({ hasText: name });
+const progressOf = (page: Page, name: string) =>
+  page.getByRole("progressbar", { name: `Fortschritt beim Hochladen von ${name}` });
+
+test("the owner uploads a photo and a large video, resumes it after closing the tab, and a fake photo is refused", async ({
+  strictPage: page,
+}) => {
+  // Two ffmpeg runs, 150 MB through the local Worker twice and an axe run on two busy cores.
+  test.setTimeout(300_000);
+  const photo = photoWithGps();
+  const video = bigVideo();
+  expect(readFileSync(photo).includes("Exif")).toBe(true);
+  await logIn(page, "/admin");
+  const picker = page.getByLabel("Dateien auswählen");
+
+  // A photo and a fake one in one batch: the batch is not a success.
+  const webVersions: Buffer[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().endsWith("/web")) {
+      webVersions.push(request.postDataBuffer() ?? Buffer.alloc(0));
+    }
+  });
+  await picker.setInputFiles([
+    { name: "Tramonto a Malcesine.jpg", mimeType: "image/jpeg", buffer: readFileSync(photo) },
+    { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><p>no photo") },
+  ]);
+  await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText("Hochladen erfolgreich");
+  await expect(row(page, "fake.jpg")).toContainText("Hochladen fehlgeschlagen");
+  await expect(row(page, "fake.jpg")).toContainText("weder ein JPEG-Foto");
+  await expect(page.getByRole("status")).toHaveText(
+    "Hochladen fehlgeschlagen: 1 von 2 Dateien konnten nicht hochgeladen werden.",
+  );
+  await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText("Als Entwurf gespeichert");
+  // What visitors will get: a JPEG made in the browser, without the EXIF (and GPS) block.
+  expect(webVersions).toHaveLength(1);
+  const web = webVersions[0] ?? Buffer.alloc(0);
+  expect([...web.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  expect(web.includes("Exif")).toBe(false);
+  const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+
+  // The video: progress shows, then the tab goes away mid-upload.
+  await picker.setInputFiles(video);
+  const progress = progressOf(page, "Porto di Torri.mp4");
+  await expect(row(page, "Porto di Torri.mp4")).toContainText("Standort entfernt.");
+  const openUpload = async () => {
+    const answer = await page.request.get("/api/admin/uploads");
+    const { uploads } = (await answer.json()) as {
+      uploads: Array<{ fileName: string; doneParts: number[] }>;
+    };
+    return uploads.find((upload) => upload.fileName === "Porto di Torri.mp4");
+  };
+  await expect(async () => {
+    expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+    expect((await openUpload())?.doneParts.length).toBeGreaterThanOrEqual(3);
+  }).toPass({ timeout: 120_000 });
+  await expect(progress).toHaveAttribute("aria-valuetext", /von 150 MB/);
+  await page.goto("about:blank");
+
+  await page.goto("/admin");
+  await expect(page.getByText("Unvollständige Uploads")).toBeVisible();
+  // What the tab learns on resume (parts whose bodies had fully left before the tab went
+  // away may have landed since), and what it then sends.
+  let doneBefore: number[] = [];
+  page.on("response", async (response) => {
+    if (response.request().method() !== "GET" || !response.url().endsWith("/api/admin/uploads")) {
+      return;
+    }
+    const { uploads } = (await response.json()) as {
+      uploads: Array<{ fileName: string; doneParts: number[] }>;
+    };
+    doneBefore = uploads.find((u) => u.fileName === "Porto di Torri.mp4")?.doneParts ?? [];
+  });
+  const sentParts: number[] = [];
+  page.on("request", (request) => {
+    const part = /\/parts\/(\d+)$/.exec(request.url());
+    if (request.method() === "PUT" && part) sentParts.push(Number(part[1]));
+  });
+  await picker.setInputFiles(video);
+  await expect(row(page, "Porto di Torri.mp4")).toContainText("Dort fortgesetzt");
+  await expect(row(page, "Porto di Torri.mp4")).toContainText("Hochladen erfolgreich", {
+    timeout: 120_000,
+  });
+  await expect(page.getByRole("status")).toHaveText("Hochladen erfolgreich");
+  // Only the parts the server lacked were sent again.
+  expect(doneBefore.length).toBeGreaterThanOrEqual(3);
+  expect(doneBefore.length).toBeLessThan(15);
+  const missing = Array.from({ length: 15 }, (_, i) => i + 1).filter(
+    (n) => !doneBefore.includes(n),
+  );
+  expect([...new Set(sentParts)].sort((a, b) => a - b)).toEqual(missing);
+  await expect(page.getByText("Unvollständige Uploads")).toBeHidden();
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations).toEqual([]);
+});
+
+test("the owner cancels an upload, which the server forgets, and retries it", async ({
+  strictPage: page,
+}) => {
+  test.setTimeout(180_000);
+  const video = bigVideo();
+  await logIn(page, "/admin");
+  await page.getByLabel("Dateien auswählen").setInputFiles(video);
+  const progress = progressOf(page, "Porto di Torri.mp4");
+  await expect(async () => {
+    expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+  }).toPass({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Hochladen von Porto di Torri.mp4 abbrechen" }).click();
+  await expect(row(page, "Porto di Torri.mp4")).toContainText("Abgebrochen");
+  await expect(async () => {
+    const { uploads } = (await (await page.request.get("/api/admin/uploads")).json()) as {
+      uploads: unknown[];
+    };
+    expect(uploads).toEqual([]);
+  }).toPass();
+
+  await page
+    .getByRole("button", { name: "Hochladen von Porto di Torri.mp4 erneut versuchen" })
+    .click();
+  await expect(row(page, "Porto di Torri.mp4")).toContainText("Hochladen erfolgreich", {
+    timeout: 120_000,
+  });
+  await expect(page.getByRole("status")).toHaveText("Hochladen erfolgreich");
+});
+
+test("a MOV the browser cannot play is accepted with a warning and a plain poster", async ({
+  strictPage: page,
+}) => {
+  // ProRes: ffmpeg writes it, Chromium does not decode it (like HEVC from phones elsewhere).
+  const path = join(dir, "Gardesana.mov");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "1"],
+    ...["-c:v", "prores", path],
+  ]);
+  await logIn(page, "/admin");
+  await page.getByLabel("Dateien auswählen").setInputFiles(path);
+  const added = row(page, "Gardesana.mov");
+  await expect(added).toContainText("Hochladen erfolgreich", { timeout: 60_000 });
+  await expect(added).toContainText("Es läuft womöglich nicht in jedem Browser.");
+  await expect
+    .poll(() => added.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(320);
+});

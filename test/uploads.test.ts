@@ -1,0 +1,441 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, test } from "vitest";
+import { logIn } from "./admin";
+import { BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
+
+const MiB = 1024 * 1024;
+const PART = 10 * MiB;
+let cookie = "";
+
+// Tests in a file share D1 and R2: each starts from an empty bucket and no uploads.
+beforeEach(async () => {
+  await env.DB.batch(
+    ["upload_parts", "uploads", "media"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
+  const keys = (await env.MEDIA.list()).objects.map((object) => object.key);
+  if (keys.length > 0) await env.MEDIA.delete(keys);
+  cookie = (await logIn()).session;
+});
+
+type Init = Omit<RequestInit, "headers"> & { headers?: Record<string, string> };
+
+/** The Upload tab's requests: same origin, with the owner's session. */
+function owner(path: string, init: Init = {}) {
+  return visit(`/api/admin/uploads${path}`, {
+    ...init,
+    headers: { Origin: ORIGIN, Cookie: cookie, ...init.headers },
+  });
+}
+
+const json = (method: string, body: unknown) => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+/** Bytes that start like a JPEG or an MP4 (the server checks only how a file starts). */
+function fileBytes(size: number, kind: "jpeg" | "mp4" | "html"): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size).fill(0x42);
+  const start = {
+    jpeg: [0xff, 0xd8, 0xff, 0xe1],
+    mp4: [0, 0, 0, 24, ...ascii("ftypisom")],
+    html: ascii("<!doctype html>"),
+  }[kind];
+  bytes.set(start);
+  return bytes;
+}
+
+async function create(body: Record<string, unknown> = {}) {
+  const response = await owner(
+    "",
+    json("POST", {
+      kind: "photo",
+      fileName: "Tramonto a Malcesine.jpg",
+      byteSize: 1000,
+      contentType: "image/jpeg",
+      lastModified: Date.UTC(2026, 6, 1),
+      ...body,
+    }),
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; partSize: number; doneParts: number[] };
+}
+
+function putPart(id: string, n: number, bytes: Uint8Array<ArrayBuffer>) {
+  return owner(`/${id}/parts/${n}`, { method: "PUT", body: bytes });
+}
+
+function putVersion(id: string, version: "web" | "thumbnail", bytes = fileBytes(2000, "jpeg")) {
+  return owner(`/${id}/${version}`, { method: "PUT", body: bytes });
+}
+
+const photoTaken = { width: 4032, height: 3024, takenAt: Date.UTC(2026, 6, 1, 19) };
+const complete = (id: string, measured: Record<string, unknown> = photoTaken) =>
+  owner(`/${id}/complete`, json("POST", measured));
+
+async function rows(table: "uploads" | "upload_parts" | "media"): Promise<number> {
+  const row = await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+async function bucketKeys(): Promise<string[]> {
+  return (await env.MEDIA.list()).objects.map((object) => object.key).sort();
+}
+
+async function uploadRow(id: string) {
+  return env.DB.prepare("select * from uploads where id = ?").bind(id).first<{
+    object_key: string;
+    file_key: string;
+    thumbnail_key: string;
+  }>();
+}
+
+describe("the owner's upload API", () => {
+  test("answers a visitor without a session with 401 on every route, and writes nothing", async () => {
+    const { id } = await create();
+    const before = await bucketKeys();
+    const routes: Array<[string, string]> = [
+      ["GET", ""],
+      ["POST", ""],
+      ["GET", `/${id}`],
+      ["PUT", `/${id}/parts/1`],
+      ["PUT", `/${id}/web`],
+      ["PUT", `/${id}/thumbnail`],
+      ["POST", `/${id}/complete`],
+      ["DELETE", `/${id}`],
+    ];
+    for (const [method, path] of routes) {
+      const body = method === "GET" ? null : fileBytes(1000, "jpeg");
+      const response = await visit(`/api/admin/uploads${path}`, {
+        method,
+        body,
+        headers: { Origin: ORIGIN },
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+    expect(await rows("uploads")).toBe(1);
+    expect(await rows("upload_parts")).toBe(0);
+    expect(await bucketKeys()).toEqual(before);
+  });
+
+  test("refuses cross-site requests even with the owner's cookie", async () => {
+    const { id } = await create();
+    const fromElsewhere = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
+    const created = await owner("", {
+      ...json("POST", {
+        kind: "photo",
+        fileName: "a.jpg",
+        byteSize: 10,
+        contentType: "image/jpeg",
+        lastModified: 0,
+      }),
+      headers: { "Content-Type": "application/json", ...fromElsewhere },
+    });
+    expect(created.status).toBe(403);
+    const part = await owner(`/${id}/parts/1`, {
+      method: "PUT",
+      body: fileBytes(1000, "jpeg"),
+      headers: fromElsewhere,
+    });
+    expect(part.status).toBe(403);
+    const aborted = await owner(`/${id}`, { method: "DELETE", headers: fromElsewhere });
+    expect(aborted.status).toBe(403);
+    expect(await rows("uploads")).toBe(1);
+    expect(await rows("upload_parts")).toBe(0);
+  });
+
+  test("refuses each bad upload description with a 4xx and writes nothing", async () => {
+    const valid = {
+      kind: "photo",
+      fileName: "lago.jpg",
+      byteSize: 1000,
+      contentType: "image/jpeg",
+      lastModified: Date.UTC(2026, 6, 1),
+    };
+    const bad: Array<[Record<string, unknown>, number, string]> = [
+      [{ kind: "document" }, 400, "invalid_body"],
+      [{ contentType: "image/png" }, 400, "invalid_body"],
+      [{ kind: "video", contentType: "image/jpeg" }, 400, "invalid_body"],
+      [{ fileName: "" }, 400, "invalid_body"],
+      [{ byteSize: 0 }, 400, "invalid_body"],
+      [{ byteSize: 50 * MiB + 1 }, 413, "too_large"],
+      [{ kind: "video", contentType: "video/mp4", byteSize: 4096 * MiB + 1 }, 413, "too_large"],
+    ];
+    for (const [change, status, code] of bad) {
+      const response = await owner("", json("POST", { ...valid, ...change }));
+      expect(response.status, JSON.stringify(change)).toBe(status);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).not.toBe("");
+    }
+    const notJson = await owner("", {
+      method: "POST",
+      body: "kind=photo",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(notJson.status).toBe(400);
+    expect(await rows("uploads")).toBe(0);
+    expect(await bucketKeys()).toEqual([]);
+  });
+
+  test("accepts a 4 GiB video and a 50 MiB photo: the ceilings themselves", async () => {
+    await create({ kind: "video", contentType: "video/mp4", byteSize: 4096 * MiB });
+    await create({ byteSize: 50 * MiB });
+    expect(await rows("uploads")).toBe(2);
+  });
+
+  test("refuses a part of the wrong length or beyond the file, and stores none", async () => {
+    const { id } = await create({ byteSize: PART + 500 });
+    const short = await putPart(id, 1, fileBytes(PART - 1, "jpeg"));
+    expect(short.status).toBe(400);
+    const wrongLast = await putPart(id, 2, fileBytes(499, "jpeg"));
+    expect(wrongLast.status).toBe(400);
+    const beyond = await putPart(id, 3, fileBytes(500, "jpeg"));
+    expect(beyond.status).toBe(400);
+    const zero = await owner(`/${id}/parts/0`, { method: "PUT", body: fileBytes(10, "jpeg") });
+    expect(zero.status).toBe(400);
+    expect(await rows("upload_parts")).toBe(0);
+    const unknown = await putPart("0".repeat(32), 1, fileBytes(500, "jpeg"));
+    expect(unknown.status).toBe(404);
+  });
+
+  test("uploads a photo in parts, resumes from the parts done, and registers a draft", async () => {
+    const original = fileBytes(PART + 500, "jpeg");
+    const { id, partSize } = await create({ byteSize: original.length });
+    expect(partSize).toBe(PART);
+    expect((await putPart(id, 2, original.slice(PART))).status).toBe(204);
+
+    // After a reload the tab asks which uploads are open and which parts arrived.
+    const open = (await (await owner("")).json()) as {
+      uploads: Array<{
+        id: string;
+        fileName: string;
+        byteSize: number;
+        lastModified: number;
+        doneParts: number[];
+      }>;
+    };
+    expect(open.uploads).toEqual([
+      expect.objectContaining({
+        id,
+        fileName: "Tramonto a Malcesine.jpg",
+        byteSize: PART + 500,
+        lastModified: Date.UTC(2026, 6, 1),
+        doneParts: [2],
+      }),
+    ]);
+    expect((await putPart(id, 1, original.slice(0, PART))).status).toBe(204);
+    const status = (await (await owner(`/${id}`)).json()) as { doneParts: number[] };
+    expect(status.doneParts).toEqual([1, 2]);
+
+    const keys = await uploadRow(id);
+    expect((await putVersion(id, "web", fileBytes(3000, "jpeg"))).status).toBe(204);
+    expect((await putVersion(id, "thumbnail")).status).toBe(204);
+    const done = await complete(id);
+    expect(done.status).toBe(201);
+    const { id: mediaId } = (await done.json()) as { id: string };
+
+    const item = await env.DB.prepare("select * from media where id = ?").bind(mediaId).first();
+    expect(item).toMatchObject({
+      type: "image",
+      status: "draft",
+      width: 4032,
+      height: 3024,
+      taken_at: photoTaken.takenAt,
+      byte_size: 3000,
+      content_type: "image/jpeg",
+      file_key: keys?.file_key,
+      original_key: keys?.object_key,
+      thumbnail_key: keys?.thumbnail_key,
+    });
+    expect(keys?.object_key).toMatch(/^originals\/[a-f0-9]{64}\.jpg$/);
+    expect(keys?.file_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
+    expect(await rows("uploads")).toBe(0);
+    expect(await rows("upload_parts")).toBe(0);
+    const stored = await env.MEDIA.get(keys?.object_key ?? "");
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(original);
+
+    // A draft is not public; once published, its web version is, and the original never.
+    expect((await visit(`/api/files/${keys?.file_key}`)).status).toBe(404);
+    await env.DB.prepare("update media set status = 'published' where id = ?").bind(mediaId).run();
+    expect((await visit(`/api/files/${keys?.file_key}`)).status).toBe(200);
+    expect((await visit(`/api/files/${keys?.thumbnail_key}`)).status).toBe(200);
+    expect((await visit(`/api/files/${keys?.object_key}`)).status).toBe(404);
+  });
+
+  test("uploads a video with its poster and registers a draft with its duration", async () => {
+    const video = fileBytes(4000, "mp4");
+    const { id } = await create({
+      kind: "video",
+      fileName: "barche.mov",
+      contentType: "video/quicktime",
+      byteSize: video.length,
+    });
+    expect((await putPart(id, 1, video)).status).toBe(204);
+    expect((await putVersion(id, "web")).status).toBe(400);
+    expect((await putVersion(id, "thumbnail")).status).toBe(204);
+    const measured = {
+      width: 1920,
+      height: 1080,
+      durationSeconds: 12.5,
+      takenAt: Date.UTC(2026, 5, 2),
+    };
+    const done = await complete(id, measured);
+    expect(done.status).toBe(201);
+    const { id: mediaId } = (await done.json()) as { id: string };
+    const item = await env.DB.prepare("select * from media where id = ?").bind(mediaId).first();
+    expect(item).toMatchObject({
+      type: "video",
+      status: "draft",
+      content_type: "video/quicktime",
+      byte_size: 4000,
+      duration_seconds: 12.5,
+      original_key: null,
+    });
+    expect(item?.file_key).toMatch(/^media\/[a-f0-9]{64}\.mov$/);
+  });
+
+  test("refuses a fake .jpg on completion and leaves nothing in R2 or D1", async () => {
+    const fake = fileBytes(3000, "html");
+    const { id } = await create({ fileName: "not-a-photo.jpg", byteSize: fake.length });
+    await putPart(id, 1, fake);
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    const response = await complete(id);
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { error: { code: string } };
+    expect(body.error.code).toBe("unsupported_content");
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rows("uploads")).toBe(0);
+    expect(await rows("upload_parts")).toBe(0);
+    expect(await rows("media")).toBe(0);
+  });
+
+  test("refuses a video whose content is a JPEG, and a web version that is not a JPEG", async () => {
+    const jpeg = fileBytes(3000, "jpeg");
+    const video = await create({
+      kind: "video",
+      fileName: "x.mp4",
+      contentType: "video/mp4",
+      byteSize: jpeg.length,
+    });
+    await putPart(video.id, 1, jpeg);
+    await putVersion(video.id, "thumbnail");
+    const measured = { width: 640, height: 480, durationSeconds: 3, takenAt: Date.UTC(2026, 0, 1) };
+    expect((await complete(video.id, measured)).status).toBe(422);
+
+    const photo = await create();
+    const notJpeg = await putVersion(photo.id, "web", fileBytes(2000, "html"));
+    expect(notJpeg.status).toBe(415);
+    const tooBig = await putVersion(photo.id, "thumbnail", fileBytes(2 * MiB + 1, "jpeg"));
+    expect(tooBig.status).toBe(413);
+    expect(await bucketKeys()).toEqual([]);
+  });
+
+  test("refuses to complete before every part and version arrived, and keeps the upload", async () => {
+    const { id } = await create({ byteSize: PART + 10 });
+    await putPart(id, 1, fileBytes(PART, "jpeg"));
+    const early = await complete(id);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe("parts_missing");
+    await putPart(id, 2, fileBytes(10, "jpeg"));
+    const noVersions = await complete(id);
+    expect(noVersions.status).toBe(409);
+    expect(await rows("uploads")).toBe(1);
+    expect(await rows("upload_parts")).toBe(2);
+    expect(await rows("media")).toBe(0);
+  });
+
+  test("when R2 refuses the recorded parts, completion asks for them again and loses nothing else", async () => {
+    const bytes = fileBytes(1000, "jpeg");
+    const { id } = await create();
+    await putPart(id, 1, bytes);
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    await env.DB.prepare("update upload_parts set etag = 'not-the-etag' where upload_id = ?")
+      .bind(id)
+      .run();
+    const refused = await complete(id);
+    expect(refused.status).toBe(409);
+    const status = (await (await owner(`/${id}`)).json()) as { doneParts: number[] };
+    expect(status.doneParts).toEqual([]);
+    expect(await rows("media")).toBe(0);
+
+    await putPart(id, 1, bytes);
+    expect((await complete(id)).status).toBe(201);
+  });
+
+  test("refuses implausible measurements with a 400 and registers nothing", async () => {
+    const { id } = await create();
+    await putPart(id, 1, fileBytes(1000, "jpeg"));
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    const bad = [
+      { ...photoTaken, width: 0 },
+      { ...photoTaken, height: 100_000 },
+      { ...photoTaken, takenAt: Date.now() + 7 * 24 * 3600_000 },
+      { ...photoTaken, takenAt: Date.UTC(1970, 0, 1) },
+      { ...photoTaken, durationSeconds: 3 },
+      { width: 10 },
+    ];
+    for (const measured of bad) {
+      const response = await complete(id, measured);
+      expect(response.status, JSON.stringify(measured)).toBe(400);
+    }
+    expect(await rows("media")).toBe(0);
+    expect(await rows("uploads")).toBe(1);
+  });
+
+  test("aborts an upload: its parts, versions and rows are gone", async () => {
+    const { id } = await create({ byteSize: PART + 10 });
+    await putPart(id, 1, fileBytes(PART, "jpeg"));
+    await putVersion(id, "thumbnail");
+    expect((await owner(`/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await rows("uploads")).toBe(0);
+    expect(await rows("upload_parts")).toBe(0);
+    expect(await bucketKeys()).toEqual([]);
+    expect((await putPart(id, 2, fileBytes(10, "jpeg"))).status).toBe(404);
+  });
+
+  test("the ten-minute cron aborts uploads left for more than a day, and keeps fresh ones", async () => {
+    const old = await create({ byteSize: PART + 10 });
+    await putPart(old.id, 1, fileBytes(PART, "jpeg"));
+    await putVersion(old.id, "thumbnail");
+    const fresh = await create();
+    const twoDaysAgo = Date.now() - 2 * 24 * 3600_000;
+    await env.DB.prepare("update uploads set created_at = ? where id = ?")
+      .bind(twoDaysAgo, old.id)
+      .run();
+    await runCron();
+    const left = await env.DB.prepare("select id from uploads").all<{ id: string }>();
+    expect(left.results.map((row) => row.id)).toEqual([fresh.id]);
+    expect(await rows("upload_parts")).toBe(0);
+    expect(await bucketKeys()).toEqual([]);
+  });
+
+  test("answers 429 once the edge rate limit says so, counted per owner session", async () => {
+    // The rate-limiting binding is Cloudflare's service: replaced at the binding boundary.
+    const keys: string[] = [];
+    const refusing = {
+      ...env,
+      UPLOAD_RATE_LIMIT: {
+        limit: async ({ key }: { key: string }) => {
+          keys.push(key);
+          return { success: false };
+        },
+      },
+    } as Env;
+    const response = await visitWith(refusing, "/api/admin/uploads", BROWSER_UA, {
+      Cookie: cookie,
+    });
+    expect(response.status).toBe(429);
+    const session = await env.DB.prepare(
+      "select id from admin_sessions order by created_at desc",
+    ).first<{
+      id: string;
+    }>();
+    expect(keys).toEqual([session?.id]);
+  });
+});
