@@ -53,7 +53,7 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   const grid = mediaPageQuery(
     db,
     filters,
-    defaultView ? notInArray(media.id, db.select({ id: shown.id }).from(shown)) : undefined,
+    defaultView ? { except: notInArray(media.id, db.select({ id: shown.id }).from(shown)) } : {},
   );
   const [rows, featured] =
     defaultView && !filters.cursor ? await db.batch([grid, featuredRow(db)]) : [await grid, []];
