@@ -57,9 +57,13 @@ export async function visitWith(
   visitEnv: Env,
   path: string,
   userAgent = BROWSER_UA,
+  init: RequestInit & { headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, { headers: { "User-Agent": userAgent } });
+  const request = new Request(`${ORIGIN}${path}`, {
+    ...init,
+    headers: { "User-Agent": userAgent, ...init.headers },
+  });
   const response = await built.fetch?.(
     request as Request<unknown, IncomingRequestCfProperties>,
     visitEnv,
