@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { ownerSession } from "~/.server/auth/route-session";
+import { ContentManager } from "~/components/admin/content/content-manager";
 import type { Route } from "./+types/upload";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -11,10 +12,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function Upload() {
   const { t } = useLingui();
   return (
-    <section aria-labelledby="upload-title" className="py-6">
-      <h2 id="upload-title" className="text-xl font-semibold">
-        {t`Upload`}
-      </h2>
-    </section>
+    <>
+      <section aria-labelledby="upload-title" className="py-6">
+        <h2 id="upload-title" className="text-xl font-semibold">
+          {t`Upload`}
+        </h2>
+      </section>
+      <ContentManager />
+    </>
   );
 }
