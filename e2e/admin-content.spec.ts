@@ -136,3 +136,34 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   const demo = await page.request.get("/en/gallery/demo-noon");
   expect(demo.status()).toBe(200);
 });
+
+test("on a 360 px phone the owner edits an item and enters the south's water temperature", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/maintenance");
+  await hydrated(page);
+  await page.getByLabel(passwordLabel).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  await page.getByLabel("Temperatur (°C)").fill("21.5");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Wassertemperatur gespeichert", { exact: true })).toBeVisible();
+  const weather = await (await page.request.get("/api/weather")).json();
+  expect(weather.waterTemperature.south.celsius).toBe(21.5);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await page.goto("/admin");
+  await hydrated(page);
+  await page
+    .getByRole("button", { name: /bearbeiten$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
