@@ -2,7 +2,7 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { type MouseEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "~/lib/media";
-import { type AdminMediaItem, type MediaType, mediaTypes } from "~/lib/media-fields";
+import type { AdminMediaItem, MediaType } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { useToast } from "../../ui/toaster";
 import { dangerButton, secondaryButton } from "../styles";
@@ -10,6 +10,7 @@ import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
 import { type BulkAction, bulkAction, deleteItem, patchItem } from "./content-api";
 import { ContentRow } from "./content-row";
 import { ItemEditor } from "./item-editor";
+import { TypeSelect } from "./type-select";
 import { useContentList } from "./use-content-list";
 import { titleOf, useMediaWords } from "./words";
 
@@ -60,11 +61,16 @@ export function ContentManager() {
       "deletion-failed": t`Deletion failed`,
       "translation-failed": t`Translation failed`,
     };
-    const failed = notice.endsWith("failed");
     toast({
-      variant: failed ? "error" : "success",
+      variant: notice.endsWith("failed") ? "error" : "success",
       title: titles[notice],
-      description: unauthorized ? sessionEnded : undefined,
+      ...(unauthorized
+        ? {
+            description: sessionEnded,
+            // Reloading the page's data meets the guard, which leads to the login page.
+            action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
+          }
+        : {}),
     });
   }
 
@@ -135,14 +141,8 @@ export function ContentManager() {
       action,
     );
     const deleting = action.kind === "delete";
-    if (!outcome.ok) {
-      toast({
-        variant: "error",
-        title: deleting ? t`Deletion failed` : t`Update failed`,
-        description: outcome.unauthorized ? sessionEnded : undefined,
-      });
-      return;
-    }
+    if (!outcome.ok)
+      return notify(deleting ? "deletion-failed" : "update-failed", outcome.unauthorized);
     const { done, failed } = outcome.value;
     if (deleting) list.remove(done);
     else {
@@ -233,6 +233,13 @@ export function ContentManager() {
     },
   } satisfies Record<string, Confirmation>;
 
+  const bulkButtons: { key: keyof typeof bulkConfirmations; label: string; className: string }[] = [
+    { key: "type", label: t`Change type`, className: secondaryButton },
+    { key: "show", label: t`Show selected`, className: secondaryButton },
+    { key: "hide", label: t`Hide selected`, className: secondaryButton },
+    { key: "delete", label: t`Delete selected`, className: dangerButton },
+  ];
+
   const tabs: { value: GalleryTab; label: string }[] = [
     { value: "all", label: t`All` },
     { value: "photos", label: t`Images` },
@@ -321,50 +328,22 @@ export function ContentManager() {
         >
           {t`Deselect all`}
         </button>
-        <select
+        <TypeSelect
           value={bulkType}
-          onChange={(e) => setBulkType(e.target.value as MediaType)}
-          aria-label={t`New type for the selected items`}
-          className="min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
-        >
-          {mediaTypes.map((type) => (
-            <option key={type} value={type}>
-              {words.type[type]}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={count === 0}
-          onClick={() => setConfirmation(bulkConfirmations.type)}
-        >
-          {t`Change type`}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={count === 0}
-          onClick={() => setConfirmation(bulkConfirmations.show)}
-        >
-          {t`Show selected`}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={count === 0}
-          onClick={() => setConfirmation(bulkConfirmations.hide)}
-        >
-          {t`Hide selected`}
-        </button>
-        <button
-          type="button"
-          className={dangerButton}
-          disabled={count === 0}
-          onClick={() => setConfirmation(bulkConfirmations.delete)}
-        >
-          {t`Delete selected`}
-        </button>
+          onChange={setBulkType}
+          label={t`New type for the selected items`}
+        />
+        {bulkButtons.map(({ key, label, className }) => (
+          <button
+            key={key}
+            type="button"
+            className={className}
+            disabled={count === 0}
+            onClick={() => setConfirmation(bulkConfirmations[key])}
+          >
+            {label}
+          </button>
+        ))}
       </div>
 
       {list.status === "error" || list.status === "unauthorized" ? (

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
 import { formatNumber } from "~/lib/format";
-import { type AdminMediaItem, type MediaType, mediaTypes } from "~/lib/media-fields";
+import type { AdminMediaItem } from "~/lib/media-fields";
 import EyeIcon from "~icons/heroicons/eye";
 import HeartIcon from "~icons/heroicons/heart";
 import StarIcon from "~icons/heroicons/star-solid";
 import { useLocale } from "../../localized-link";
 import { secondaryButton } from "../styles";
+import { TypeSelect } from "./type-select";
 import { useMediaWords } from "./words";
 
 const statusClass = {
@@ -112,19 +113,12 @@ export function ContentRow({
         >
           {item.featured ? t`Unfeature` : t`Feature`}
         </button>
-        <select
+        <TypeSelect
           value={item.type}
           disabled={busy}
-          onChange={(e) => onChange({ type: e.target.value as MediaType })}
-          aria-label={t`Type of “${title}”`}
-          className="min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
-        >
-          {mediaTypes.map((type) => (
-            <option key={type} value={type}>
-              {words.type[type]}
-            </option>
-          ))}
-        </select>
+          onChange={(type) => onChange({ type })}
+          label={t`Type of “${title}”`}
+        />
         <button
           type="button"
           disabled={busy}

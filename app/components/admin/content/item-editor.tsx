@@ -12,12 +12,12 @@ import {
   type MediaFields,
   mediaFields,
   mediaStatuses,
-  mediaTypes,
   parseTags,
 } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { primaryButton, secondaryButton } from "../styles";
 import { patchItem, translate } from "./content-api";
+import { TypeSelect } from "./type-select";
 import { useMediaWords } from "./words";
 
 const inputClass =
@@ -132,18 +132,12 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <label htmlFor={`${ids}-type`} className={labelClass}>{t`Type`}</label>
-                <select
+                <TypeSelect
                   id={`${ids}-type`}
                   value={fields.type}
-                  onChange={(e) => set("type", e.target.value as MediaFields["type"])}
+                  onChange={(type) => set("type", type)}
                   className={inputClass}
-                >
-                  {mediaTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {words.type[type]}
-                    </option>
-                  ))}
-                </select>
+                />
               </div>
               <div>
                 <label htmlFor={`${ids}-status`} className={labelClass}>{t`Status`}</label>
