@@ -150,7 +150,13 @@ export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promi
       stillUsed.flatMap((row) => [row.fileKey, row.thumbnailKey, row.originalKey]),
     );
     const orphans = keys.filter((key) => !used.has(key));
-    if (orphans.length > 0) await bucket.delete(orphans);
+    // The rows are gone already: a failed R2 delete leaves objects behind, never an item
+    // without its files, and the owner's delete still succeeded.
+    if (orphans.length > 0) {
+      await bucket.delete(orphans).catch((error: unknown) => {
+        console.error("media: R2 objects left behind", orphans.join(" "), error);
+      });
+    }
   }
   return outcome(
     ids,
