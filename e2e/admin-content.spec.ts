@@ -72,7 +72,13 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await expect(editor.getByLabel(/Beschreibung/)).toHaveValue(
     "The ferry leaves Torri del Benaco on Lago di Garda (it)",
   );
-  await expect(editor.getByText("Maschinell übersetzt", { exact: true })).toHaveCount(2);
+  const marks = editor.getByText("Maschinell übersetzt", { exact: true });
+  await expect(marks).toHaveCount(2);
+  // The owner's own wording is no longer the machine's.
+  await editor
+    .getByLabel(/Beschreibung/)
+    .fill("Il traghetto lascia Torri del Benaco sul Lago di Garda");
+  await expect(marks).toHaveCount(1);
   await editor.getByLabel("Status").selectOption("published");
   await axe(page);
   await editor.getByRole("button", { name: "Speichern" }).click();
@@ -137,7 +143,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   expect(demo.status()).toBe(200);
 });
 
-test("on a 360 px phone the owner edits an item and enters the south's water temperature", async ({
+test("on a 360 px phone in dark mode the owner opens the editor and enters the south's water temperature", async ({
   strictPage: page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -163,7 +169,10 @@ test("on a 360 px phone the owner edits an item and enters the south's water tem
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await axe(page);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await axe(page);
 });
