@@ -1,16 +1,17 @@
-import { Plural, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type MouseEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "~/lib/media";
-import type { AdminMediaItem, MediaType } from "~/lib/media-fields";
+import type { GalleryParams } from "~/lib/media";
+import type { AdminMediaItem } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { useToast } from "../../ui/toaster";
-import { dangerButton, secondaryButton } from "../styles";
+import { secondaryButton } from "../styles";
+import { BulkToolbar } from "./bulk-toolbar";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
 import { type BulkAction, bulkAction, deleteItem, patchItem } from "./content-api";
+import { ContentFilters } from "./content-filters";
 import { ContentRow } from "./content-row";
 import { ItemEditor } from "./item-editor";
-import { TypeSelect } from "./type-select";
 import { useContentList } from "./use-content-list";
 import { titleOf, useMediaWords } from "./words";
 
@@ -25,23 +26,12 @@ export function ContentManager() {
   const revalidator = useRevalidator();
   const ids = useId();
   const [params, setParams] = useState<GalleryParams>({ type: "all", q: "", sort: "newest" });
-  const [search, setSearch] = useState("");
   const list = useContentList(params, locale);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<AdminMediaItem | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [bulkType, setBulkType] = useState<MediaType>("image");
-
-  // Searching as the owner types, once they pause.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setParams((p) => (p.q === search.trim() ? p : { ...p, q: search.trim() })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [search]);
 
   // A new list starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
@@ -179,73 +169,6 @@ export function ContentManager() {
     });
   }
 
-  const count = selected.size;
-  const typeName = words.type[bulkType];
-  const bulkConfirmations = {
-    show: {
-      title: t`Show selected items`,
-      description: (
-        <Plural
-          value={count}
-          one="Show # item in the gallery?"
-          other="Show # items in the gallery?"
-        />
-      ),
-      confirmLabel: t`Show`,
-      onConfirm: () => void runBulk({ kind: "status", status: "published" }),
-    },
-    hide: {
-      title: t`Hide selected items`,
-      description: (
-        <Plural
-          value={count}
-          one="Hide # item from the gallery?"
-          other="Hide # items from the gallery?"
-        />
-      ),
-      confirmLabel: t`Hide`,
-      onConfirm: () => void runBulk({ kind: "status", status: "hidden" }),
-    },
-    type: {
-      title: t`Change type`,
-      description: (
-        <Plural
-          value={count}
-          one={`Change the type of # item to ${typeName}?`}
-          other={`Change the type of # items to ${typeName}?`}
-        />
-      ),
-      confirmLabel: t`Change type`,
-      onConfirm: () => void runBulk({ kind: "type", type: bulkType }),
-    },
-    delete: {
-      title: t`Delete selected items`,
-      description: (
-        <Plural
-          value={count}
-          one="Are you sure you want to delete # item? This action cannot be undone."
-          other="Are you sure you want to delete # items? This action cannot be undone."
-        />
-      ),
-      confirmLabel: t`Delete`,
-      destructive: true,
-      onConfirm: () => void runBulk({ kind: "delete" }),
-    },
-  } satisfies Record<string, Confirmation>;
-
-  const bulkButtons: { key: keyof typeof bulkConfirmations; label: string; className: string }[] = [
-    { key: "type", label: t`Change type`, className: secondaryButton },
-    { key: "show", label: t`Show selected`, className: secondaryButton },
-    { key: "hide", label: t`Hide selected`, className: secondaryButton },
-    { key: "delete", label: t`Delete selected`, className: dangerButton },
-  ];
-
-  const tabs: { value: GalleryTab; label: string }[] = [
-    { value: "all", label: t`All` },
-    { value: "photos", label: t`Images` },
-    { value: "videos", label: t`Videos` },
-  ];
-
   return (
     <section
       aria-labelledby={`${ids}-title`}
@@ -254,97 +177,13 @@ export function ContentManager() {
       <h2 id={`${ids}-title`} className="text-xl font-semibold">
         {t`Content`}
       </h2>
-      <div className="mt-4 flex flex-wrap items-end gap-3">
-        <fieldset className="flex rounded-md border border-neutral-300 dark:border-neutral-700">
-          <legend className="sr-only">{t`Filter by type`}</legend>
-          {tabs.map((tab) => (
-            <button
-              key={tab.value}
-              type="button"
-              aria-pressed={params.type === tab.value}
-              onClick={() => setParams((p) => ({ ...p, type: tab.value }))}
-              className="min-h-11 px-4 text-sm font-medium aria-pressed:bg-primary-700 aria-pressed:text-white"
-            >
-              {tab.label}
-            </button>
-          ))}
-        </fieldset>
-        <div className="min-w-48 flex-1">
-          <label htmlFor={`${ids}-search`} className="block text-sm font-medium">
-            {t`Search content`}
-          </label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={search}
-            maxLength={MAX_SEARCH_LENGTH}
-            onChange={(e) => setSearch(e.target.value)}
-            className="mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 dark:border-neutral-700 dark:bg-neutral-900"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${ids}-sort`} className="block text-sm font-medium">
-            {t`Sort by date`}
-          </label>
-          <select
-            id={`${ids}-sort`}
-            value={params.sort}
-            onChange={(e) =>
-              setParams((p) => ({ ...p, sort: e.target.value === "oldest" ? "oldest" : "newest" }))
-            }
-            className="mt-1 min-h-11 rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900"
-          >
-            <option value="newest">{t`Newest first`}</option>
-            <option value="oldest">{t`Oldest first`}</option>
-          </select>
-        </div>
-      </div>
-
-      <div
-        role="toolbar"
-        aria-label={t`Bulk actions`}
-        className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-neutral-100 p-3 dark:bg-neutral-800"
-      >
-        <p className="mr-auto text-sm" aria-live="polite">
-          <Plural
-            value={count}
-            _0="No items selected"
-            one="# item selected"
-            other="# items selected"
-          />
-        </p>
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => setSelected(new Set(list.items.map((i) => i.id)))}
-        >
-          {t`Select all`}
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={count === 0}
-          onClick={() => setSelected(new Set())}
-        >
-          {t`Deselect all`}
-        </button>
-        <TypeSelect
-          value={bulkType}
-          onChange={setBulkType}
-          label={t`New type for the selected items`}
-        />
-        {bulkButtons.map(({ key, label, className }) => (
-          <button
-            key={key}
-            type="button"
-            className={className}
-            disabled={count === 0}
-            onClick={() => setConfirmation(bulkConfirmations[key])}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <ContentFilters params={params} onChange={setParams} />
+      <BulkToolbar
+        count={selected.size}
+        onSelectAll={() => setSelected(new Set(list.items.map((i) => i.id)))}
+        onDeselectAll={() => setSelected(new Set())}
+        onAction={(action) => void runBulk(action)}
+      />
 
       {list.status === "error" || list.status === "unauthorized" ? (
         <p role="alert" className="mt-4 text-error-600">
