@@ -97,6 +97,8 @@ describe("the owner's media API refuses", () => {
       body: "{not json",
     });
     expect(malformed.status).toBe(400);
+    const huge = await asOwner(`${API}/${item.id}`, "PATCH", { titleEn: "x".repeat(100_000) });
+    expect(huge.status).toBe(413);
     expect(await row(item.id)).toMatchObject({ titleEn: "Harbour", status: "published" });
   });
 

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   deleteMany,
@@ -18,6 +19,9 @@ import type { OwnerEnv } from "../require-owner";
 
 const mediaId = z.string().regex(MEDIA_ID_PATTERN, "unknown media id");
 const idParam = z.object({ id: mediaId });
+
+/** Five languages of the longest texts fit several times over; anything bigger is not ours. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** The most items one bulk action takes: a few pages of the list. */
 export const MAX_BULK_ITEMS = 100;
@@ -39,6 +43,13 @@ const notFound = rejectInvalid(404, "not_found", "No such media item");
 
 /** Content management: every item, drafts and hidden ones included (issue 9). */
 export const adminMedia = new Hono<OwnerEnv>()
+  .use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => apiError(c, 413, "too_large", "The request body is too large"),
+    }),
+  )
   .use("*", async (c, next) => {
     await next();
     // The owner's data never sits in a shared cache.
