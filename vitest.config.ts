@@ -58,7 +58,7 @@ export default defineConfig({
                 if (url.hostname !== "upstream.test") {
                   return new Response(`tests make no real requests: ${url}`, { status: 502 });
                 }
-                const reply = fakeUpstream(url);
+                const reply = fakeUpstream(url, Date.now(), await request.text());
                 if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
                 return new Response(reply.body, {
                   status: reply.status,

@@ -8,14 +8,15 @@ const port = Number(process.argv[2]);
 
 createServer((request, response) => {
   const url = new URL(request.url ?? "/", `http://localhost:${port}`);
-  // Drain a POST body (laghi.net's form) before answering.
-  request.resume();
+  // Read a POST body (laghi.net's form, the translation request) before answering.
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     if (url.pathname === "/health") {
       response.writeHead(200).end("ok");
       return;
     }
-    const reply = fakeUpstream(url);
+    const reply = fakeUpstream(url, Date.now(), Buffer.concat(chunks).toString("utf8"));
     setTimeout(() => {
       response.writeHead(reply.status, { "Content-Type": reply.contentType }).end(reply.body);
     }, reply.delayMs ?? 0);

@@ -192,6 +192,8 @@ export async function seedDemo(persistTo: string): Promise<void> {
   const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
     // The directory wrangler's --persist-to names holds its state under v3/.
     persist: { path: join(persistTo, "v3") },
+    // Workers AI is remote-only; seeding needs D1 and R2 alone.
+    remoteBindings: false,
   });
   try {
     const existing = await env.DB.prepare("select id from media").all<{ id: string }>();

@@ -35,6 +35,8 @@ const wrangler = spawn(
   [
     "dev",
     ["--config", BUILT_CONFIG],
+    // Local bindings only: Workers AI would need an account (ADR 015 says what stands in).
+    "--local",
     // Resolved against the config's folder otherwise; it also makes wrangler skip the copy
     // of .dev.vars that the build leaves in build/server.
     ["--env-file", resolve(DEV_VARS)],

@@ -4,7 +4,9 @@
 //
 // URL: /{tag}/{scenario}/{source}[?query]. `tag` groups calls for counting
 // (GET /__calls/{tag}); `scenario` is ok | http-500 | garbage | html | unexpected | slow.
+// The source `ai` is the stand-in for Workers AI (test/fake-ai.ts), which reads the body.
 import { readFileSync } from "node:fs";
+import { fakeAi } from "./fake-ai.ts";
 
 export type FakeReply = { status: number; contentType: string; body: string; delayMs?: number };
 
@@ -29,9 +31,10 @@ function fixture(name: string): string {
 
 const calls = new Map<string, Source[]>();
 
-export function fakeUpstream(url: URL, now = Date.now()): FakeReply {
+export function fakeUpstream(url: URL, now = Date.now(), body = ""): FakeReply {
   const [tag = "", scenario = "", source = ""] = url.pathname.split("/").slice(1);
   if (tag === "__calls") return json(200, calls.get(scenario) ?? []);
+  if (source === "ai") return fakeAi(scenario, body);
   if (!isSource(source)) return json(404, { error: `no fake for ${url.pathname}` });
   calls.set(tag, [...(calls.get(tag) ?? []), source]);
 

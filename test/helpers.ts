@@ -57,11 +57,12 @@ export async function visitWith(
   visitEnv: Env,
   path: string,
   userAgent = BROWSER_UA,
-  headers: Record<string, string> = {},
+  init: RequestInit & { headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, {
-    headers: { "User-Agent": userAgent, ...headers },
+    ...init,
+    headers: { "User-Agent": userAgent, ...init.headers },
   });
   const response = await built.fetch?.(
     request as Request<unknown, IncomingRequestCfProperties>,

@@ -428,7 +428,7 @@ describe("the owner's upload API", () => {
       },
     } as Env;
     const response = await visitWith(refusing, "/api/admin/uploads", BROWSER_UA, {
-      Cookie: cookie,
+      headers: { Cookie: cookie },
     });
     expect(response.status).toBe(429);
     const session = await env.DB.prepare(

@@ -1,9 +1,10 @@
-/** The Worker's vars that name a weather source, and the fake's name for each (test/fake-upstream.ts). */
+/** The Worker's vars that name an outside service, and the fake's name for each (test/fake-upstream.ts). */
 export const upstreamVars = {
   OPEN_METEO_URL: "open-meteo",
   OPENWEATHERMAP_URL: "openweathermap",
   LAGHI_NET_URL: "laghi-net",
   APPA_TRENTO_URL: "appa-trento",
+  AI_STAND_IN_URL: "ai",
 } as const;
 
 /** Every source pointed at the fake at `base`, in one of its scenarios. */

@@ -24,6 +24,11 @@ const configSchema = z.object({
   /** The lake's name as laghi.net's widget titles it. */
   LAGHI_NET_LAKE: z.string().min(1),
   APPA_TRENTO_URL: z.url(),
+  /**
+   * Workers AI is remote-only: local runs and tests name a stand-in for it here (ADR 015).
+   * Unset in production, where the `AI` binding answers.
+   */
+  AI_STAND_IN_URL: z.union([z.url(), z.literal("")]).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
   ADMIN_PASSWORD: z
     .string({ message: "secret ADMIN_PASSWORD is missing (wrangler secret put ADMIN_PASSWORD)" })

@@ -64,7 +64,7 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   const grid = mediaPageQuery(
     db,
     filters,
-    defaultView ? notInArray(media.id, db.select({ id: shown.id }).from(shown)) : undefined,
+    defaultView ? { except: notInArray(media.id, db.select({ id: shown.id }).from(shown)) } : {},
   );
   // The first page of a view with videos, unsearched, may show yesterday's film's placeholder.
   const filmCard = !filters.cursor && filters.type !== "photos" && !filters.q;

@@ -122,11 +122,14 @@ function after(keys: SortKey[], cursor: (number | string)[]): SQL | undefined {
     : or(beyond, and(sql`${key.column} = ${value}`, after(rest, cursor.slice(1))));
 }
 
+/** Who is looking: visitors see published items only, the owner sees every item. */
+export type ListScope = { except?: SQL; owner?: boolean };
+
 /**
  * The query for one page (plus one row to know whether more follow); batchable. `except`
  * leaves out rows another part of the page already shows.
  */
-export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
+export function mediaPageQuery(db: Db, filters: ListFilters, { except, owner }: ListScope = {}) {
   const keys = sortKeys(filters);
   const search = filters.q ? mediaSearch(filters.q, filters.lang) : undefined;
   return (
@@ -136,7 +139,7 @@ export function mediaPageQuery(db: Db, filters: ListFilters, except?: SQL) {
       .from(media)
       .where(
         and(
-          eq(media.status, "published"),
+          owner ? undefined : eq(media.status, "published"),
           filters.type === "photos" ? eq(media.type, "image") : undefined,
           filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
           filters.featured === "only" ? eq(media.featured, true) : undefined,
@@ -162,6 +165,10 @@ export function toMediaPage(rows: Row[], filters: ListFilters): MediaPage {
   return { rows: page, nextCursor };
 }
 
-export async function listMedia(db: Db, filters: ListFilters): Promise<MediaPage> {
-  return toMediaPage(await mediaPageQuery(db, filters), filters);
+export async function listMedia(
+  db: Db,
+  filters: ListFilters,
+  scope: ListScope = {},
+): Promise<MediaPage> {
+  return toMediaPage(await mediaPageQuery(db, filters, scope), filters);
 }

@@ -7,6 +7,7 @@ import { readForm } from "~/.server/read-form";
 import { readSettings, setMaintenance } from "~/.server/settings";
 import { LogOutEverywhere } from "~/components/admin/log-out-everywhere";
 import { MaintenanceSwitch } from "~/components/admin/maintenance-switch";
+import { SouthWaterTemperature } from "~/components/admin/south-water-temperature";
 import { localizePath } from "~/i18n/locales";
 import type { Route } from "./+types/maintenance";
 
@@ -43,6 +44,7 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
   return (
     <section className="divide-y divide-neutral-200 dark:divide-neutral-800">
       <MaintenanceSwitch maintenance={loaderData.maintenance} />
+      <SouthWaterTemperature />
       <LogOutEverywhere />
     </section>
   );

@@ -1,5 +1,122 @@
+import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import {
+  deleteMany,
+  getAdminMedia,
+  toAdminItem,
+  updateMany,
+  updateMedia,
+} from "~/.server/media/admin-media";
+import { listFilters, listMedia } from "~/.server/media/list-media";
+import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
+import { translationModel } from "~/.server/translate/model";
+import { TranslationError, translateTexts } from "~/.server/translate/translate";
+import { mediaFieldsPatch, mediaStatuses, mediaTypes, translateRequest } from "~/lib/media-fields";
+import { apiError, rejectInvalid } from "../errors";
 import type { OwnerEnv } from "../require-owner";
 
+const mediaId = z.string().regex(MEDIA_ID_PATTERN, "unknown media id");
+const idParam = z.object({ id: mediaId });
+
+/** Five languages of the longest texts fit several times over; anything bigger is not ours. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The most items one bulk action takes: a few pages of the list. */
+export const MAX_BULK_ITEMS = 100;
+
+const bulkRequest = z.strictObject({
+  ids: z
+    .array(mediaId)
+    .min(1)
+    .max(MAX_BULK_ITEMS)
+    .refine((ids) => new Set(ids).size === ids.length, "ids must not repeat"),
+  action: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("delete") }),
+    z.strictObject({ kind: z.literal("status"), status: z.enum(mediaStatuses) }),
+    z.strictObject({ kind: z.literal("type"), type: z.enum(mediaTypes) }),
+  ]),
+});
+
+const notFound = rejectInvalid(404, "not_found", "No such media item");
+
 /** Content management: every item, drafts and hidden ones included (issue 9). */
-export const adminMedia = new Hono<OwnerEnv>();
+export const adminMedia = new Hono<OwnerEnv>()
+  .use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => apiError(c, 413, "too_large", "The request body is too large"),
+    }),
+  )
+  .use("*", async (c, next) => {
+    await next();
+    // The owner's data never sits in a shared cache.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  })
+  .get("/", zValidator("query", listFilters, rejectInvalid(400, "invalid_query")), async (c) => {
+    const filters = c.req.valid("query");
+    const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
+    return c.json({ items: rows.map(toAdminItem), nextCursor });
+  })
+  .get("/:id/thumbnail", zValidator("param", idParam, notFound), async (c) => {
+    const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
+    const object = row ? await c.env.MEDIA.get(row.thumbnailKey) : null;
+    if (!object) return apiError(c, 404, "not_found", "No such media item");
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": "image/jpeg",
+        "Content-Length": String(object.size),
+        // An item's thumbnail never changes; only this browser may keep it.
+        "Cache-Control": "private, max-age=3600",
+      },
+    });
+  })
+  .patch(
+    "/:id",
+    zValidator("param", idParam, notFound),
+    zValidator("json", mediaFieldsPatch, rejectInvalid(400, "invalid_fields")),
+    async (c) => {
+      const row = await updateMedia(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+      if (!row) return apiError(c, 404, "not_found", "No such media item");
+      return c.json(toAdminItem(row));
+    },
+  )
+  .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
+    const { id } = c.req.valid("param");
+    const { done } = await deleteMany(c.var.db, c.env.MEDIA, [id]);
+    if (done.length === 0) return apiError(c, 404, "not_found", "No such media item");
+    return c.json({ deleted: id });
+  })
+  .post("/bulk", zValidator("json", bulkRequest, rejectInvalid(400, "invalid_bulk")), async (c) => {
+    const { ids, action } = c.req.valid("json");
+    const { db } = c.var;
+    const result =
+      action.kind === "delete"
+        ? await deleteMany(db, c.env.MEDIA, ids)
+        : await updateMany(
+            db,
+            ids,
+            action.kind === "status" ? { status: action.status } : { type: action.type },
+          );
+    return c.json(result);
+  })
+  .post(
+    "/translate",
+    zValidator("json", translateRequest, rejectInvalid(400, "invalid_translation")),
+    async (c) => {
+      const { from, to, texts } = c.req.valid("json");
+      if (!texts.title && !texts.description && texts.tags.length === 0) {
+        return apiError(c, 400, "nothing_to_translate", `No text in ${from} to translate`);
+      }
+      try {
+        const model = translationModel(c.env, c.var.config);
+        return c.json({ translations: await translateTexts(model, from, to, texts) });
+      } catch (error) {
+        if (!(error instanceof TranslationError)) throw error;
+        console.error("translate:", error.message, error.cause ?? "");
+        return apiError(c, 502, "translation_failed", "Translation failed");
+      }
+    },
+  );

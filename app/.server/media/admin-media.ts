@@ -1,0 +1,165 @@
+import { eq, inArray, or } from "drizzle-orm";
+import { localizedFields } from "~/lib/localized-fields";
+import type {
+  AdminMediaItem,
+  MediaFieldsPatch,
+  MediaStatus,
+  MediaType,
+  mediaStatuses as statusesOfFields,
+  mediaTypes as typesOfFields,
+} from "~/lib/media-fields";
+import type { Db } from "../db/client";
+import { media, mediaLikes, type mediaStatuses, type mediaTypes } from "../db/schema";
+import type { MediaRow } from "./public-item";
+
+// The browser's copy of the lists (app/lib/media-fields.ts) must match the database's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<(typeof typesOfFields)[number], (typeof mediaTypes)[number]>;
+true satisfies Same<(typeof statusesOfFields)[number], (typeof mediaStatuses)[number]>;
+
+/** The owner's thumbnails: drafts and hidden items have no public URL (ADR 015). */
+export const adminThumbnailUrl = (id: string) => `/api/admin/media/${id}/thumbnail`;
+
+const tagsOf = (column: string) => column.split(",").filter(Boolean);
+const tagsColumn = (tags: string[]) => `,${tags.join(",")},`;
+
+export function toAdminItem(row: MediaRow): AdminMediaItem {
+  const tags = Object.fromEntries(localizedFields("tags").map((name) => [name, tagsOf(row[name])]));
+  return {
+    id: row.id,
+    type: row.type,
+    featured: row.featured,
+    status: row.status,
+    source: row.source,
+    takenAt: row.takenAt.toISOString(),
+    titleEn: row.titleEn,
+    titleDe: row.titleDe,
+    titleIt: row.titleIt,
+    titleFr: row.titleFr,
+    titleEs: row.titleEs,
+    descriptionEn: row.descriptionEn,
+    descriptionDe: row.descriptionDe,
+    descriptionIt: row.descriptionIt,
+    descriptionFr: row.descriptionFr,
+    descriptionEs: row.descriptionEs,
+    ...(tags as Pick<AdminMediaItem, "tagsEn" | "tagsDe" | "tagsIt" | "tagsFr" | "tagsEs">),
+    machineTranslated: row.machineTranslated as AdminMediaItem["machineTranslated"],
+    views: row.viewCount,
+    likes: row.likeCount,
+    thumbnailUrl: adminThumbnailUrl(row.id),
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** The patch in the database's terms: dates as dates, tags as ",a,b,". */
+function columnsOf(patch: MediaFieldsPatch): Partial<typeof media.$inferInsert> {
+  const { takenAt, tagsEn, tagsDe, tagsIt, tagsFr, tagsEs, ...rest } = patch;
+  const tags = { tagsEn, tagsDe, tagsIt, tagsFr, tagsEs };
+  return {
+    ...rest,
+    ...(takenAt === undefined ? {} : { takenAt: new Date(takenAt) }),
+    ...Object.fromEntries(
+      Object.entries(tags)
+        .filter((entry): entry is [string, string[]] => entry[1] !== undefined)
+        .map(([name, value]) => [name, tagsColumn(value)]),
+    ),
+  };
+}
+
+export async function getAdminMedia(db: Db, id: string): Promise<MediaRow | null> {
+  return (await db.select().from(media).where(eq(media.id, id)).get()) ?? null;
+}
+
+/** Changes some fields of one item; null when there is no such item. */
+export async function updateMedia(
+  db: Db,
+  id: string,
+  patch: MediaFieldsPatch,
+): Promise<MediaRow | null> {
+  const row = await db
+    .update(media)
+    .set(columnsOf(patch))
+    .where(eq(media.id, id))
+    .returning()
+    .get();
+  return row ?? null;
+}
+
+/** What a bulk action did: the ids it changed and those it could not (unknown ids). */
+export type BulkOutcome = { done: string[]; failed: string[] };
+
+const outcome = (ids: string[], done: string[]): BulkOutcome => {
+  const changed = new Set(done);
+  return {
+    done: ids.filter((id) => changed.has(id)),
+    failed: ids.filter((id) => !changed.has(id)),
+  };
+};
+
+/** Sets the status or type of many items in one statement. */
+export async function updateMany(
+  db: Db,
+  ids: string[],
+  change: { status: MediaStatus } | { type: MediaType },
+): Promise<BulkOutcome> {
+  const rows = await db
+    .update(media)
+    .set(change)
+    .where(inArray(media.id, ids))
+    .returning({ id: media.id });
+  return outcome(
+    ids,
+    rows.map((row) => row.id),
+  );
+}
+
+/**
+ * Deletes items with their likes (one D1 batch, one transaction), then their R2 objects,
+ * except an object another item still uses (keys are content-addressed: the same file
+ * uploaded twice is one object).
+ */
+export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
+  const [, deleted] = await db.batch([
+    db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, ids)),
+    db.delete(media).where(inArray(media.id, ids)).returning({
+      id: media.id,
+      fileKey: media.fileKey,
+      thumbnailKey: media.thumbnailKey,
+      originalKey: media.originalKey,
+    }),
+  ]);
+  const keys = [
+    ...new Set(
+      deleted.flatMap((row) =>
+        [row.fileKey, row.thumbnailKey, row.originalKey].filter((key) => key !== null),
+      ),
+    ),
+  ];
+  if (keys.length > 0) {
+    const keyColumns = {
+      fileKey: media.fileKey,
+      thumbnailKey: media.thumbnailKey,
+      originalKey: media.originalKey,
+    };
+    const stillUsed = await db
+      .select(keyColumns)
+      .from(media)
+      .where(or(...Object.values(keyColumns).map((column) => inArray(column, keys))));
+    const used = new Set(
+      stillUsed.flatMap((row) => [row.fileKey, row.thumbnailKey, row.originalKey]),
+    );
+    const orphans = keys.filter((key) => !used.has(key));
+    // The rows are gone already: a failed R2 delete leaves objects behind, never an item
+    // without its files, and the owner's delete still succeeded.
+    if (orphans.length > 0) {
+      await bucket.delete(orphans).catch((error: unknown) => {
+        console.error("media: R2 objects left behind", orphans.join(" "), error);
+      });
+    }
+  }
+  return outcome(
+    ids,
+    deleted.map((row) => row.id),
+  );
+}

@@ -1,0 +1,22 @@
+import type { Config } from "../env";
+import type { TranslationModel } from "./translate";
+
+/**
+ * The translation model: the `AI` binding, or where it cannot run (locally, in tests) the
+ * stand-in `AI_STAND_IN_URL` names, which receives exactly what the binding would (ADR 015).
+ */
+export function translationModel(env: Env, config: Config): TranslationModel {
+  const standIn = config.AI_STAND_IN_URL;
+  if (!standIn) return env.AI;
+  return {
+    async run(model, inputs) {
+      const response = await fetch(standIn, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ model, inputs }),
+      });
+      if (!response.ok) throw new Error(`the AI stand-in answered ${response.status}`);
+      return response.json();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { Locale } from "~/i18n/locales";
+
+/**
+ * Names around the lake that a translation model must not touch: machine translation turns
+ * "Garda" into "guard" and "Malcesine" into something else. A name with its own form in a
+ * language (Lake Garda, Gardasee, Lago di Garda …) comes back in the target's form.
+ */
+const PLACES: readonly (string | Record<Locale, string>)[] = [
+  {
+    en: "Lake Garda",
+    de: "Gardasee",
+    it: "Lago di Garda",
+    fr: "lac de Garde",
+    es: "lago de Garda",
+  },
+  { en: "Monte Baldo", de: "Monte Baldo", it: "Monte Baldo", fr: "mont Baldo", es: "monte Baldo" },
+  "Torri del Benaco",
+  "Riva del Garda",
+  "Peschiera del Garda",
+  "Desenzano del Garda",
+  "Limone sul Garda",
+  "Punta San Vigilio",
+  "Isola del Garda",
+  "Malcesine",
+  "Sirmione",
+  "Bardolino",
+  "Lazise",
+  "Brenzone",
+  "Gargnano",
+  "Salò",
+  "Arco",
+  "Torbole",
+  "Benaco",
+  "Garda",
+];
+
+type Place = { forms: string[]; inLocale: (locale: Locale) => string };
+
+const places: Place[] = PLACES.map((place) =>
+  typeof place === "string"
+    ? { forms: [place], inLocale: () => place }
+    : { forms: [...new Set(Object.values(place))], inLocale: (locale) => place[locale] },
+);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// Longest first, so "Riva del Garda" is one name, not "Riva del" and "Garda"; whole words
+// only, so "Gardasee" is not "Garda" + "see" and "Arco" is not in "Arcobaleno".
+const formsByLength = places
+  .flatMap((place, index) => place.forms.map((form) => ({ form, index })))
+  .sort((a, b) => b.form.length - a.form.length);
+const NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${formsByLength.map(({ form }) => escapeRegExp(form)).join("|")})(?![\\p{L}\\p{N}])`,
+  "giu",
+);
+const placeOf = new Map(formsByLength.map(({ form, index }) => [form.toLowerCase(), index]));
+
+/** A marker the model copies as it is: digits in double brackets carry no meaning to translate. */
+const marker = (n: number) => `[[${n}]]`;
+const MARKER = /\[\[(\d+)\]\]/g;
+
+/** The text with each place name replaced by a marker, and what the markers stand for. */
+export function protectPlaceNames(text: string): { text: string; names: number[] } {
+  const names: number[] = [];
+  const protectedText = text.replace(NAME, (match) => {
+    names.push(placeOf.get(match.toLowerCase()) ?? 0);
+    return marker(names.length - 1);
+  });
+  return { text: protectedText, names };
+}
+
+/**
+ * The model's text with every marker back as the place's name in `locale`. Null when a
+ * marker went missing or was invented: then a name was lost, and the translation with it.
+ */
+export function restorePlaceNames(text: string, names: number[], locale: Locale): string | null {
+  const seen = new Set<number>();
+  let valid = true;
+  const restored = text.replace(MARKER, (_, digits: string) => {
+    const n = Number(digits);
+    const place = places[names[n] ?? -1];
+    if (!place) {
+      valid = false;
+      return "";
+    }
+    seen.add(n);
+    return place.inLocale(locale);
+  });
+  return valid && seen.size === names.length ? restored : null;
+}

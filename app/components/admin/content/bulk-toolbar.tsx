@@ -1,0 +1,131 @@
+import { Plural, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { MediaType } from "~/lib/media-fields";
+import { dangerButton, secondaryButton } from "../styles";
+import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
+import type { BulkAction } from "./content-api";
+import { TypeSelect } from "./type-select";
+import { useMediaWords } from "./words";
+
+type Props = {
+  count: number;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+  onAction: (action: BulkAction) => void;
+};
+
+/** Bulk actions (spec §2), each after its confirmation (spec §5), which names the count. */
+export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Props) {
+  const { t } = useLingui();
+  const words = useMediaWords();
+  const [bulkType, setBulkType] = useState<MediaType>("image");
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const typeName = words.type[bulkType];
+
+  const confirmations = {
+    show: {
+      title: t`Show selected items`,
+      description: (
+        <Plural
+          value={count}
+          one="Show # item in the gallery?"
+          other="Show # items in the gallery?"
+        />
+      ),
+      confirmLabel: t`Show`,
+      onConfirm: () => onAction({ kind: "status", status: "published" }),
+    },
+    hide: {
+      title: t`Hide selected items`,
+      description: (
+        <Plural
+          value={count}
+          one="Hide # item from the gallery?"
+          other="Hide # items from the gallery?"
+        />
+      ),
+      confirmLabel: t`Hide`,
+      onConfirm: () => onAction({ kind: "status", status: "hidden" }),
+    },
+    type: {
+      title: t`Change type`,
+      description: (
+        <Plural
+          value={count}
+          one={`Change the type of # item to ${typeName}?`}
+          other={`Change the type of # items to ${typeName}?`}
+        />
+      ),
+      confirmLabel: t`Change type`,
+      onConfirm: () => onAction({ kind: "type", type: bulkType }),
+    },
+    delete: {
+      title: t`Delete selected items`,
+      description: (
+        <Plural
+          value={count}
+          one="Are you sure you want to delete # item? This action cannot be undone."
+          other="Are you sure you want to delete # items? This action cannot be undone."
+        />
+      ),
+      confirmLabel: t`Delete`,
+      destructive: true,
+      onConfirm: () => onAction({ kind: "delete" }),
+    },
+  } satisfies Record<string, Confirmation>;
+
+  const bulkButtons: { key: keyof typeof confirmations; label: string; className: string }[] = [
+    { key: "type", label: t`Change type`, className: secondaryButton },
+    { key: "show", label: t`Show selected`, className: secondaryButton },
+    { key: "hide", label: t`Hide selected`, className: secondaryButton },
+    { key: "delete", label: t`Delete selected`, className: dangerButton },
+  ];
+
+  return (
+    <>
+      <div
+        role="toolbar"
+        aria-label={t`Bulk actions`}
+        className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-neutral-100 p-3 dark:bg-neutral-800"
+      >
+        <p className="mr-auto text-sm" aria-live="polite">
+          <Plural
+            value={count}
+            _0="No items selected"
+            one="# item selected"
+            other="# items selected"
+          />
+        </p>
+        <button type="button" className={secondaryButton} onClick={onSelectAll}>
+          {t`Select all`}
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={count === 0}
+          onClick={onDeselectAll}
+        >
+          {t`Deselect all`}
+        </button>
+        <TypeSelect
+          value={bulkType}
+          onChange={setBulkType}
+          label={t`New type for the selected items`}
+        />
+        {bulkButtons.map(({ key, label, className }) => (
+          <button
+            key={key}
+            type="button"
+            className={className}
+            disabled={count === 0}
+            onClick={() => setConfirmation(confirmations[key])}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Locale } from "~/i18n/locales";
+import { fetchRead } from "~/lib/fetch-read";
+import type { GalleryParams } from "~/lib/media";
+import type {
+  AdminMediaItem,
+  MediaFieldsPatch,
+  MediaStatus,
+  MediaType,
+  TranslateRequest,
+  Translations,
+} from "~/lib/media-fields";
+
+const API = "/api/admin/media";
+
+/** A write's outcome: the answer, or why it failed (the session ended, or anything else). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; unauthorized: boolean };
+
+async function write<T>(path: string, method: string, body?: unknown): Promise<Outcome<T>> {
+  try {
+    const response = await fetch(`${API}${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
+    return { ok: true, value: (await response.json()) as T };
+  } catch {
+    return { ok: false, unauthorized: false };
+  }
+}
+
+export type ContentPage = { items: AdminMediaItem[]; nextCursor: string | null };
+
+export async function readContentPage(
+  params: GalleryParams,
+  locale: Locale,
+  cursor: string | null,
+  signal: AbortSignal,
+): Promise<Outcome<ContentPage>> {
+  const query = new URLSearchParams({ type: params.type, sort: params.sort, lang: locale });
+  if (params.q) query.set("q", params.q);
+  if (cursor) query.set("cursor", cursor);
+  const response = await fetchRead(`${API}?${query}`, { signal });
+  if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
+  return { ok: true, value: (await response.json()) as ContentPage };
+}
+
+export const patchItem = (id: string, patch: MediaFieldsPatch) =>
+  write<AdminMediaItem>(`/${id}`, "PATCH", patch);
+
+export const deleteItem = (id: string) => write<{ deleted: string }>(`/${id}`, "DELETE");
+
+export type BulkAction =
+  | { kind: "delete" }
+  | { kind: "status"; status: MediaStatus }
+  | { kind: "type"; type: MediaType };
+export type BulkOutcome = { done: string[]; failed: string[] };
+
+export const bulkAction = (ids: string[], action: BulkAction) =>
+  write<BulkOutcome>("/bulk", "POST", { ids, action });
+
+export const translate = (request: TranslateRequest) =>
+  write<{ translations: Translations }>("/translate", "POST", request);

@@ -1,0 +1,246 @@
+import { useLingui } from "@lingui/react/macro";
+import { type MouseEvent, useEffect, useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { GalleryParams } from "~/lib/media";
+import type { AdminMediaItem } from "~/lib/media-fields";
+import { useLocale } from "../../localized-link";
+import { useToast } from "../../ui/toaster";
+import { secondaryButton } from "../styles";
+import { BulkToolbar } from "./bulk-toolbar";
+import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
+import { type BulkAction, bulkAction, deleteItem, patchItem } from "./content-api";
+import { ContentFilters } from "./content-filters";
+import { ContentRow } from "./content-row";
+import { ItemEditor } from "./item-editor";
+import { useContentList } from "./use-content-list";
+import { titleOf, useMediaWords } from "./words";
+
+type Notice = "updated" | "update-failed" | "deleted" | "deletion-failed" | "translation-failed";
+
+/** Content management (spec §2): every item, its single actions, and bulk actions with confirmations. */
+export function ContentManager() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const words = useMediaWords();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const ids = useId();
+  const [params, setParams] = useState<GalleryParams>({ type: "all", q: "", sort: "newest" });
+  const list = useContentList(params, locale);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<AdminMediaItem | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+
+  // A new list starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
+  useEffect(() => {
+    setSelected(new Set());
+    setAnchor(null);
+  }, [params.type, params.q, params.sort]);
+
+  const nameOf = (item: AdminMediaItem) => titleOf(item, locale, words.untitled);
+  const sessionEnded = t`Your session has expired. Please log in again.`;
+
+  function notify(notice: Notice, unauthorized = false) {
+    const titles: Record<Notice, string> = {
+      updated: t`Successfully updated`,
+      "update-failed": t`Update failed`,
+      deleted: t`Successfully deleted`,
+      "deletion-failed": t`Deletion failed`,
+      "translation-failed": t`Translation failed`,
+    };
+    toast({
+      variant: notice.endsWith("failed") ? "error" : "success",
+      title: titles[notice],
+      ...(unauthorized
+        ? {
+            description: sessionEnded,
+            // Reloading the page's data meets the guard, which leads to the login page.
+            action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
+          }
+        : {}),
+    });
+  }
+
+  /** Item changes touch the dashboard's totals (types, deletions): its loader reads them again. */
+  const totalsChanged = () => void revalidator.revalidate();
+
+  async function change(
+    item: AdminMediaItem,
+    patch: Partial<Pick<AdminMediaItem, "status" | "featured" | "type">>,
+  ) {
+    setBusy((b) => new Set(b).add(item.id));
+    const outcome = await patchItem(item.id, patch);
+    setBusy((b) => {
+      const next = new Set(b);
+      next.delete(item.id);
+      return next;
+    });
+    if (!outcome.ok) return notify("update-failed", outcome.unauthorized);
+    list.replace([outcome.value]);
+    notify("updated");
+    if (patch.type) totalsChanged();
+  }
+
+  function askDelete(item: AdminMediaItem) {
+    setConfirmation({
+      title: t`Delete this item?`,
+      description: nameOf(item),
+      confirmLabel: t`Delete`,
+      destructive: true,
+      onConfirm: async () => {
+        const outcome = await deleteItem(item.id);
+        if (!outcome.ok) return notify("deletion-failed", outcome.unauthorized);
+        list.remove([item.id]);
+        setSelected((s) => {
+          const next = new Set(s);
+          next.delete(item.id);
+          return next;
+        });
+        notify("deleted");
+        totalsChanged();
+      },
+    });
+  }
+
+  function select(index: number, event: MouseEvent<HTMLInputElement>) {
+    const item = list.items[index];
+    if (!item) return;
+    const checked = event.currentTarget.checked;
+    const [from, to] =
+      event.shiftKey && anchor !== null
+        ? [Math.min(anchor, index), Math.max(anchor, index)]
+        : [index, index];
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const { id } of list.items.slice(from, to + 1)) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+    setAnchor(index);
+  }
+
+  async function runBulk(action: BulkAction) {
+    const chosen = list.items.filter((item) => selected.has(item.id));
+    const outcome = await bulkAction(
+      chosen.map((item) => item.id),
+      action,
+    );
+    const deleting = action.kind === "delete";
+    if (!outcome.ok)
+      return notify(deleting ? "deletion-failed" : "update-failed", outcome.unauthorized);
+    const { done, failed } = outcome.value;
+    if (deleting) list.remove(done);
+    else {
+      const doneIds = new Set(done);
+      const change =
+        action.kind === "status"
+          ? { status: action.status }
+          : action.kind === "type"
+            ? { type: action.type }
+            : {};
+      list.replace(
+        chosen.filter((item) => doneIds.has(item.id)).map((item) => ({ ...item, ...change })),
+      );
+    }
+    setSelected(new Set(failed));
+    if (action.kind !== "status") totalsChanged();
+    if (failed.length === 0) {
+      toast({
+        variant: "success",
+        title: deleting
+          ? t`Selected items successfully deleted`
+          : t`Selected items successfully updated`,
+      });
+      return;
+    }
+    const names = chosen
+      .filter((item) => failed.includes(item.id))
+      .map(nameOf)
+      .join(", ");
+    toast({
+      variant: "error",
+      title: deleting ? t`Some items could not be deleted` : t`Some items could not be updated`,
+      description: names,
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby={`${ids}-title`}
+      className="border-t border-neutral-200 py-6 dark:border-neutral-800"
+    >
+      <h2 id={`${ids}-title`} className="text-xl font-semibold">
+        {t`Content`}
+      </h2>
+      <ContentFilters params={params} onChange={setParams} />
+      <BulkToolbar
+        count={selected.size}
+        onSelectAll={() => setSelected(new Set(list.items.map((i) => i.id)))}
+        onDeselectAll={() => setSelected(new Set())}
+        onAction={(action) => void runBulk(action)}
+      />
+
+      {list.status === "error" || list.status === "unauthorized" ? (
+        <p role="alert" className="mt-4 text-error-600">
+          {list.status === "unauthorized" ? sessionEnded : t`The content could not be loaded.`}{" "}
+          <button type="button" className="underline" onClick={list.refresh}>
+            {t`Try again`}
+          </button>
+        </p>
+      ) : null}
+      {list.status === "idle" && list.items.length === 0 ? (
+        <p className="mt-4 text-neutral-600 dark:text-neutral-400">
+          {params.q ? t`No items match this search.` : t`No items yet.`}
+        </p>
+      ) : null}
+      <ul
+        aria-busy={list.status === "loading"}
+        className="divide-y divide-neutral-200 dark:divide-neutral-800"
+      >
+        {list.items.map((item, index) => (
+          <ContentRow
+            key={item.id}
+            item={item}
+            title={nameOf(item)}
+            selected={selected.has(item.id)}
+            busy={busy.has(item.id)}
+            onSelect={(event) => select(index, event)}
+            onEdit={() => setEditing(item)}
+            onChange={(patch) => void change(item, patch)}
+            onDelete={() => askDelete(item)}
+          />
+        ))}
+      </ul>
+      {list.nextCursor ? (
+        <button
+          type="button"
+          className={`mt-4 ${secondaryButton}`}
+          disabled={list.status === "loading-more"}
+          onClick={() => void list.showMore()}
+        >
+          {t`Show more`}
+        </button>
+      ) : null}
+
+      {editing ? (
+        <ItemEditor
+          item={editing}
+          title={nameOf(editing)}
+          onClose={() => setEditing(null)}
+          notify={notify}
+          onSaved={(item) => {
+            list.replace([item]);
+            setEditing(null);
+            totalsChanged();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </section>
+  );
+}

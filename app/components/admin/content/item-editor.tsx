@@ -1,0 +1,304 @@
+import { useLingui } from "@lingui/react/macro";
+import { Dialog, Tabs } from "radix-ui";
+import { type ReactNode, useId, useState } from "react";
+import { type Locale, localeInfo, locales } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
+import {
+  type AdminMediaItem,
+  applyTranslations,
+  editField,
+  languagesToFill,
+  languageTexts,
+  type MediaFields,
+  mediaFields,
+  mediaStatuses,
+  parseTags,
+} from "~/lib/media-fields";
+import { useLocale } from "../../localized-link";
+import { primaryButton, secondaryButton } from "../styles";
+import { patchItem, translate } from "./content-api";
+import { TypeSelect } from "./type-select";
+import { useMediaWords } from "./words";
+
+const inputClass =
+  "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
+const labelClass = "block text-sm font-medium";
+
+/** "2026-06-01T18:30" in the owner's time zone, as a datetime-local input shows it. */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+function fieldsOf(item: AdminMediaItem): MediaFields {
+  const {
+    id: _id,
+    views: _v,
+    likes: _l,
+    thumbnailUrl: _t,
+    width: _w,
+    height: _h,
+    ...fields
+  } = item;
+  return fields;
+}
+
+type Props = {
+  item: AdminMediaItem;
+  title: string;
+  onClose: () => void;
+  onSaved: (item: AdminMediaItem) => void;
+  notify: (
+    outcome: "updated" | "update-failed" | "translation-failed",
+    unauthorized?: boolean,
+  ) => void;
+};
+
+/** Every field of one item (spec §3), each language on its own tab, with Translate (spec §2). */
+export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const words = useMediaWords();
+  const ids = useId();
+  const [fields, setFields] = useState(() => fieldsOf(item));
+  const [tagTexts, setTagTexts] = useState(
+    () =>
+      Object.fromEntries(
+        locales.map((l) => [l, item[localizedField("tags", l)].join(", ")]),
+      ) as Record<Locale, string>,
+  );
+  const [takenAt, setTakenAt] = useState(() => toLocalInput(item.takenAt));
+  const [source, setSource] = useState<Locale>(() =>
+    languageTexts(fieldsOf(item), locale).title
+      ? locale
+      : (locales.find((l) => item[localizedField("title", l)]) ?? locale),
+  );
+  const [busy, setBusy] = useState<"saving" | "translating" | null>(null);
+
+  const set = <K extends keyof MediaFields>(name: K, value: MediaFields[K]) =>
+    setFields((current) => editField(current, name, value));
+  const marked = (name: string) => (fields.machineTranslated as string[]).includes(name);
+  const toFill = languagesToFill(fields, source);
+
+  async function runTranslation() {
+    setBusy("translating");
+    const outcome = await translate({
+      from: source,
+      to: toFill,
+      texts: languageTexts(fields, source),
+    });
+    setBusy(null);
+    if (!outcome.ok) return notify("translation-failed", outcome.unauthorized);
+    const next = applyTranslations(fields, outcome.value.translations);
+    setFields(next);
+    setTagTexts(
+      (texts) =>
+        Object.fromEntries(
+          locales.map((l) => [l, texts[l] || next[localizedField("tags", l)].join(", ")]),
+        ) as Record<Locale, string>,
+    );
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = mediaFields.safeParse({ ...fields, takenAt: new Date(takenAt).toISOString() });
+    if (!parsed.success) return notify("update-failed");
+    setBusy("saving");
+    const outcome = await patchItem(item.id, parsed.data);
+    setBusy(null);
+    if (!outcome.ok) return notify("update-failed", outcome.unauthorized);
+    notify("updated");
+    onSaved(outcome.value);
+  }
+
+  const machineBadge = (name: string): ReactNode =>
+    marked(name) ? (
+      <span className="ml-2 rounded bg-info-100 px-1.5 py-0.5 text-xs font-normal text-info-900">
+        {t`Machine-translated`}
+      </span>
+    ) : null;
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => open || onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
+        <Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto max-h-full w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-4rem)] sm:rounded-xl sm:p-6 dark:bg-neutral-900">
+          <Dialog.Title className="text-lg font-semibold break-words">{t`Edit “${title}”`}</Dialog.Title>
+          <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">
+            {t`Titles, descriptions and tags in five languages, and how the item appears in the gallery.`}
+          </Dialog.Description>
+          <form onSubmit={save} className="mt-4 space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${ids}-type`} className={labelClass}>{t`Type`}</label>
+                <TypeSelect
+                  id={`${ids}-type`}
+                  value={fields.type}
+                  onChange={(type) => set("type", type)}
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-status`} className={labelClass}>{t`Status`}</label>
+                <select
+                  id={`${ids}-status`}
+                  value={fields.status}
+                  onChange={(e) => set("status", e.target.value as MediaFields["status"])}
+                  className={inputClass}
+                >
+                  {mediaStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {words.status[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${ids}-taken`} className={labelClass}>{t`Date taken`}</label>
+                <input
+                  id={`${ids}-taken`}
+                  type="datetime-local"
+                  required
+                  value={takenAt}
+                  onChange={(e) => setTakenAt(e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${ids}-source`} className={labelClass}>{t`Source`}</label>
+                <input
+                  id={`${ids}-source`}
+                  value={fields.source}
+                  maxLength={200}
+                  onChange={(e) => set("source", e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+            </div>
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                checked={fields.featured}
+                onChange={(e) => set("featured", e.target.checked)}
+                className="size-5"
+              />
+              <span className="font-medium">{t`Featured`}</span>
+            </label>
+
+            <fieldset className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+              <legend className="px-1 text-sm font-medium">{t`Translate`}</legend>
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="min-w-40 flex-1">
+                  <label htmlFor={`${ids}-from`} className={labelClass}>{t`From`}</label>
+                  <select
+                    id={`${ids}-from`}
+                    value={source}
+                    onChange={(e) => setSource(e.target.value as Locale)}
+                    className={inputClass}
+                  >
+                    {locales.map((l) => (
+                      <option key={l} value={l}>
+                        {localeInfo[l].name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button
+                  type="button"
+                  onClick={runTranslation}
+                  disabled={busy !== null || toFill.length === 0}
+                  className={secondaryButton}
+                >
+                  {busy === "translating" ? t`Translating…` : t`Fill empty languages`}
+                </button>
+              </div>
+              <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+                {t`Only empty fields are filled; machine-translated texts stay marked until you edit them.`}
+              </p>
+            </fieldset>
+
+            <Tabs.Root defaultValue={locale}>
+              <Tabs.List
+                aria-label={t`Language`}
+                className="flex flex-wrap border-b border-neutral-200 dark:border-neutral-800"
+              >
+                {locales.map((l) => (
+                  <Tabs.Trigger
+                    key={l}
+                    value={l}
+                    className="min-h-11 border-b-2 border-transparent px-3 text-sm font-medium data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
+                  >
+                    {localeInfo[l].name}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              {locales.map((l) => {
+                const titleName = localizedField("title", l);
+                const descriptionName = localizedField("description", l);
+                const tagsName = localizedField("tags", l);
+                return (
+                  <Tabs.Content key={l} value={l} className="space-y-3 pt-3">
+                    <div>
+                      <label htmlFor={`${ids}-${titleName}`} className={labelClass}>
+                        {t`Title`}
+                        {machineBadge(titleName)}
+                      </label>
+                      <input
+                        id={`${ids}-${titleName}`}
+                        lang={l}
+                        value={fields[titleName]}
+                        maxLength={120}
+                        onChange={(e) => set(titleName, e.target.value)}
+                        className={inputClass}
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`${ids}-${descriptionName}`} className={labelClass}>
+                        {t`Description`}
+                        {machineBadge(descriptionName)}
+                      </label>
+                      <textarea
+                        id={`${ids}-${descriptionName}`}
+                        lang={l}
+                        rows={3}
+                        value={fields[descriptionName]}
+                        maxLength={2000}
+                        onChange={(e) => set(descriptionName, e.target.value)}
+                        className={inputClass}
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`${ids}-${tagsName}`} className={labelClass}>
+                        {t`Tags, separated by commas`}
+                        {machineBadge(tagsName)}
+                      </label>
+                      <input
+                        id={`${ids}-${tagsName}`}
+                        lang={l}
+                        value={tagTexts[l]}
+                        onChange={(e) => {
+                          const text = e.target.value;
+                          setTagTexts((texts) => ({ ...texts, [l]: text }));
+                          set(tagsName, parseTags(text));
+                        }}
+                        className={inputClass}
+                      />
+                    </div>
+                  </Tabs.Content>
+                );
+              })}
+            </Tabs.Root>
+
+            <div className="flex flex-wrap justify-end gap-3 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+              <Dialog.Close className={secondaryButton}>{t`Cancel`}</Dialog.Close>
+              <button type="submit" disabled={busy !== null} className={primaryButton}>
+                {busy === "saving" ? t`Saving…` : t`Save`}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,35 @@
+import { type MediaType, mediaTypes } from "~/lib/media-fields";
+import { useMediaWords } from "./words";
+
+type Props = {
+  value: MediaType;
+  onChange: (type: MediaType) => void;
+  id?: string;
+  label?: string;
+  disabled?: boolean;
+  className?: string;
+};
+
+/** Image, video or time-lapse (spec §4's type change), in the owner's words. */
+export function TypeSelect({ value, onChange, id, label, disabled, className }: Props) {
+  const words = useMediaWords();
+  return (
+    <select
+      id={id}
+      value={value}
+      disabled={disabled}
+      aria-label={label}
+      onChange={(e) => onChange(e.target.value as MediaType)}
+      className={
+        className ??
+        "min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+      }
+    >
+      {mediaTypes.map((type) => (
+        <option key={type} value={type}>
+          {words.type[type]}
+        </option>
+      ))}
+    </select>
+  );
+}

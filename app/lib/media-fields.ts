@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { type Locale, locales } from "~/i18n/locales";
+import { type LocalizedField, localizedField, localizedFields } from "./localized-fields";
+
+// The same lists as the D1 schema's (app/.server/db/schema.ts, which the browser cannot
+// import); app/.server/media/admin-media.ts checks at compile time that they agree.
+export const mediaTypes = ["image", "video", "timelapse"] as const;
+export type MediaType = (typeof mediaTypes)[number];
+export const mediaStatuses = ["draft", "published", "hidden"] as const;
+export type MediaStatus = (typeof mediaStatuses)[number];
+
+export const translatableFields = ["title", "description", "tags"] as const;
+export type TranslatableField = (typeof translatableFields)[number];
+/** titleEn, descriptionDe, tagsIt, …: the fields Workers AI may fill. */
+export type LocalizedFieldName = LocalizedField<TranslatableField>;
+export const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((field) =>
+  localizedFields(field),
+);
+
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_SOURCE_LENGTH = 200;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+
+/** A tag as stored: trimmed, lower-case, without the comma that separates tags in D1. */
+const tag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(MAX_TAG_LENGTH)
+  .regex(/^[^,]+$/, "a tag cannot contain a comma");
+
+const perLanguage = <S extends z.ZodType>(field: TranslatableField, schema: S) =>
+  Object.fromEntries(localizedFields(field).map((name) => [name, schema])) as Record<
+    LocalizedField<typeof field>,
+    S
+  >;
+
+/**
+ * Everything the owner edits on an item (spec §3), one schema for the editor, the upload
+ * form and the API. Texts may be empty: an item may be titled in some languages only.
+ */
+export const mediaFields = z.strictObject({
+  type: z.enum(mediaTypes),
+  featured: z.boolean(),
+  status: z.enum(mediaStatuses),
+  source: z.string().trim().max(MAX_SOURCE_LENGTH),
+  takenAt: z.iso.datetime({ offset: true, message: "takenAt must be an ISO 8601 date and time" }),
+  ...(perLanguage("title", z.string().trim().max(MAX_TITLE_LENGTH)) as Record<
+    LocalizedField<"title">,
+    z.ZodString
+  >),
+  ...(perLanguage("description", z.string().trim().max(MAX_DESCRIPTION_LENGTH)) as Record<
+    LocalizedField<"description">,
+    z.ZodString
+  >),
+  ...(perLanguage("tags", z.array(tag).max(MAX_TAGS)) as Record<
+    LocalizedField<"tags">,
+    z.ZodArray<typeof tag>
+  >),
+  /** The per-language fields Workers AI filled and the owner has not edited since. */
+  machineTranslated: z
+    .array(z.enum(localizedFieldNames as [LocalizedFieldName, ...LocalizedFieldName[]]))
+    .max(localizedFieldNames.length),
+});
+export type MediaFields = z.infer<typeof mediaFields>;
+
+/** A change to some of an item's fields: the single actions and the editor's save. */
+export const mediaFieldsPatch = mediaFields
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "nothing to change");
+export type MediaFieldsPatch = z.infer<typeof mediaFieldsPatch>;
+
+/** An item as the owner's list shows it: its fields and what visitors did with it. */
+export type AdminMediaItem = MediaFields & {
+  id: string;
+  views: number;
+  likes: number;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+};
+
+/**
+ * The owner changes one field: the new value, and the field no longer counts as
+ * machine-translated (the owner has made it theirs).
+ */
+export function editField<K extends keyof MediaFields>(
+  fields: MediaFields,
+  name: K,
+  value: MediaFields[K],
+): MediaFields {
+  return {
+    ...fields,
+    [name]: value,
+    machineTranslated: fields.machineTranslated.filter((marked) => marked !== name),
+  };
+}
+
+/** The tags typed into one box, "Sunset, harbour " → ["sunset", "harbour"]. */
+export function parseTags(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** One language's translatable texts. */
+export type LanguageTexts = { title: string; description: string; tags: string[] };
+
+export function languageTexts(fields: MediaFields, locale: Locale): LanguageTexts {
+  return {
+    title: fields[localizedField("title", locale)],
+    description: fields[localizedField("description", locale)],
+    tags: fields[localizedField("tags", locale)],
+  };
+}
+
+const isEmpty = (value: string | string[]) => value.length === 0;
+
+/** The languages with an empty text that `from` could fill. */
+export function languagesToFill(fields: MediaFields, from: Locale): Locale[] {
+  const source = languageTexts(fields, from);
+  return locales.filter(
+    (locale) =>
+      locale !== from &&
+      translatableFields.some(
+        (field) => !isEmpty(source[field]) && isEmpty(fields[localizedField(field, locale)]),
+      ),
+  );
+}
+
+/** The request for a translation: one filled language, into the languages asked for. */
+export const translateRequest = z.strictObject({
+  from: z.enum(locales),
+  to: z
+    .array(z.enum(locales))
+    .min(1)
+    .max(locales.length - 1),
+  texts: z.strictObject({
+    title: z.string().trim().max(MAX_TITLE_LENGTH),
+    description: z.string().trim().max(MAX_DESCRIPTION_LENGTH),
+    tags: z.array(tag).max(MAX_TAGS),
+  }),
+});
+export type TranslateRequest = z.infer<typeof translateRequest>;
+export type Translations = Partial<Record<Locale, LanguageTexts>>;
+
+/**
+ * Fills every empty text from the translations and marks what it filled, so the owner sees
+ * which texts a machine wrote until they edit them. Nothing the owner wrote is replaced.
+ */
+export function applyTranslations(fields: MediaFields, translations: Translations): MediaFields {
+  const next: MediaFields = { ...fields };
+  const marked = new Set(fields.machineTranslated);
+  for (const locale of locales) {
+    const texts = translations[locale];
+    if (!texts) continue;
+    for (const field of translatableFields) {
+      const name = localizedField(field, locale);
+      if (!isEmpty(next[name]) || isEmpty(texts[field])) continue;
+      Object.assign(next, { [name]: texts[field] });
+      marked.add(name);
+    }
+  }
+  return { ...next, machineTranslated: localizedFieldNames.filter((name) => marked.has(name)) };
+}

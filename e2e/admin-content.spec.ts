@@ -1,0 +1,198 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
+const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
+
+/**
+ * Items of this run, as an upload would leave them (drafts and published), sharing the
+ * files of a demo photo: keys are content-addressed, so deleting them must keep those files.
+ */
+function insertItems(token: string, ids: string[]) {
+  d1(
+    ids
+      .map(
+        (id, i) => `insert into media (id, type, title_en, status, taken_at, created_at, file_key,
+      thumbnail_key, content_type, byte_size, width, height)
+      select '${id}', 'image', 'Harbour ${token} ${i}', '${i === 0 ? "draft" : "published"}',
+      ${Date.UTC(2026, 5, 1) + i * 3_600_000}, created_at, file_key, thumbnail_key,
+      content_type, byte_size, width, height from media where id = 'demo-noon';`,
+      )
+      .join("\n"),
+  );
+}
+
+/** SQL on the served build's local D1, as another browser's change would leave it. */
+function d1(sql: string) {
+  execFileSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--command", sql],
+    { stdio: "ignore" },
+  );
+}
+
+async function axe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+}
+
+test("the owner edits, translates, publishes, hides, features, retypes and bulk-manages items", async ({
+  strictPage: page,
+}) => {
+  test.slow();
+  const token = `t${Date.now().toString(36)}`;
+  const [edited, second, third] = ["a", "b", "c"].map((s) => `e2e-${token}-${s}`);
+  insertItems(token, [edited ?? "", second ?? "", third ?? ""]);
+
+  await page.goto("/admin");
+  await hydrated(page);
+  await page.getByLabel(passwordLabel).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByRole("heading", { name: "Inhalte" })).toBeVisible();
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  const rows = page
+    .getByRole("region", { name: "Inhalte" })
+    .getByRole("listitem")
+    .filter({ hasText: token });
+  await expect(rows).toHaveCount(3);
+  await axe(page);
+
+  // Edit the draft's English, translate the rest, publish.
+  await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
+  const editor = page.getByRole("dialog");
+  await editor.getByRole("tab", { name: "English" }).click();
+  const englishTitle = `Evening ferry at Malcesine ${token}`;
+  await editor.getByLabel("Titel").fill(englishTitle);
+  await editor.getByLabel("Beschreibung").fill("The ferry leaves Torri del Benaco on Lake Garda");
+  await editor.getByLabel("Aus", { exact: true }).selectOption("en");
+  await editor.getByRole("button", { name: "Leere Sprachen ausfüllen" }).click();
+  await editor.getByRole("tab", { name: "Italiano" }).click();
+  await expect(editor.getByLabel(/Titel/)).toHaveValue(`${englishTitle} (it)`);
+  await expect(editor.getByLabel(/Beschreibung/)).toHaveValue(
+    "The ferry leaves Torri del Benaco on Lago di Garda (it)",
+  );
+  const marks = editor.getByText("Maschinell übersetzt", { exact: true });
+  await expect(marks).toHaveCount(2);
+  // The owner's own wording is no longer the machine's.
+  await editor
+    .getByLabel(/Beschreibung/)
+    .fill("Il traghetto lascia Torri del Benaco sul Lago di Garda");
+  await expect(marks).toHaveCount(1);
+  await editor.getByLabel("Status").selectOption("published");
+  await axe(page);
+  await editor.getByRole("button", { name: "Speichern" }).click();
+  const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
+  await expect(toasts.getByText("Erfolgreich aktualisiert")).toBeVisible();
+  await expect(editor).toHaveCount(0);
+
+  // Visitors see it in five languages.
+  for (const [prefix, suffix] of [
+    ["", "de"],
+    ["/en", ""],
+    ["/it", "it"],
+    ["/fr", "fr"],
+    ["/es", "es"],
+  ]) {
+    const title = suffix ? `${englishTitle} (${suffix})` : englishTitle;
+    const gallery = await page.request.get(`${prefix}/gallery?q=${token}`);
+    expect(await gallery.text(), prefix || "/").toContain(title);
+  }
+
+  // Hide it: gone from the gallery, its page 404s.
+  const row = rows.filter({ hasText: englishTitle });
+  await row.getByRole("button", { name: "Ausblenden" }).click();
+  await expect(row.getByText("Ausgeblendet")).toBeVisible();
+  expect((await page.request.get(`/en/gallery/${edited}`)).status()).toBe(404);
+  expect(await (await page.request.get(`/en/gallery?q=${token}`)).text()).not.toContain(
+    englishTitle,
+  );
+
+  // Feature it and change its type.
+  await row.getByRole("button", { name: "Hervorheben" }).click();
+  await expect(row.getByText("Hervorgehoben")).toBeVisible();
+  await row.getByRole("combobox").selectOption("video");
+  await expect(toasts.getByText("Erfolgreich aktualisiert").last()).toBeVisible();
+  await expect(row.locator("p").getByText("Video", { exact: true })).toBeVisible();
+
+  // Bulk: a shift-click range selects all three; hide them, then delete them.
+  await rows.first().getByRole("checkbox").click();
+  await rows
+    .last()
+    .getByRole("checkbox")
+    .click({ modifiers: ["Shift"] });
+  await expect(page.getByText("3 Einträge ausgewählt")).toBeVisible();
+  await page.getByRole("button", { name: "Auswahl ausblenden" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("3 Einträge in der Galerie ausblenden?");
+  await confirm.getByRole("button", { name: "Ausblenden" }).click();
+  await expect(toasts.getByText("Ausgewählte Einträge erfolgreich aktualisiert")).toBeVisible();
+  await expect(rows.getByText("Ausgeblendet")).toHaveCount(3);
+
+  // Another browser deleted one of them meanwhile: the rest is applied, and the toast names it.
+  d1(`delete from media where id = '${third}'`);
+  const gone = `Harbour ${token} 2`;
+  await page.getByRole("button", { name: "Alle auswählen" }).click();
+  await page.getByRole("button", { name: "Auswahl anzeigen" }).click();
+  await expect(confirm).toContainText("3 Einträge in der Galerie anzeigen?");
+  await confirm.getByRole("button", { name: "Anzeigen" }).click();
+  const partial = toasts
+    .getByRole("listitem")
+    .filter({ hasText: "Einige Einträge konnten nicht aktualisiert werden" });
+  await expect(partial).toContainText(gone);
+  await expect(rows.getByText("Veröffentlicht")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Alle auswählen" }).click();
+  await page.getByRole("button", { name: "Auswahl löschen" }).click();
+  await expect(confirm).toContainText(
+    "Möchten Sie wirklich 3 Einträge löschen? Dies kann nicht rückgängig gemacht werden.",
+  );
+  await axe(page);
+  await confirm.getByRole("button", { name: "Löschen" }).click();
+  const partialDelete = toasts
+    .getByRole("listitem")
+    .filter({ hasText: "Einige Einträge konnten nicht gelöscht werden" });
+  await expect(partialDelete).toContainText(gone);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(gone);
+  expect((await page.request.get(`/en/gallery/${second}`)).status()).toBe(404);
+  // The demo photo whose files they shared still shows.
+  const demo = await page.request.get("/en/gallery/demo-noon");
+  expect(demo.status()).toBe(200);
+});
+
+test("on a 360 px phone in dark mode the owner opens the editor and enters the south's water temperature", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/maintenance");
+  await hydrated(page);
+  await page.getByLabel(passwordLabel).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  await page.getByLabel("Temperatur (°C)").fill("21.5");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Wassertemperatur gespeichert", { exact: true })).toBeVisible();
+  const weather = await (await page.request.get("/api/weather")).json();
+  expect(weather.waterTemperature.south.celsius).toBe(21.5);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await page.goto("/admin");
+  await hydrated(page);
+  await page
+    .getByRole("button", { name: /bearbeiten$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await axe(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await axe(page);
+});

@@ -1,0 +1,334 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { media, mediaLikes } from "~/.server/db/schema";
+import type { AdminMediaItem } from "~/lib/media-fields";
+import { logIn } from "./admin";
+import { expectConsoleError } from "./console-errors";
+import { createMedia, fakeBytes } from "./factories";
+import { BROWSER_UA, ORIGIN, visit, visitWith } from "./helpers";
+import { fakeUpstreamVars } from "./upstream-vars";
+
+const API = "/api/admin/media";
+let owner = "";
+
+beforeAll(async () => {
+  owner = (await logIn()).session;
+});
+
+/** A request of the owner's page: their session cookie, from the site's own origin. */
+function asOwner(path: string, method = "GET", body?: unknown, cookie = owner) {
+  return visit(path, {
+    method,
+    headers: {
+      Cookie: cookie,
+      Origin: ORIGIN,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const row = (id: string) =>
+  getDb(env.DB)
+    .select()
+    .from(media)
+    .all()
+    .then((rows) => rows.find((r) => r.id === id));
+
+async function bucketKeys(): Promise<Set<string>> {
+  const listed = await env.MEDIA.list({ prefix: "media/" });
+  return new Set(listed.objects.map((object) => object.key));
+}
+
+describe("the owner's media API refuses", () => {
+  test("anyone without a session, on every route, with 401", async () => {
+    const item = await createMedia();
+    const calls: [string, string, unknown?][] = [
+      [API, "GET"],
+      [`${API}/${item.id}/thumbnail`, "GET"],
+      [`${API}/${item.id}`, "PATCH", { status: "hidden" }],
+      [`${API}/${item.id}`, "DELETE"],
+      [`${API}/bulk`, "POST", { ids: [item.id], action: { kind: "delete" } }],
+      [
+        `${API}/translate`,
+        "POST",
+        { from: "en", to: ["it"], texts: { title: "Hi", description: "", tags: [] } },
+      ],
+    ];
+    for (const [path, method, body] of calls) {
+      const response = await asOwner(path, method, body, "");
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json()).toMatchObject({ error: { code: "unauthorized" } });
+    }
+    expect((await row(item.id))?.status).toBe("published");
+    expect((await bucketKeys()).has(item.fileKey)).toBe(true);
+  });
+
+  test("a cross-site write, even with the owner's cookie", async () => {
+    const item = await createMedia();
+    const response = await visit(`${API}/${item.id}`, {
+      method: "DELETE",
+      headers: { Cookie: owner, Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(await row(item.id)).toBeDefined();
+  });
+
+  test("invalid fields with 400 and changes nothing", async () => {
+    const item = await createMedia({ titleEn: "Harbour" });
+    for (const patch of [
+      {},
+      { status: "public" },
+      { titleEn: "x".repeat(500) },
+      { type: "gif" },
+      { published: true },
+      { tagsEn: ["a,b"] },
+      { takenAt: "yesterday" },
+      { machineTranslated: ["titleXx"] },
+    ]) {
+      const response = await asOwner(`${API}/${item.id}`, "PATCH", patch);
+      expect(response.status, JSON.stringify(patch)).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "invalid_fields" } });
+    }
+    const malformed = await visit(`${API}/${item.id}`, {
+      method: "PATCH",
+      headers: { Cookie: owner, Origin: ORIGIN, "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(malformed.status).toBe(400);
+    const huge = await asOwner(`${API}/${item.id}`, "PATCH", { titleEn: "x".repeat(100_000) });
+    expect(huge.status).toBe(413);
+    expect(await row(item.id)).toMatchObject({ titleEn: "Harbour", status: "published" });
+  });
+
+  test("an unknown item with 404", async () => {
+    expect((await asOwner(`${API}/nosuchitem`, "PATCH", { featured: true })).status).toBe(404);
+    expect((await asOwner(`${API}/nosuchitem`, "DELETE")).status).toBe(404);
+    expect((await asOwner(`${API}/../../etc`, "DELETE")).status).toBe(404);
+    expect((await asOwner(`${API}/nosuchitem/thumbnail`)).status).toBe(404);
+  });
+
+  test("a bulk request that is not one, with 400", async () => {
+    const item = await createMedia();
+    for (const body of [
+      { ids: [], action: { kind: "delete" } },
+      { ids: [item.id, item.id], action: { kind: "delete" } },
+      { ids: [item.id], action: { kind: "status", status: "public" } },
+      { ids: [item.id], action: { kind: "rename" } },
+      { ids: Array.from({ length: 101 }, (_, i) => `item-${i}x`), action: { kind: "delete" } },
+    ]) {
+      expect((await asOwner(`${API}/bulk`, "POST", body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await row(item.id)).toBeDefined();
+  });
+});
+
+describe("the owner's list", () => {
+  test("shows drafts, published and hidden items with thumbnails only the owner can load", async () => {
+    const draft = await createMedia({ status: "draft", titleEn: "Quiet lagoon draft" });
+    const hidden = await createMedia({ status: "hidden", titleEn: "Quiet lagoon hidden" });
+    const published = await createMedia({ status: "published", titleEn: "Quiet lagoon live" });
+    const response = await asOwner(`${API}?q=lagoon&lang=en`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const { items } = await response.json<{ items: AdminMediaItem[] }>();
+    expect(items.map((i) => [i.id, i.status])).toEqual([
+      [published.id, "published"],
+      [hidden.id, "hidden"],
+      [draft.id, "draft"],
+    ]);
+
+    const thumbnail = await asOwner(items[2]?.thumbnailUrl ?? "");
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    expect((await visit(items[2]?.thumbnailUrl ?? "")).status).toBe(401);
+    // Visitors find only the published one, and no file of the others.
+    const publicSearch = await (await visit("/api/media?q=lagoon&lang=en")).json<{
+      items: { id: string }[];
+    }>();
+    expect(publicSearch.items.map((i) => i.id)).toEqual([published.id]);
+    expect((await visit(`/api/files/${draft.thumbnailKey}`)).status).toBe(404);
+  });
+
+  test("pages with a cursor and filters by type", async () => {
+    await createMedia({ type: "video", titleEn: "Pager clip one" });
+    await createMedia({ type: "timelapse", titleEn: "Pager clip two" });
+    await createMedia({ type: "image", titleEn: "Pager photo" });
+    const first = await (await asOwner(`${API}?q=pager&type=videos&limit=1`)).json<{
+      items: AdminMediaItem[];
+      nextCursor: string;
+    }>();
+    expect(first.items).toHaveLength(1);
+    const second = await (
+      await asOwner(`${API}?q=pager&type=videos&limit=1&cursor=${first.nextCursor}`)
+    ).json<{ items: AdminMediaItem[]; nextCursor: string | null }>();
+    expect([...first.items, ...second.items].map((i) => i.type).sort()).toEqual([
+      "timelapse",
+      "video",
+    ]);
+    expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe("editing an item", () => {
+  test("saves every field and the gallery shows it in each language", async () => {
+    const item = await createMedia({ status: "draft", titleEn: "Old" });
+    const response = await asOwner(`${API}/${item.id}`, "PATCH", {
+      titleEn: "Morning ferry",
+      titleIt: "Traghetto del mattino",
+      descriptionEn: "Leaving Torri del Benaco",
+      tagsEn: ["ferry", "morning"],
+      source: "Harbour camera",
+      takenAt: "2026-05-04T06:30:00+02:00",
+      featured: true,
+      type: "video",
+      status: "published",
+      machineTranslated: ["titleIt"],
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      titleEn: "Morning ferry",
+      tagsEn: ["ferry", "morning"],
+      takenAt: "2026-05-04T04:30:00.000Z",
+      featured: true,
+      type: "video",
+      status: "published",
+      machineTranslated: ["titleIt"],
+    });
+    const it = await (await visit(`/api/media/${item.id}?lang=it`)).json<{ title: string }>();
+    expect(it.title).toBe("Traghetto del mattino");
+    const en = await (await visit(`/api/media/${item.id}?lang=en`)).json<{ tags: string[] }>();
+    expect(en.tags).toEqual(["ferry", "morning"]);
+  });
+
+  test("hiding or leaving it a draft takes it and its files away from visitors; publishing brings them back", async () => {
+    const item = await createMedia({ status: "published" });
+    const publicUrls = [
+      `/api/media/${item.id}`,
+      `/api/files/${item.fileKey}`,
+      `/api/files/${item.thumbnailKey}`,
+    ];
+    for (const status of ["hidden", "draft"] as const) {
+      expect((await asOwner(`${API}/${item.id}`, "PATCH", { status })).status).toBe(200);
+      for (const url of publicUrls) expect((await visit(url)).status, `${status} ${url}`).toBe(404);
+      const gallery = await (await visit("/api/media?limit=48")).json<{
+        items: { id: string }[];
+      }>();
+      expect(gallery.items.map((i) => i.id)).not.toContain(item.id);
+    }
+    await asOwner(`${API}/${item.id}`, "PATCH", { status: "published" });
+    for (const url of publicUrls) expect((await visit(url)).status, url).toBe(200);
+  });
+});
+
+describe("deleting", () => {
+  test("removes the item, its likes and every R2 object it had", async () => {
+    const originalKey = `originals/${crypto.randomUUID()}.jpg`;
+    await env.MEDIA.put(originalKey, fakeBytes(64));
+    const item = await createMedia({ originalKey });
+    const like = await visit(`/api/media/${item.id}/like`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "User-Agent": BROWSER_UA },
+    });
+    expect(like.status).toBe(200);
+
+    const response = await asOwner(`${API}/${item.id}`, "DELETE");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ deleted: item.id });
+    expect(await row(item.id)).toBeUndefined();
+    const likes = await getDb(env.DB).select().from(mediaLikes).all();
+    expect(likes.filter((l) => l.mediaId === item.id)).toEqual([]);
+    const keys = await bucketKeys();
+    expect(keys.has(item.fileKey)).toBe(false);
+    expect(keys.has(item.thumbnailKey)).toBe(false);
+    expect(await env.MEDIA.head(originalKey)).toBeNull();
+  });
+
+  test("keeps a file another item still shows (the same photo uploaded twice)", async () => {
+    const bytes = fakeBytes(2048);
+    const first = await createMedia({ fileBytes: bytes });
+    const second = await createMedia({ fileBytes: bytes });
+    expect(second.fileKey).toBe(first.fileKey);
+    expect((await asOwner(`${API}/${first.id}`, "DELETE")).status).toBe(200);
+    expect((await visit(`/api/files/${second.fileKey}`)).status).toBe(200);
+    expect((await bucketKeys()).has(first.thumbnailKey)).toBe(false);
+  });
+});
+
+describe("bulk actions", () => {
+  test("apply to every known item and name the ones they could not change", async () => {
+    const a = await createMedia({ status: "published" });
+    const b = await createMedia({ status: "draft" });
+    const hide = await asOwner(`${API}/bulk`, "POST", {
+      ids: [a.id, "missing01", b.id],
+      action: { kind: "status", status: "hidden" },
+    });
+    expect(hide.status).toBe(200);
+    expect(await hide.json()).toEqual({ done: [a.id, b.id], failed: ["missing01"] });
+    expect((await row(a.id))?.status).toBe("hidden");
+
+    const retype = await asOwner(`${API}/bulk`, "POST", {
+      ids: [a.id, b.id],
+      action: { kind: "type", type: "timelapse" },
+    });
+    expect(await retype.json()).toEqual({ done: [a.id, b.id], failed: [] });
+    expect((await row(b.id))?.type).toBe("timelapse");
+
+    const remove = await asOwner(`${API}/bulk`, "POST", {
+      ids: ["missing02", a.id, b.id],
+      action: { kind: "delete" },
+    });
+    expect(await remove.json()).toEqual({ done: [a.id, b.id], failed: ["missing02"] });
+    const keys = await bucketKeys();
+    for (const key of [a.fileKey, a.thumbnailKey, b.fileKey, b.thumbnailKey]) {
+      expect(keys.has(key), key).toBe(false);
+    }
+  });
+});
+
+describe("translation", () => {
+  const request = {
+    from: "en",
+    to: ["it", "de"],
+    texts: { title: "Evening at Malcesine", description: "Lake Garda in June", tags: ["sunset"] },
+  };
+
+  test("answers each language with the place names kept in their own form", async () => {
+    const response = await asOwner(`${API}/translate`, "POST", request);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      translations: {
+        it: {
+          title: "Evening at Malcesine (it)",
+          description: "Lago di Garda in June (it)",
+          tags: ["sunset-it"],
+        },
+        de: {
+          title: "Evening at Malcesine (de)",
+          description: "Gardasee in June (de)",
+          tags: ["sunset-de"],
+        },
+      },
+    });
+  });
+
+  test("says 'Translation failed' when the model fails, and refuses empty or bad requests", async () => {
+    expectConsoleError(/translate: the translation model could not be reached/);
+    const down = { ...env, ...fakeUpstreamVars("https://upstream.test", "ai-down", "http-500") };
+    const response = await visitWith(down, `${API}/translate`, BROWSER_UA, {
+      method: "POST",
+      headers: { Cookie: owner, Origin: ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: { code: "translation_failed", message: "Translation failed" },
+    });
+    const empty = { ...request, texts: { title: "", description: "", tags: [] } };
+    expect((await asOwner(`${API}/translate`, "POST", empty)).status).toBe(400);
+    expect((await asOwner(`${API}/translate`, "POST", { ...request, from: "xx" })).status).toBe(
+      400,
+    );
+  });
+});
