@@ -5,7 +5,7 @@ import { yesterdaysFilm } from "~/lib/media-labels";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media";
-import { toPublicItem } from "./public-item";
+import { type MediaRow, toPublicItem } from "./public-item";
 import { getPublishedMedia } from "./published-media";
 
 const GALLERY_PAGE_SIZE = 24;
@@ -68,15 +68,23 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   );
   // The first page of a view with videos, unsearched, may show yesterday's film's placeholder.
   const filmCard = !filters.cursor && filters.type !== "photos" && !filters.q;
-  const [rows, featured, films] = filmCard
-    ? await db.batch([grid, featuredRow(db), newestFilm(db)])
-    : [await grid, [], []];
+  // One D1 round trip whatever the view needs.
+  let rows: Awaited<typeof grid>;
+  let featured: MediaRow[] = [];
+  let films: { takenAt: Date }[] = [];
+  if (filmCard && defaultView) {
+    [rows, featured, films] = await db.batch([grid, featuredRow(db), newestFilm(db)]);
+  } else if (filmCard) {
+    [rows, films] = await db.batch([grid, newestFilm(db)]);
+  } else {
+    rows = await grid;
+  }
   const page = toMediaPage(rows, filters);
   return {
     params: { type: filters.type, q: filters.q, sort: filters.sort },
     items: page.rows.map((row) => toPublicItem(row, locale)),
     nextCursor: page.nextCursor,
-    featured: defaultView ? featured.map((row) => toPublicItem(row, locale)) : [],
+    featured: featured.map((row) => toPublicItem(row, locale)),
     yesterdaysFilm: filmCard ? yesterdaysFilm(films[0]?.takenAt ?? null, new Date()) : "arrived",
   };
 }
