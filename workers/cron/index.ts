@@ -1,3 +1,4 @@
+import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
 import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
@@ -5,7 +6,13 @@ import { refreshWeather } from "./weather";
 
 /** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [refreshWeather, purgeLikes, purgeSessions, purgeContactRecords],
+  "*/10 * * * *": [
+    refreshWeather,
+    purgeLikes,
+    purgeSessions,
+    purgeContactRecords,
+    purgeAnalyticsRecords,
+  ],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
