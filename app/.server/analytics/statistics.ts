@@ -1,5 +1,11 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { type ProductEvent, productEvents } from "~/lib/analytics-events";
+import {
+  breakdownDimensions,
+  type DayFigures,
+  type Periods,
+  type Statistics,
+} from "~/lib/statistics";
 import type { Db } from "../db/client";
 import { analyticsCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
@@ -8,23 +14,6 @@ import { utcDay } from "../visitors/visitor-id";
 export const STATISTICS_DAYS = 30;
 /** Entries per breakdown (top pages, referrers, …). */
 export const TOP_ENTRIES = 10;
-
-export const breakdownDimensions = ["page", "referrer", "country", "device", "language"] as const;
-export type BreakdownDimension = (typeof breakdownDimensions)[number];
-
-export type DayFigures = { day: string; views: number; visitors: number };
-export type PeriodFigures = { views: number; visitors: number };
-export type Periods<T> = { today: T; week: T; month: T };
-
-export type Statistics = {
-  /** Every day of the period, oldest first, days without views included. */
-  days: DayFigures[];
-  /** Visitors over 7 and 30 days are sums of daily visitors (ADR 014). */
-  totals: Periods<PeriodFigures>;
-  events: Record<ProductEvent, Periods<number>>;
-  /** The most frequent values over the whole period, most frequent first. */
-  breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
-};
 
 const DAY_MS = 86_400_000;
 
