@@ -86,6 +86,13 @@ test("browsing five pages adds five page views and one visitor to the owner's st
     owner.getByRole("region", { name: "Geräte" }).getByRole("rowheader", { name: "Smartphones" }),
   ).toBeVisible();
 
+  // The chart's figures as a table, opened with the keyboard.
+  await owner.getByText("Als Tabelle anzeigen").focus();
+  await owner.keyboard.press("Enter");
+  await expect(
+    owner.getByRole("table", { name: "Seitenaufrufe und Besucher pro Tag" }),
+  ).toBeVisible();
+
   // A phone's width: nothing of the statistics sticks out sideways.
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const { violations } = await new AxeBuilder({ page: owner }).analyze();

@@ -47,7 +47,7 @@ export function BreakdownTable({
                     className="absolute inset-y-0.5 left-0 rounded-sm bg-primary-100 dark:bg-primary-950"
                     style={{ width: `${(row.count / max) * 100}%` }}
                   />
-                  <span className="relative block truncate px-1">{row.label}</span>
+                  <span className="relative block px-1 [overflow-wrap:anywhere]">{row.label}</span>
                 </th>
                 <td className="w-16 py-1 text-right tabular-nums">
                   {formatNumber(locale, row.count)}

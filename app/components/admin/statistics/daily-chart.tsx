@@ -85,29 +85,27 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium">
           {t`Show as a table`}
         </summary>
-        <div className="max-h-80 overflow-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t`Page views and visitors per day`}</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-4">{t`Day`}</th>
-                <th scope="col" className="py-1 pr-4 text-right">{t`Page views`}</th>
-                <th scope="col" className="py-1 text-right">{t`Visitors`}</th>
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t`Page views and visitors per day`}</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="py-1 pr-4">{t`Day`}</th>
+              <th scope="col" className="py-1 pr-4 text-right">{t`Page views`}</th>
+              <th scope="col" className="py-1 text-right">{t`Visitors`}</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {days.toReversed().map((day) => (
+              <tr key={day.day} className="border-t border-neutral-200 dark:border-neutral-800">
+                <th scope="row" className="py-1 pr-4 text-left font-normal">
+                  {formatShortDay(locale, day.day)}
+                </th>
+                <td className="py-1 pr-4 text-right">{formatNumber(locale, day.views)}</td>
+                <td className="py-1 text-right">{formatNumber(locale, day.visitors)}</td>
               </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {days.toReversed().map((day) => (
-                <tr key={day.day} className="border-t border-neutral-200 dark:border-neutral-800">
-                  <th scope="row" className="py-1 pr-4 text-left font-normal">
-                    {formatShortDay(locale, day.day)}
-                  </th>
-                  <td className="py-1 pr-4 text-right">{formatNumber(locale, day.views)}</td>
-                  <td className="py-1 text-right">{formatNumber(locale, day.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );
