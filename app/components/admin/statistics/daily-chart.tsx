@@ -16,25 +16,34 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
   const first = days[0];
   const last = days.at(-1);
   const y = (value: number) => HEIGHT - (value / max) * HEIGHT;
+  // Visitors are drawn as a narrower bar inside the day's page views.
+  const series = [
+    {
+      key: "views",
+      label: t`Page views`,
+      inset: 1,
+      fill: "fill-primary-300 dark:fill-primary-800",
+      swatch: "bg-primary-300 dark:bg-primary-800",
+    },
+    {
+      key: "visitors",
+      label: t`Visitors`,
+      inset: 2.5,
+      fill: "fill-primary-700 dark:fill-primary-400",
+      swatch: "bg-primary-700 dark:bg-primary-400",
+    },
+  ] as const;
   return (
     <figure className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t`Per day, last 30 days`}</h3>
         <span className="flex gap-4 text-sm">
-          <span className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="size-3 rounded-sm bg-primary-300 dark:bg-primary-800"
-            />
-            {t`Page views`}
-          </span>
-          <span className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="size-3 rounded-sm bg-primary-700 dark:bg-primary-400"
-            />
-            {t`Visitors`}
-          </span>
+          {series.map((bar) => (
+            <span key={bar.key} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={`size-3 rounded-sm ${bar.swatch}`} />
+              {bar.label}
+            </span>
+          ))}
         </span>
       </figcaption>
       <div className="mt-3 flex gap-2">
@@ -53,21 +62,22 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
         >
           {days.map((day, i) => (
             <g key={day.day}>
-              <title>{`${formatShortDay(locale, day.day)}: ${formatNumber(locale, day.views)} · ${formatNumber(locale, day.visitors)}`}</title>
-              <rect
-                x={i * 10 + 1}
-                y={y(day.views)}
-                width={8}
-                height={HEIGHT - y(day.views)}
-                className="fill-primary-300 dark:fill-primary-800"
-              />
-              <rect
-                x={i * 10 + 2.5}
-                y={y(day.visitors)}
-                width={5}
-                height={HEIGHT - y(day.visitors)}
-                className="fill-primary-700 dark:fill-primary-400"
-              />
+              <title>
+                {[
+                  formatShortDay(locale, day.day),
+                  ...series.map((bar) => `${bar.label}: ${formatNumber(locale, day[bar.key])}`),
+                ].join(" · ")}
+              </title>
+              {series.map((bar) => (
+                <rect
+                  key={bar.key}
+                  x={i * 10 + bar.inset}
+                  y={y(day[bar.key])}
+                  width={10 - 2 * bar.inset}
+                  height={HEIGHT - y(day[bar.key])}
+                  className={bar.fill}
+                />
+              ))}
             </g>
           ))}
         </svg>

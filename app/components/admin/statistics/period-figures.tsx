@@ -22,18 +22,17 @@ export function PeriodFiguresList({ totals }: { totals: Periods<PeriodFigures> }
         >
           <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-2">
-            <div>
-              <dt className="text-sm">{t`Visitors`}</dt>
-              <dd className="text-2xl font-semibold tabular-nums">
-                {formatNumber(locale, figures.visitors)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm">{t`Page views`}</dt>
-              <dd className="text-2xl font-semibold tabular-nums">
-                {formatNumber(locale, figures.views)}
-              </dd>
-            </div>
+            {[
+              { term: t`Visitors`, value: figures.visitors },
+              { term: t`Page views`, value: figures.views },
+            ].map(({ term, value }) => (
+              <div key={term}>
+                <dt className="text-sm">{term}</dt>
+                <dd className="text-2xl font-semibold tabular-nums">
+                  {formatNumber(locale, value)}
+                </dd>
+              </div>
+            ))}
           </dl>
         </section>
       ))}
