@@ -10,9 +10,6 @@ import { beaconEvents } from "~/lib/analytics-events";
 import { apiError } from "./errors";
 import type { ApiEnv } from "./types";
 
-const HOSTNAME =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-
 /** What app/lib/beacon.ts sends: a page view (its path, never a query) or a product event. */
 const beaconSchema = z.discriminatedUnion("type", [
   z.object({
@@ -21,7 +18,7 @@ const beaconSchema = z.discriminatedUnion("type", [
       .string()
       .max(300)
       .regex(/^\/[^?#\s]*$/, "a path without query or fragment"),
-    referrer: z.string().regex(HOSTNAME, "a host name").optional(),
+    referrer: z.hostname("a host name").optional(),
   }),
   z.object({ type: z.literal("event"), name: z.enum(beaconEvents) }),
 ]);
