@@ -26,6 +26,7 @@ import { useNonce } from "./lib/nonce";
 import { isAdminPath } from "./lib/pages";
 import { type RootData, useOptionalRootData } from "./lib/root-data";
 import { themeScript } from "./lib/theme";
+import { usePageViews } from "./lib/track";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(requestScope);
@@ -97,6 +98,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useBuildCheck();
+  usePageViews();
   return (
     <Shell>
       <Outlet />

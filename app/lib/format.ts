@@ -64,3 +64,10 @@ export function formatWait(locale: Locale, seconds: number): string {
     ? format.format(Math.max(1, Math.ceil(seconds)), "second")
     : format.format(Math.ceil(seconds / 60), "minute");
 }
+
+/** "22 Nov" for a calendar day "YYYY-MM-DD". */
+export function formatShortDay(locale: Locale, day: string): string {
+  return dateTimeFormat(locale, { day: "numeric", month: "short" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}

@@ -44,6 +44,7 @@ export const sitePages = [
     children: [
       { index: true, module: "routes/admin/upload.tsx" },
       { path: "maintenance", module: "routes/admin/maintenance.tsx" },
+      { path: "statistics", module: "routes/admin/statistics.tsx" },
     ],
   },
   { path: "/admin/login", module: "routes/admin/login.tsx", catalog: "admin", private: true },

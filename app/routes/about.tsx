@@ -22,7 +22,7 @@ export default function About() {
     >
       <Section id="story" title={t`Our story`}>
         <p>{t`This camera began as a small wish: to look at the lake from anywhere, whenever we miss it. We live in ${location}, and every morning the light over the water is different. We wanted to share that view with friends, guests and everyone who loves Lake Garda.`}</p>
-        <p>{t`The project is private and non-commercial. There is no advertising and no tracking, and it will stay that way.`}</p>
+        <p>{t`The project is private and non-commercial. There is no advertising, and it will stay that way. To see which pages are used, we count visits ourselves and anonymously, without cookies and without passing anything on to others.`}</p>
       </Section>
       <Section id="offer" title={t`What we offer`}>
         <ul>

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { admin } from "./admin";
+import { beacon } from "./beacon";
 import { build } from "./build";
 import { apiError } from "./errors";
 import { files } from "./files";
@@ -24,6 +25,7 @@ export const api = new Hono<ApiEnv>()
   .route("/stream", stream)
   .route("/ingest", ingest)
   .route("/admin", admin)
+  .route("/beacon", beacon)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientAddress, clientNetwork } from "~/.server/client-address";
 import { likeMedia } from "~/.server/media/likes";
 import { listFilters, listMedia } from "~/.server/media/list-media";
@@ -50,9 +51,11 @@ export const mediaApi = new Hono<ApiEnv>()
     const tooMany = await limited(c, "like");
     if (tooMany) return tooMany;
     const db = c.var.db;
-    const visitor = await visitorId(db, clientAddress(c.req.raw));
-    const result = await likeMedia(db, c.req.valid("param").id, visitor, utcDay());
+    const day = utcDay();
+    const visitor = await visitorId(db, clientAddress(c.req.raw), day);
+    const result = await likeMedia(db, c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
+    if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
     return c.json({ likes: result.likes, liked: true });
   })
   .post("/:id/view", zValidator("param", idParam, notFound), async (c) => {

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
+import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
 import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
@@ -43,6 +44,7 @@ export const stream = new Hono<ApiEnv>()
     if (!success) return apiError(c, 429, "rate_limited", "Too many sessions, try again shortly");
     const created = await camera(c).createSession();
     if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
+    countEventInBackground(c.executionCtx, c.var.db, "stream_started");
     const token = await createStreamToken(
       c.var.config.SESSION_SECRET,
       created.id,

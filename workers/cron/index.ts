@@ -1,4 +1,5 @@
 import { abortUploads } from "./abort-uploads";
+import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
 import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
@@ -6,7 +7,14 @@ import { refreshWeather } from "./weather";
 
 /** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [refreshWeather, purgeLikes, purgeSessions, purgeContactRecords, abortUploads],
+  "*/10 * * * *": [
+    refreshWeather,
+    purgeLikes,
+    purgeSessions,
+    purgeContactRecords,
+    purgeAnalyticsRecords,
+    abortUploads,
+  ],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -6,6 +6,7 @@ import {
   contactLimits,
 } from "~/lib/contact-fields";
 import { checkContactForm } from "~/lib/contact-form";
+import { countEventInBackground } from "../analytics/counts";
 import { clientNetwork } from "../client-address";
 import type { RequestScope } from "../context";
 import { readFormData } from "../read-form";
@@ -24,7 +25,7 @@ const MAX_BODY_BYTES = 100_000;
  * to the owner. Nothing of the message is stored or logged: the log says "sent" or "failed".
  */
 export async function submitContactForm(
-  { env, config, db, locale }: RequestScope,
+  { env, ctx, config, db, locale }: RequestScope,
   request: Request,
 ): Promise<ContactResponse> {
   const read = await readFormData(request, MAX_BODY_BYTES);
@@ -72,6 +73,7 @@ export async function submitContactForm(
     return failed(values, 502);
   }
   console.log("contact: message sent");
+  countEventInBackground(ctx, db, "contact_sent");
   return { outcome: { status: "sent" }, httpStatus: 200 };
 }
 

@@ -190,3 +190,43 @@ export const uploadParts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
+
+/** What the statistics count per day: totals, the breakdowns of page views, and events. */
+export const analyticsDimensions = [
+  "views",
+  "visitors",
+  "page",
+  "referrer",
+  "country",
+  "device",
+  "language",
+  "event",
+] as const;
+
+/**
+ * Anonymous statistics as daily rollups (ADR 014): one counter per day, dimension and value
+ * (a page, a referrer's host, a country code, …; "" for the totals). No event is kept.
+ */
+export const analyticsCounts = sqliteTable(
+  "analytics_counts",
+  {
+    day: text("day").notNull(),
+    dimension: text("dimension", { enum: analyticsDimensions }).notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+);
+
+/**
+ * Who was counted as a visitor today: the same salted daily hash as likes, so that each
+ * visitor counts once a day. Earlier days' rows are purged with their salt.
+ */
+export const analyticsVisitors = sqliteTable(
+  "analytics_visitors",
+  {
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+);

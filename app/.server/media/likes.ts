@@ -5,16 +5,16 @@ import { mediaLikes } from "../db/schema";
 /**
  * One like per visitor and item per day, counted exactly under concurrency: the insert
  * and the increment run in one batch (one transaction), and the increment adds
- * changes(), which is 0 when this visitor's like already existed.
+ * changes(), which is 0 when this visitor's like already existed (then `added` is false).
  */
 export async function likeMedia(
   db: Db,
   id: string,
   visitor: string,
   day: string,
-): Promise<{ likes: number } | null> {
+): Promise<{ likes: number; added: boolean } | null> {
   const d1 = db.$client;
-  const [, , result] = await d1.batch<{ likes: number; published: number }>([
+  const [inserted, , result] = await d1.batch<{ likes: number; published: number }>([
     d1
       .prepare(
         `insert into media_likes (media_id, visitor, day)
@@ -30,7 +30,7 @@ export async function likeMedia(
       .bind(id),
   ]);
   const item = result?.results[0];
-  return item?.published ? { likes: item.likes } : null;
+  return item?.published ? { likes: item.likes, added: (inserted?.meta.changes ?? 0) > 0 } : null;
 }
 
 /** The statement that forgets who liked what before `keepFrom` (YYYY-MM-DD); batchable. */

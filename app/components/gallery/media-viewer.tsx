@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { formatDate } from "~/lib/format";
 import type { PublicMediaItem } from "~/lib/media";
+import { trackEvent } from "~/lib/track";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
@@ -37,6 +38,14 @@ export default function MediaViewer({
       })
       .catch(() => undefined);
   }, [item.id]);
+
+  // A time-lapse counts one play per opening, however often it is paused and resumed.
+  const played = useRef<string | null>(null);
+  const onPlay = () => {
+    if (item.type !== "timelapse" || played.current === item.id) return;
+    played.current = item.id;
+    trackEvent("timelapse_play");
+  };
 
   // On the document: focus may have left the dialog (e.g. a like button that got disabled).
   useEffect(() => {
@@ -80,6 +89,7 @@ export default function MediaViewer({
                 autoPlay
                 playsInline
                 preload="metadata"
+                onPlay={onPlay}
                 className="mx-auto max-h-[70dvh] w-full"
               />
             )}

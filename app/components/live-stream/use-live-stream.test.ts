@@ -32,6 +32,8 @@ type Worker = {
 let worker: Worker;
 let events: PlayerEvents | null;
 let teardown: ReturnType<typeof vi.fn>;
+/** The statistics beacons the page sent. */
+let beacons: string[];
 /** Every phase the hook rendered, with the (fake) time it appeared. */
 let seen: { phase: Phase; at: number }[];
 
@@ -74,6 +76,11 @@ beforeEach(() => {
     }),
   );
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  beacons = [];
+  vi.spyOn(navigator, "sendBeacon").mockImplementation((url, body) => {
+    beacons.push(`${url} ${String(body)}`);
+    return true;
+  });
 });
 
 afterEach(() => {
@@ -247,11 +254,22 @@ describe("a live session", () => {
     expect(player.attachPlayer).not.toHaveBeenCalled();
   });
 
-  test("the end of the session's time ends it and tears the player down", async () => {
+  test("the end of the session's time ends it, tears the player down and counts it as completed", async () => {
     const { result } = renderSession();
     await startLive(result);
     act(() => result.current.end());
     expect(result.current.phase.name).toBe("ended");
     expect(teardown).toHaveBeenCalledOnce();
+    await vi.waitFor(() =>
+      expect(beacons).toEqual(['/api/beacon {"type":"event","name":"stream_completed"}']),
+    );
+  });
+
+  test("a session the visitor stopped is not counted as completed", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    act(() => result.current.stop());
+    await advance(1000);
+    expect(beacons).toEqual([]);
   });
 });

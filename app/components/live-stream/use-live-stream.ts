@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import { attachPlayer, loadPlayer } from "~/lib/stream-player";
+import { trackEvent } from "~/lib/track";
 import { fetchStreamStatus, type StreamStatus } from "./stream-status";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
@@ -181,7 +182,11 @@ export function useLiveStream(
     sessionUrl.current = null;
     finish(run.current, { name: "stopped" });
   }, [finish]);
-  const end = useCallback(() => finish(run.current, { name: "ended" }), [finish]);
+  // Called when the session's time is up while live: the visitor watched it to the end.
+  const end = useCallback(() => {
+    if (shown.current.name === "live") trackEvent("stream_completed");
+    finish(run.current, { name: "ended" });
+  }, [finish]);
 
   return { status, phase, durationSeconds, start, stop, end };
 }

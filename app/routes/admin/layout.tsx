@@ -15,6 +15,7 @@ import { readForm } from "~/.server/read-form";
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { secondaryButton } from "~/components/admin/styles";
 import { Totals } from "~/components/admin/totals";
+import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { ensurePageCatalog } from "~/i18n/load-messages";
 import { localizePath } from "~/i18n/locales";
@@ -61,6 +62,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <Totals totals={loaderData.totals} />
+      <LocalizedLink
+        to="/admin/statistics"
+        className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-800 underline hover:no-underline dark:text-primary-300"
+      >
+        {t`Visitor statistics`}
+      </LocalizedLink>
       <DashboardTabs />
       <Outlet />
     </div>

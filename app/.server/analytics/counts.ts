@@ -1,0 +1,95 @@
+import { lt, sql } from "drizzle-orm";
+import type { ProductEvent } from "~/lib/analytics-events";
+import type { Db } from "../db/client";
+import { analyticsCounts, type analyticsDimensions, analyticsVisitors } from "../db/schema";
+import { utcDay } from "../visitors/visitor-id";
+
+type Dimension = (typeof analyticsDimensions)[number];
+type Counter = { dimension: Dimension; value: string };
+
+/** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
+export type PageView = {
+  day: string;
+  /** Today's salted hash of the visitor, or null when they asked not to be counted (GPC). */
+  visitor: string | null;
+  page: string;
+  referrer: string | null;
+  country: string;
+  device: string;
+  language: string;
+};
+
+/** Adds `count` to each counter of the day; counters that do not exist yet start there. */
+function increment(
+  db: Db,
+  day: string,
+  counters: Counter[],
+  count: number | ReturnType<typeof sql> = 1,
+) {
+  return db
+    .insert(analyticsCounts)
+    .values(counters.map((counter) => ({ day, ...counter, count })))
+    .onConflictDoUpdate({
+      target: [analyticsCounts.day, analyticsCounts.dimension, analyticsCounts.value],
+      set: { count: sql`${analyticsCounts.count} + excluded.count` },
+    });
+}
+
+/**
+ * Counts a page view in one batch (one transaction). A visitor counts once a day: their
+ * hash is inserted unless it already is, and the visitors' counter adds changes(), which
+ * is 0 when it was.
+ */
+export async function countPageView(db: Db, view: PageView): Promise<void> {
+  const counters: Counter[] = [
+    { dimension: "views", value: "" },
+    { dimension: "page", value: view.page },
+    { dimension: "country", value: view.country },
+    { dimension: "device", value: view.device },
+    { dimension: "language", value: view.language },
+  ];
+  if (view.referrer) counters.push({ dimension: "referrer", value: view.referrer });
+  const views = increment(db, view.day, counters);
+  if (!view.visitor) {
+    await views;
+    return;
+  }
+  await db.batch([
+    db
+      .insert(analyticsVisitors)
+      .values({ day: view.day, visitor: view.visitor })
+      .onConflictDoNothing(),
+    increment(db, view.day, [{ dimension: "visitors", value: "" }], sql`changes()`),
+    views,
+  ]);
+}
+
+/** Counts one product event (a started stream, a like, …). */
+export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {
+  await increment(db, day, [{ dimension: "event", value: event }]);
+}
+
+/** The statements that forget earlier days' visitor hashes and counts past retention; batchable. */
+export function purgeAnalytics(db: Db, today: string, keepCountsFrom: string) {
+  return [
+    db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, today)),
+    db.delete(analyticsCounts).where(lt(analyticsCounts.day, keepCountsFrom)),
+  ] as const;
+}
+
+/**
+ * Counts a product event once the response is on its way, so that a visitor never waits
+ * for the statistics; a failure is logged and costs only the count.
+ */
+export function countEventInBackground(
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  db: Db,
+  event: ProductEvent,
+  day = utcDay(),
+): void {
+  ctx.waitUntil(
+    countEvent(db, event, day).catch((error: unknown) => {
+      console.error(`analytics: could not count ${event}`, error);
+    }),
+  );
+}

@@ -1,0 +1,103 @@
+import { and, gte, inArray, sql } from "drizzle-orm";
+import { type ProductEvent, productEvents } from "~/lib/analytics-events";
+import {
+  breakdownDimensions,
+  type DayFigures,
+  type Periods,
+  type Statistics,
+} from "~/lib/statistics";
+import type { Db } from "../db/client";
+import { analyticsCounts } from "../db/schema";
+import { utcDay } from "../visitors/visitor-id";
+
+/** The days the owner's statistics cover, today included. */
+export const STATISTICS_DAYS = 30;
+/** Entries per breakdown (top pages, referrers, …). */
+export const TOP_ENTRIES = 10;
+
+const DAY_MS = 86_400_000;
+
+/** The owner's statistics for the `STATISTICS_DAYS` days up to `now` (UTC days), in one batch. */
+export async function readStatistics(db: Db, now = new Date()): Promise<Statistics> {
+  const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>
+    utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),
+  );
+  const from = days[0] ?? utcDay(now);
+  const ranked = db
+    .select({
+      dimension: analyticsCounts.dimension,
+      value: analyticsCounts.value,
+      count: sql<number>`sum(${analyticsCounts.count})`.as("count"),
+      rank: sql<number>`row_number() over (partition by ${analyticsCounts.dimension} order by sum(${analyticsCounts.count}) desc, ${analyticsCounts.value})`.as(
+        "rank",
+      ),
+    })
+    .from(analyticsCounts)
+    .where(
+      and(
+        gte(analyticsCounts.day, from),
+        inArray(analyticsCounts.dimension, [...breakdownDimensions]),
+      ),
+    )
+    .groupBy(analyticsCounts.dimension, analyticsCounts.value)
+    .as("ranked");
+  const [daily, top] = await db.batch([
+    db
+      .select()
+      .from(analyticsCounts)
+      .where(
+        and(
+          gte(analyticsCounts.day, from),
+          inArray(analyticsCounts.dimension, ["views", "visitors", "event"]),
+        ),
+      ),
+    db
+      .select({ dimension: ranked.dimension, value: ranked.value, count: ranked.count })
+      .from(ranked)
+      .where(sql`${ranked.rank} <= ${TOP_ENTRIES}`)
+      .orderBy(ranked.dimension, sql`${ranked.rank}`),
+  ]);
+
+  const figures = new Map(days.map((day) => [day, { day, views: 0, visitors: 0 }]));
+  const events = Object.fromEntries(
+    productEvents.map((event) => [event, { today: 0, week: 0, month: 0 }]),
+  ) as Record<ProductEvent, Periods<number>>;
+  const weekFrom = days[STATISTICS_DAYS - 7] ?? from;
+  const today = utcDay(now);
+  for (const row of daily) {
+    const day = figures.get(row.day);
+    if (!day) continue;
+    if (row.dimension === "views") day.views = row.count;
+    else if (row.dimension === "visitors") day.visitors = row.count;
+    else if (row.dimension === "event" && row.value in events) {
+      const event = events[row.value as ProductEvent];
+      event.month += row.count;
+      if (row.day >= weekFrom) event.week += row.count;
+      if (row.day === today) event.today += row.count;
+    }
+  }
+
+  const series = [...figures.values()];
+  const sum = (slice: DayFigures[]) =>
+    slice.reduce(
+      (total, d) => ({ views: total.views + d.views, visitors: total.visitors + d.visitors }),
+      {
+        views: 0,
+        visitors: 0,
+      },
+    );
+  const breakdowns = Object.fromEntries(
+    breakdownDimensions.map((dimension) => [
+      dimension,
+      top
+        .filter((row) => row.dimension === dimension)
+        .map(({ value, count }) => ({ value, count })),
+    ]),
+  ) as Statistics["breakdowns"];
+  return {
+    days: series,
+    totals: { today: sum(series.slice(-1)), week: sum(series.slice(-7)), month: sum(series) },
+    events,
+    breakdowns,
+  };
+}

@@ -1,0 +1,77 @@
+import { setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { PublicMediaItem } from "~/lib/media";
+import MediaViewer from "./media-viewer";
+
+const item = (type: PublicMediaItem["type"], id = `${type}-1`): PublicMediaItem => ({
+  id,
+  type,
+  title: "Yesterday in 3 minutes",
+  description: "",
+  tags: [],
+  source: "",
+  featured: false,
+  likes: 0,
+  views: 0,
+  takenAt: "2026-11-22T12:00:00.000Z",
+  width: 1920,
+  height: 1080,
+  durationSeconds: 180,
+  contentType: type === "image" ? "image/jpeg" : "video/mp4",
+  fileUrl: `/api/files/media/${id}`,
+  thumbnailUrl: `/api/files/media/${id}-thumb`,
+});
+
+/** The statistics beacons the page sent. */
+let beacons: string[];
+
+beforeEach(() => {
+  beacons = [];
+  vi.spyOn(navigator, "sendBeacon").mockImplementation((url, body) => {
+    beacons.push(`${url} ${String(body)}`);
+    return true;
+  });
+  // The view counter's request: answered, not part of what is tested here.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ views: 1 })),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function open(shown: PublicMediaItem) {
+  const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+  render(
+    <I18nProvider i18n={i18n}>
+      <MediaViewer item={shown} onClose={() => undefined} />
+    </I18nProvider>,
+  );
+  return { video: () => document.querySelector("video") as HTMLVideoElement };
+}
+
+describe("time-lapse plays", () => {
+  test("a time-lapse counts one play per opening, however often it is paused and resumed", async () => {
+    const { video } = open(item("timelapse"));
+    fireEvent.play(video());
+    fireEvent.pause(video());
+    fireEvent.play(video());
+    await vi.waitFor(() =>
+      expect(beacons).toEqual(['/api/beacon {"type":"event","name":"timelapse_play"}']),
+    );
+  });
+
+  test("an ordinary video is not counted as a time-lapse play", async () => {
+    const { video } = open(item("video"));
+    fireEvent.play(video());
+    // The beacon's module loads asynchronously: give it the time a counted play takes.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(beacons).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+// Loaded on demand (app/lib/track.ts) once the page is interactive: keep it tiny.
+import type { BeaconEvent } from "./analytics-events";
+
+type Beacon =
+  | { type: "view"; path: string; referrer?: string }
+  | { type: "event"; name: BeaconEvent };
+
+function send(beacon: Beacon) {
+  const body = JSON.stringify(beacon);
+  // A string goes as text/plain, which needs no CORS preflight; false means the browser's
+  // beacon queue is full.
+  if (!navigator.sendBeacon?.("/api/beacon", body)) {
+    fetch("/api/beacon", { method: "POST", body, keepalive: true }).catch(() => undefined);
+  }
+}
+
+/** Counts a view of `path`, with the host of the site the visitor came from, if another. */
+export function sendPageView(path: string, referrer: string) {
+  let host = "";
+  try {
+    host = new URL(referrer).hostname;
+  } catch {
+    // no referrer, or one the browser reduced to nothing
+  }
+  send({ type: "view", path, ...(host && host !== location.hostname && { referrer: host }) });
+}
+
+export function sendEvent(name: BeaconEvent) {
+  send({ type: "event", name });
+}

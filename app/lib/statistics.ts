@@ -1,0 +1,18 @@
+import type { ProductEvent } from "./analytics-events";
+
+export const breakdownDimensions = ["page", "referrer", "country", "device", "language"] as const;
+export type BreakdownDimension = (typeof breakdownDimensions)[number];
+
+export type DayFigures = { day: string; views: number; visitors: number };
+export type PeriodFigures = { views: number; visitors: number };
+export type Periods<T> = { today: T; week: T; month: T };
+
+export type Statistics = {
+  /** Every day of the period, oldest first, days without views included. */
+  days: DayFigures[];
+  /** Visitors over 7 and 30 days are sums of daily visitors (ADR 014). */
+  totals: Periods<PeriodFigures>;
+  events: Record<ProductEvent, Periods<number>>;
+  /** The most frequent values over the whole period, most frequent first. */
+  breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
+};

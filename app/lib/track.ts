@@ -1,0 +1,39 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { stripLocale } from "~/i18n/locales";
+import type { BeaconEvent } from "./analytics-events";
+import { isAdminPath } from "./pages";
+
+/** Runs `work` when the browser is idle, so statistics never compete with the page. */
+function whenIdle(work: () => void) {
+  if ("requestIdleCallback" in window) requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 1000);
+}
+
+/**
+ * Counts each public page view, client-side navigations included, by its path only (a
+ * change of the query, such as a gallery filter, is not a new view). The beacon's code
+ * loads after the page is interactive; the owner's pages are not counted.
+ */
+export function usePageViews() {
+  const { pathname } = useLocation();
+  const landing = useRef(true);
+  useEffect(() => {
+    // Only the landing page has an outside referrer; later ones come from this site.
+    const referrer = landing.current ? document.referrer : "";
+    landing.current = false;
+    if (isAdminPath(stripLocale(pathname))) return;
+    whenIdle(() => {
+      import("./beacon")
+        .then((beacon) => beacon.sendPageView(pathname, referrer))
+        .catch(() => {
+          // Statistics are never worth an error for the visitor.
+        });
+    });
+  }, [pathname]);
+}
+
+/** Counts a product event that happens in the browser (a time-lapse played, …). */
+export function trackEvent(event: BeaconEvent) {
+  import("./beacon").then((beacon) => beacon.sendEvent(event)).catch(() => {});
+}

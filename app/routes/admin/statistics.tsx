@@ -1,0 +1,92 @@
+import { useLingui } from "@lingui/react/macro";
+import { readStatistics } from "~/.server/analytics/statistics";
+import { ownerSession } from "~/.server/auth/route-session";
+import { requestScope } from "~/.server/context";
+import { type BreakdownRow, BreakdownTable } from "~/components/admin/statistics/breakdown-table";
+import { DailyChart } from "~/components/admin/statistics/daily-chart";
+import { PeriodFiguresList } from "~/components/admin/statistics/period-figures";
+import { ProductEvents } from "~/components/admin/statistics/product-events";
+import { useLocale } from "~/components/localized-link";
+import { localeInfo } from "~/i18n/locales";
+import { OTHER_PAGE } from "~/lib/analytics-events";
+import type { BreakdownDimension } from "~/lib/statistics";
+import type { Route } from "./+types/statistics";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  ownerSession({ request, context });
+  return readStatistics(context.get(requestScope).db);
+}
+
+/** The owner's anonymous statistics (issue 12, ADR 014): nothing here identifies a visitor. */
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const tag = localeInfo[locale].tag;
+  const regions = new Intl.DisplayNames(tag, { type: "region" });
+  const languages = new Intl.DisplayNames(tag, { type: "language" });
+  const unknown = t`Unknown`;
+  const devices: Record<string, string> = {
+    phone: t`Phones`,
+    tablet: t`Tablets`,
+    desktop: t`Computers`,
+  };
+  const name = (dimension: BreakdownDimension, value: string): string => {
+    if (value === "") return unknown;
+    switch (dimension) {
+      case "page":
+        return value === OTHER_PAGE ? t`Other addresses (page not found)` : value;
+      case "country":
+        return regions.of(value) ?? value;
+      case "language":
+        return languages.of(value) ?? value;
+      case "device":
+        return devices[value] ?? value;
+      case "referrer":
+        return value;
+    }
+  };
+  const rows = (dimension: BreakdownDimension): BreakdownRow[] =>
+    loaderData.breakdowns[dimension].map(({ value, count }) => ({
+      key: value,
+      label: name(dimension, value),
+      count,
+    }));
+  const empty = t`Nothing counted yet.`;
+  const views = t`Page views`;
+  const lists = [
+    { dimension: "page", title: t`Top pages` },
+    { dimension: "referrer", title: t`Top referrers` },
+    { dimension: "country", title: t`Countries` },
+    { dimension: "device", title: t`Devices` },
+    { dimension: "language", title: t`Languages` },
+  ] as const;
+
+  return (
+    <section aria-labelledby="statistics-title" className="space-y-4 py-6">
+      <div>
+        <h2 id="statistics-title" className="text-xl font-semibold">
+          {t`Statistics`}
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-neutral-700 dark:text-neutral-300">
+          {t`Anonymous counts without cookies: nothing here identifies a visitor. A visitor is counted once a day, so over 7 and 30 days the visitors are the sum of the daily visitors, and someone who comes on two days counts twice. Days run from midnight to midnight UTC.`}
+        </p>
+      </div>
+      <PeriodFiguresList totals={loaderData.totals} />
+      <DailyChart days={loaderData.days} />
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t`The lists below cover the last 30 days.`}</p>
+      <div className="grid gap-4 md:grid-cols-2">
+        {lists.map(({ dimension, title }) => (
+          <BreakdownTable
+            key={dimension}
+            id={`top-${dimension}`}
+            title={title}
+            column={views}
+            rows={rows(dimension)}
+            empty={empty}
+          />
+        ))}
+        <ProductEvents events={loaderData.events} />
+      </div>
+    </section>
+  );
+}

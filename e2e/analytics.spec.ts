@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+// The visitor's own browser: a user agent no other journey uses, so that this visit is a
+// new visitor of the day whatever ran before on this site.
+const visitorAgent = `Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.${Date.now() % 100_000}.0 Mobile Safari/537.36`;
+test.use({ userAgent: visitorAgent, viewport: { width: 360, height: 780 } });
+
+const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
+const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
+
+/** The owner, in a browser of their own, logged in on the statistics page. */
+async function ownerOnStatistics(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const owner = await context.newPage();
+  await owner.goto("/admin");
+  await hydrated(owner);
+  await owner.getByLabel(passwordLabel).fill(password);
+  await owner.getByRole("button", { name: "Anmelden" }).click();
+  await expect(owner.getByRole("heading", { name: "Admin-Dashboard" })).toBeVisible();
+  await owner.getByRole("link", { name: "Besucherstatistik" }).click();
+  await expect(owner.getByRole("heading", { name: "Statistik" })).toBeVisible();
+  return owner;
+}
+
+/** Today's visitors and page views as the owner's statistics show them. */
+async function today(owner: Page) {
+  const figures = owner.getByRole("region", { name: "Heute" });
+  const figure = async (label: string) => {
+    const text = await figures.locator("dt", { hasText: label }).locator("+ dd").textContent();
+    return Number(text?.replace(/\D/g, ""));
+  };
+  return { visitors: await figure("Besucher"), views: await figure("Seitenaufrufe") };
+}
+
+test("browsing five pages adds five page views and one visitor to the owner's statistics, without a cookie", async ({
+  strictPage: visitor,
+  browser,
+}) => {
+  test.slow();
+  const owner = await ownerOnStatistics(browser);
+  const before = await today(owner);
+
+  let beacons = 0;
+  visitor.on("requestfinished", (request) => {
+    if (new URL(request.url()).pathname === "/api/beacon") beacons += 1;
+  });
+  await visitor.goto("/");
+  await hydrated(visitor);
+  const menu = visitor.getByRole("button", { name: /Menü/ });
+  for (const [link, heading] of [
+    ["Über uns", "Über uns"],
+    ["Galerie", "Galerie"],
+    ["Kontakt", "Kontakt"],
+  ]) {
+    await menu.click();
+    await visitor.getByRole("dialog").getByRole("link", { name: link, exact: true }).click();
+    await expect(visitor.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+  await visitor
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Datenschutzerklärung" })
+    .click();
+  await expect(
+    visitor.getByRole("heading", { level: 1, name: "Datenschutzerklärung" }),
+  ).toBeVisible();
+  // Each view's beacon leaves when the browser is idle.
+  await expect.poll(() => beacons, { timeout: 15_000 }).toBe(5);
+
+  expect(await visitor.context().cookies()).toEqual([]);
+  expect(await visitor.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+  await owner.reload();
+  await expect(owner.getByRole("heading", { name: "Statistik" })).toBeVisible();
+  expect(await today(owner)).toEqual({
+    visitors: before.visitors + 1,
+    views: before.views + 5,
+  });
+  const pages = owner.getByRole("region", { name: "Meistbesuchte Seiten" });
+  for (const path of ["/", "/about", "/gallery", "/contact", "/privacy"]) {
+    await expect(pages.getByRole("rowheader", { name: path, exact: true })).toBeVisible();
+  }
+  await expect(
+    owner.getByRole("region", { name: "Geräte" }).getByRole("rowheader", { name: "Smartphones" }),
+  ).toBeVisible();
+
+  // The chart's figures as a table, opened with the keyboard.
+  await owner.getByText("Als Tabelle anzeigen").focus();
+  await owner.keyboard.press("Enter");
+  await expect(
+    owner.getByRole("table", { name: "Seitenaufrufe und Besucher pro Tag" }),
+  ).toBeVisible();
+
+  // A phone's width: nothing of the statistics sticks out sideways.
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const { violations } = await new AxeBuilder({ page: owner }).analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+  await owner.context().close();
+});

@@ -1,0 +1,317 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { readStatistics } from "~/.server/analytics/statistics";
+import { getDb } from "~/.server/db/client";
+import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
+import { connectBox } from "./box";
+import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers";
+import { createMedia } from "./factories";
+import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit } from "./helpers";
+
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
+
+let clients = 0;
+/** A client address of its own per test, so rate limits and visitor hashes never mix. */
+const newAddress = () => `203.0.113.${++clients}`;
+
+/** A beacon as Chromium's sendBeacon posts it from one of our pages. */
+function beacon(body: unknown, headers: Record<string, string> = {}, country = "IT") {
+  return visit("/api/beacon", {
+    method: "POST",
+    // What Cloudflare's edge tells the Worker about where the request came from.
+    cf: { country },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      "Sec-Fetch-Site": "same-origin",
+      Origin: ORIGIN,
+      "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
+      ...headers,
+    },
+  });
+}
+
+/** Every counter of today, as "dimension value" → count. */
+async function todaysCounts(): Promise<Record<string, number>> {
+  const { results } = await env.DB.prepare(
+    "select dimension, value, count from analytics_counts where day = ?",
+  )
+    .bind(utcDay())
+    .all<{ dimension: string; value: string; count: number }>();
+  return Object.fromEntries(results.map((r) => [`${r.dimension} ${r.value}`.trim(), r.count]));
+}
+
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare("delete from analytics_counts"),
+    env.DB.prepare("delete from analytics_visitors"),
+  ]);
+});
+
+describe("page views", () => {
+  test("a page view is counted once, with its page, referrer, language, device and visitor", async () => {
+    const response = await beacon(
+      { type: "view", path: "/en/about", referrer: "www.example.org" },
+      { "CF-Connecting-IP": newAddress(), "User-Agent": PHONE_UA },
+    );
+    expect(response.status).toBe(204);
+    expect(await todaysCounts()).toEqual({
+      views: 1,
+      visitors: 1,
+      "page /about": 1,
+      "referrer example.org": 1,
+      "language it": 1,
+      "device phone": 1,
+      "country IT": 1,
+    });
+  });
+
+  test("a visitor browsing five pages is five views and one visitor; another browser is another", async () => {
+    const address = newAddress();
+    for (const path of ["/", "/about", "/gallery", "/gallery/abc123", "/en/contact"]) {
+      expect((await beacon({ type: "view", path }, { "CF-Connecting-IP": address })).status).toBe(
+        204,
+      );
+    }
+    await beacon(
+      { type: "view", path: "/" },
+      { "CF-Connecting-IP": address, "User-Agent": PHONE_UA },
+    );
+    const counts = await todaysCounts();
+    expect(counts).toMatchObject({ views: 6, visitors: 2, "page /": 2, "page /gallery": 2 });
+    expect(counts).not.toHaveProperty("referrer");
+  });
+
+  test("a browser sending Global Privacy Control counts as a view but not as a visitor", async () => {
+    const response = await beacon(
+      { type: "view", path: "/" },
+      { "CF-Connecting-IP": newAddress(), "Sec-GPC": "1" },
+    );
+    expect(response.status).toBe(204);
+    expect(await todaysCounts()).toMatchObject({ views: 1, "page /": 1 });
+    expect(await todaysCounts()).not.toHaveProperty("visitors");
+    const hashes = await env.DB.prepare("select count(*) as n from analytics_visitors").first();
+    expect(hashes).toEqual({ n: 0 });
+  });
+
+  test("an unknown address counts as a view of 'other pages', never under its own path", async () => {
+    await beacon({ type: "view", path: "/no/such/page-123" }, { "CF-Connecting-IP": newAddress() });
+    expect(await todaysCounts()).toMatchObject({ views: 1, "page *": 1 });
+  });
+});
+
+describe("what is not counted", () => {
+  test("crawlers are answered but not counted", async () => {
+    const response = await beacon(
+      { type: "view", path: "/" },
+      { "CF-Connecting-IP": newAddress(), "User-Agent": CRAWLER_UA },
+    );
+    expect(response.status).toBe(204);
+    expect(await todaysCounts()).toEqual({});
+  });
+
+  test("cross-site posts are refused and nothing is written", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { "Sec-Fetch-Site": "", Origin: "https://evil.example" },
+    ]) {
+      const response = await beacon(
+        { type: "view", path: "/" },
+        { ...headers, "CF-Connecting-IP": newAddress() },
+      );
+      expect(response.status).toBe(403);
+    }
+    expect(await todaysCounts()).toEqual({});
+  });
+
+  test("bad input gets a 4xx error and nothing is written", async () => {
+    const bad: unknown[] = [
+      "not json",
+      {},
+      { type: "view" },
+      { type: "view", path: "about" },
+      { type: "view", path: "/gallery?q=secret" },
+      { type: "view", path: "/", referrer: "https://example.org/path" },
+      { type: "view", path: `/${"a".repeat(400)}` },
+      { type: "event", name: "like" },
+      { type: "event", name: "stream_started" },
+      { type: "event", name: "../../etc" },
+      `{"type":"view","path":"/","padding":"${"x".repeat(2000)}"}`,
+    ];
+    for (const body of bad) {
+      const response = await beacon(body, { "CF-Connecting-IP": newAddress() });
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(await response.json()).toMatchObject({ error: { code: expect.any(String) } });
+    }
+    expect(await todaysCounts()).toEqual({});
+  });
+
+  test("a flood from one network is cut off by the rate limit", async () => {
+    await atFreshRateLimitWindow(30_000);
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 302; i++) {
+      statuses.push(
+        (await beacon({ type: "event", name: "timelapse_play" }, { "CF-Connecting-IP": address }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 300).every((status) => status === 204)).toBe(true);
+    expect(statuses.slice(300)).toEqual([429, 429]);
+    expect(await todaysCounts()).toEqual({ "event timelapse_play": 300 });
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("product events", () => {
+  test("each event the browser reports is counted once", async () => {
+    for (const name of ["timelapse_play", "stream_completed"]) {
+      expect(
+        (await beacon({ type: "event", name }, { "CF-Connecting-IP": newAddress() })).status,
+      ).toBe(204);
+    }
+    expect(await todaysCounts()).toEqual({
+      "event timelapse_play": 1,
+      "event stream_completed": 1,
+    });
+  });
+
+  test("a like is counted once, however often the visitor presses", async () => {
+    const item = await createMedia();
+    const address = newAddress();
+    for (let i = 0; i < 3; i++) {
+      const response = await visit(`/api/media/${item.id}/like`, {
+        method: "POST",
+        headers: { "CF-Connecting-IP": address },
+      });
+      expect(response.status).toBe(200);
+    }
+    await vi.waitFor(async () => expect(await todaysCounts()).toEqual({ "event like": 1 }));
+  });
+
+  test("a started stream session is counted", async () => {
+    await connectBox();
+    const response = await visit("/api/stream/sessions", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": newAddress() },
+    });
+    expect(response.status).toBe(201);
+    await vi.waitFor(async () =>
+      expect(await todaysCounts()).toEqual({ "event stream_started": 1 }),
+    );
+  });
+
+  test("a contact message sent is counted", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { response } = await sendMessage();
+    expect(response.status).toBe(200);
+    vi.useRealTimers();
+    await vi.waitFor(async () => expect(await todaysCounts()).toEqual({ "event contact_sent": 1 }));
+  });
+});
+
+describe("forgetting", () => {
+  test("the salt changes with the day, and the cron deletes earlier days' salts and visitor hashes", async () => {
+    const db = getDb(env.DB);
+    const client = "192.0.2.10\nsome browser";
+    expect(await visitorId(db, client, "2020-01-01")).not.toBe(
+      await visitorId(db, client, "2020-01-02"),
+    );
+
+    await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": newAddress() });
+    await env.DB.prepare(
+      "insert into analytics_visitors (day, visitor) values ('2020-01-01', 'old'), ('2020-01-02', 'older')",
+    ).run();
+    await runCron();
+
+    const salts = await env.DB.prepare("select day from like_salts").all<{ day: string }>();
+    expect(salts.results.map((r) => r.day)).toEqual([utcDay()]);
+    const hashes = await env.DB.prepare("select day from analytics_visitors").all<{
+      day: string;
+    }>();
+    expect(hashes.results.map((r) => r.day)).toEqual([utcDay()]);
+  });
+
+  test("the cron keeps daily counts for 13 months and deletes older ones", async () => {
+    const day = (daysAgo: number) => utcDay(new Date(Date.now() - daysAgo * 86_400_000));
+    await env.DB.prepare(
+      "insert into analytics_counts (day, dimension, value, count) values (?1, 'views', '', 1), (?2, 'views', '', 2)",
+    )
+      .bind(day(399), day(401))
+      .run();
+    await runCron();
+    const rows = await env.DB.prepare("select day from analytics_counts").all<{ day: string }>();
+    expect(rows.results.map((r) => r.day)).toEqual([day(399)]);
+  });
+
+  test("no table holds the visitor's address or user agent", async () => {
+    const address = "198.51.100.231";
+    const userAgent = `${BROWSER_UA} Unmistakable/4.2`;
+    const headers = { "CF-Connecting-IP": address, "User-Agent": userAgent };
+    const item = await createMedia();
+    await beacon({ type: "view", path: "/gallery", referrer: "example.org" }, headers);
+    await beacon({ type: "event", name: "timelapse_play" }, headers);
+    await visit(`/api/media/${item.id}/like`, { method: "POST", headers });
+    await vi.waitFor(async () => expect(await todaysCounts()).toHaveProperty(["event like"], 1));
+
+    const { results: tables } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like '\\_cf\\_%' escape '\\' and name not like 'sqlite\\_%' escape '\\'",
+    ).all<{ name: string }>();
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["analytics_counts", "analytics_visitors"]),
+    );
+    for (const { name } of tables) {
+      const { results } = await env.DB.prepare(`select * from "${name}"`).all();
+      const text = JSON.stringify(results);
+      expect(text, name).not.toContain(address);
+      expect(text, name).not.toContain("Unmistakable");
+      expect(text, name).not.toContain("Mozilla");
+    }
+  });
+});
+
+describe("the owner's statistics", () => {
+  test("sum daily visitors over 7 and 30 days and rank pages by views", async () => {
+    const day = (daysAgo: number) => utcDay(new Date(Date.now() - daysAgo * 86_400_000));
+    const rows: [string, string, string, number][] = [
+      [day(0), "views", "", 5],
+      [day(0), "visitors", "", 2],
+      [day(3), "views", "", 7],
+      [day(3), "visitors", "", 3],
+      [day(20), "views", "", 11],
+      [day(20), "visitors", "", 4],
+      [day(40), "views", "", 100],
+      [day(0), "page", "/about", 1],
+      [day(3), "page", "/about", 2],
+      [day(0), "page", "/", 4],
+      [day(0), "event", "like", 2],
+      [day(20), "event", "like", 1],
+    ];
+    await env.DB.batch(
+      rows.map((row) =>
+        env.DB.prepare(
+          "insert into analytics_counts (day, dimension, value, count) values (?, ?, ?, ?)",
+        ).bind(...row),
+      ),
+    );
+    const statistics = await readStatistics(getDb(env.DB));
+    expect(statistics.totals).toEqual({
+      today: { views: 5, visitors: 2 },
+      week: { views: 12, visitors: 5 },
+      month: { views: 23, visitors: 9 },
+    });
+    expect(statistics.days).toHaveLength(30);
+    expect(statistics.days.at(-1)).toEqual({ day: day(0), views: 5, visitors: 2 });
+    expect(statistics.breakdowns.page).toEqual([
+      { value: "/", count: 4 },
+      { value: "/about", count: 3 },
+    ]);
+    expect(statistics.events.like).toEqual({ today: 2, week: 2, month: 3 });
+  });
+});
