@@ -51,6 +51,8 @@ const configSchema = z.object({
   CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
   /** The most contact messages a day brings, whoever sends them. */
   CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Time-lapses older than this many days are removed, unless the owner featured them. */
+  TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,5 @@
 import { abortUploads } from "./abort-uploads";
+import { expireTimelapses } from "./expire-timelapses";
 import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
 import { purgeLikes } from "./purge-likes";
@@ -14,6 +15,7 @@ export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
     purgeContactRecords,
     purgeAnalyticsRecords,
     abortUploads,
+    expireTimelapses,
   ],
 };
 
