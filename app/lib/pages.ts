@@ -4,12 +4,13 @@
  * The message catalogs beside the main one (ADR 003), each loaded only by the pages that
  * use it: the long texts of the text pages, and the owner's admin area.
  */
-export const pageCatalogs = ["pages", "admin"] as const;
+export const pageCatalogs = ["pages", "contact", "admin"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 /** Components used only by one catalog's pages live in this folder under app/. */
 export const catalogComponents: Record<PageCatalog, string> = {
   pages: "components/text-pages",
+  contact: "components/contact",
   admin: "components/admin",
 };
 
@@ -35,7 +36,7 @@ export const sitePages = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx", catalog: "pages" },
   { path: "/gallery", module: "routes/gallery.tsx", pattern: "gallery/:id?" },
-  { path: "/contact", module: "routes/contact.tsx", catalog: "pages" },
+  { path: "/contact", module: "routes/contact.tsx", catalog: "contact" },
   {
     path: "/admin",
     module: "routes/admin/layout.tsx",

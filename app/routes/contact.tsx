@@ -4,8 +4,8 @@ import { data, type ShouldRevalidateFunctionArgs, useNavigation } from "react-ro
 import { createChallenge } from "~/.server/contact/challenge";
 import { submitContactForm } from "~/.server/contact/submit";
 import { requestScope } from "~/.server/context";
+import { ContactForm } from "~/components/contact/contact-form";
 import { PageMeta } from "~/components/page-meta";
-import { ContactForm } from "~/components/text-pages/contact-form";
 import { ensurePageCatalog } from "~/i18n/load-messages";
 import { type ContactOutcome, MIN_FILL_MS } from "~/lib/contact-fields";
 import { useRootData } from "~/lib/root-data";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [challenge] = await Promise.all([serverLoader(), ensurePageCatalog("pages")]);
+  const [challenge] = await Promise.all([serverLoader(), ensurePageCatalog("contact")]);
   return challenge;
 }
 
