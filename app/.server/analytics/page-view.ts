@@ -24,7 +24,6 @@ export function referrerHost(host: string | undefined, ownHost: string): string 
   return bare && bare !== ownHost.replace(/^www\./, "") ? bare : null;
 }
 
-/** The visitor's preferred language (its primary subtag), "" when the browser names none. */
 export function visitorLanguage(acceptLanguage: string | null): string {
   const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim().toLowerCase() ?? "";
   const primary = first.split("-")[0] ?? "";
@@ -40,9 +39,8 @@ export function requestCountry(request: Request): string {
 }
 
 /**
- * A page view as the statistics keep it. The visitor's hash comes from their address and
- * user agent under today's salt; a browser sending Global Privacy Control is counted as a
- * view but never as a visitor, so not even that hash exists for them.
+ * A browser sending Global Privacy Control counts as a view but never as a visitor, so not
+ * even their hash exists.
  */
 export async function pageViewOf(
   db: Db,

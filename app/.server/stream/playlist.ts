@@ -4,9 +4,8 @@ export type Segment = { seq: number; duration: number };
 export const PLAYLIST_SEGMENTS = 4;
 
 /**
- * A live HLS media playlist for one stream epoch. Segment URLs carry the viewer's token, so
- * players need no custom headers; the playlist itself is never stored (R2 allows one write
- * per key per second), it is built from the Durable Object's segment list on every request.
+ * Built per request from the Durable Object's segment list, never stored (R2 allows one write
+ * per key per second); segment URLs carry the viewer's token, so players need no headers.
  */
 export function buildPlaylist(epoch: number, segments: Segment[], token: string): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
