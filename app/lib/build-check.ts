@@ -38,8 +38,8 @@ export async function fetchLatestBuildId(): Promise<string | null> {
 }
 
 /**
- * Checks for a newer deploy about hourly; when one exists, the next navigation
- * becomes a full page load so the visitor gets the new build without losing input.
+ * When a newer deploy exists, the next navigation is a full page load: the visitor gets the new
+ * build without losing input.
  */
 export function useBuildCheck() {
   const outdated = useRef(false);

@@ -11,9 +11,8 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * Counts each public page view, client-side navigations included, by its path only (a
- * change of the query, such as a gallery filter, is not a new view). The beacon's code
- * loads after the page is interactive; the owner's pages are not counted.
+ * By path only (a query change such as a gallery filter is not a new view); the beacon's code
+ * loads after the page is interactive, and the owner's pages are not counted.
  */
 export function usePageViews() {
   const { pathname } = useLocation();
@@ -33,7 +32,6 @@ export function usePageViews() {
   }, [pathname]);
 }
 
-/** Counts a product event that happens in the browser (a time-lapse played, …). */
 export function trackEvent(event: BeaconEvent) {
   import("./beacon").then((beacon) => beacon.sendEvent(event)).catch(() => {});
 }

@@ -32,10 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * "Show more" reads the page after a cursor through this route (useGalleryPages). Such a
- * read that fails answers `{ unread: true }`, so the gallery stays and says so instead of
- * handing the error to the error page, as a fetcher's error otherwise would. (A
- * clientLoader could do this too, but would split every navigation into two requests.)
+ * A failed "Show more" read answers `{ unread: true }`, so the gallery stays and says so instead
+ * of a fetcher's error reaching the error page (a clientLoader would split every navigation in two).
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {

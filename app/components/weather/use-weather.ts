@@ -14,7 +14,6 @@ export const WEATHER_REFRESH_MS = 10 * 60_000;
 export function useWeather(initial: WeatherPanelData) {
   const [snapshot, setSnapshot] = useState(initial.status === "ready" ? initial.snapshot : null);
   const [loading, setLoading] = useState(initial.status === "pending");
-  /** A page rendered before the first fetch after a deploy: nothing to show until it answers. */
   const [firstLoad, setFirstLoad] = useState(initial.status === "pending");
   const [now, setNow] = useState(initial.renderedAt);
   const skew = useRef(0);

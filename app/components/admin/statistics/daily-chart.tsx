@@ -6,8 +6,8 @@ import { useLocale } from "../../localized-link";
 const HEIGHT = 100;
 
 /**
- * Page views and visitors per day as bars. The SVG only draws (its text would shrink with
- * it on a phone): labels are HTML, and the same figures are a table for screen readers.
+ * The SVG only draws (its text would shrink on a phone): labels are HTML, and the same
+ * figures are a table for screen readers.
  */
 export function DailyChart({ days }: { days: DayFigures[] }) {
   const { t } = useLingui();
@@ -16,7 +16,6 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
   const first = days[0];
   const last = days.at(-1);
   const y = (value: number) => HEIGHT - (value / max) * HEIGHT;
-  // Visitors are drawn as a narrower bar inside the day's page views.
   const series = [
     {
       key: "views",
