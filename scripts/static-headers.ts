@@ -1,13 +1,11 @@
 import type { Plugin } from "vite";
 import { securityHeaders } from "../app/.server/security-headers.ts";
 
-/** Fingerprinted build output never changes under its name. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * Workers Static Assets serve files from the client build without running the Worker, so the
- * Worker's headers never reach them; a `_headers` file in that folder is their only way to
- * get any. It is written from the Worker's own definition, so the two cannot drift apart.
+ * Workers Static Assets bypass the Worker, so a `_headers` file is their only way to get headers;
+ * it is written from the Worker's own definition, so the two cannot drift apart.
  */
 export function staticHeaders(): Plugin {
   return {
