@@ -126,7 +126,6 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 
-  // The video: progress shows, then the tab goes away mid-upload.
   await picker.setInputFiles(video);
   const progress = progressOf(page, "Porto di Torri.mp4");
   await expect(row(page, "Porto di Torri.mp4")).toContainText("Standort entfernt.");
