@@ -34,10 +34,7 @@ function increment(
     });
 }
 
-/**
- * A visitor counts once a day: the visitors' counter adds changes(), which is 0 when
- * their hash was already inserted.
- */
+/** Counts a visitor once a day: the counter adds changes(), 0 when their hash was already in. */
 export async function countPageView(db: Db, view: PageView): Promise<void> {
   const counters: Counter[] = [
     { dimension: "views", value: "" },

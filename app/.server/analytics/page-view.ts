@@ -7,10 +7,7 @@ import { utcDay, visitorId } from "../visitors/visitor-id";
 import type { PageView } from "./counts";
 import { deviceClass } from "./device-class";
 
-/**
- * The page a view counts under: the language-free path of one of the site's pages, so the
- * counters stay few whatever addresses are posted. A gallery item counts as the gallery.
- */
+/** A site page's language-free path, so the counters stay few whatever is posted. */
 export function countedPage(path: string): string {
   const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
   if ((publicPagePaths as readonly string[]).includes(bare)) return bare;
@@ -38,10 +35,7 @@ export function requestCountry(request: Request): string {
     : "";
 }
 
-/**
- * A browser sending Global Privacy Control counts as a view but never as a visitor, so not
- * even their hash exists.
- */
+/** Global Privacy Control: counted as a view, never as a visitor, so not even a hash exists. */
 export async function pageViewOf(
   db: Db,
   request: Request,

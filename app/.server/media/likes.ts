@@ -2,10 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaLikes } from "../db/schema";
 
-/**
- * Exact under concurrency: one batch inserts the like and adds changes(), which is 0 when
- * this visitor's like already existed.
- */
+/** Exact under concurrency: one batch inserts the like and adds changes(), 0 when it existed. */
 export async function likeMedia(
   db: Db,
   id: string,

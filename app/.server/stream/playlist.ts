@@ -3,10 +3,7 @@ export type Segment = { seq: number; duration: number };
 /** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
 export const PLAYLIST_SEGMENTS = 4;
 
-/**
- * Built per request from the Durable Object's segment list, never stored (R2 allows one write
- * per key per second); segment URLs carry the viewer's token, so players need no headers.
- */
+/** Built per request, never stored: R2 allows one write per key per second. */
 export function buildPlaylist(epoch: number, segments: Segment[], token: string): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
   const target = Math.max(1, ...listed.map((s) => Math.ceil(s.duration)));

@@ -21,10 +21,7 @@ const isStartOfFrame = (marker: number) =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 const isStandalone = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
 
-/**
- * The frame size of one whole JPEG: SOI, length-checked segments, one frame header before
- * the first scan, at least one scan, and EOI as the last two bytes. Null for anything else.
- */
+/** SOI, length-checked segments, a frame header before the first scan, a scan, EOI last. */
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
   const at = (i: number) => bytes[i] ?? -1;
   const uint16 = (i: number) => (at(i) << 8) | at(i + 1);

@@ -1,9 +1,6 @@
 import type { Locale } from "~/i18n/locales";
 
-/**
- * Machine translation turns "Garda" into "guard": these names are kept out of its reach and
- * come back in the target language's form where they have one.
- */
+/** Machine translation turns "Garda" into "guard": these names are kept out of its reach. */
 const PLACES: readonly (string | Record<Locale, string>)[] = [
   {
     en: "Lake Garda",

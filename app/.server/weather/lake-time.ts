@@ -27,10 +27,7 @@ function lakeOffsetMs(instant: number): number {
   return wall - (instant - (instant % 1000));
 }
 
-/**
- * Italian sources publish wall-clock times without an offset; two passes find the right one
- * also on the days the clocks change.
- */
+/** Italian sources omit the offset; two passes get it right on the days the clocks change. */
 export function fromLakeTime(
   year: number,
   month: number,

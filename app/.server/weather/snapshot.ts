@@ -10,10 +10,7 @@ type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 // paying for a lock (Durable Object or KV) on every page view.
 let firstFetch: Promise<void> | null = null;
 
-/**
- * Visitors cause an upstream call only once after a deploy, while the table is still empty,
- * and page renders never wait for it.
- */
+/** Visitors cause an upstream call only once after a deploy; page renders never wait for it. */
 export async function getWeatherSnapshot(
   { db, config, ctx }: Scope,
   waitMs = 0,
