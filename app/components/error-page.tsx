@@ -2,10 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "./localized-link";
 import { PageMeta } from "./page-meta";
 
-/**
- * 404 is the "Page Not Found" variant; every other status keeps the "Internal Server Error"
- * wording with its own code.
- */
+/** 404 is "Page Not Found"; every other status keeps "Internal Server Error" with its own code. */
 export function ErrorPage({
   status,
   message,

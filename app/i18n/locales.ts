@@ -30,10 +30,7 @@ export function localeFromPath(pathname: string): Locale {
   return prefixOf(pathname) ?? defaultLocale;
 }
 
-/**
- * Client navigations fetch "/en/admin.data" (and "/_.data" for "/"); React Router strips the
- * suffix the same way before it matches routes.
- */
+/** Client navigations fetch "/en/admin.data" ("/_.data" for "/"), stripped as React Router does. */
 export function pagePath(pathname: string): string {
   const bare = pathname.endsWith("/_.data")
     ? pathname.slice(0, -"_.data".length)

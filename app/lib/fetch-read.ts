@@ -1,10 +1,7 @@
 /** Statuses worth asking again (spec §8): timeouts, conflicts, throttling, server trouble. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
-/**
- * A GET is asked once more, straight away, on a retryable status or a network failure; writes
- * never retry (spec §8).
- */
+/** A GET is asked once more at once on a retryable status or network failure (spec §8). */
 export async function fetchRead(url: string, init: Omit<RequestInit, "method" | "body"> = {}) {
   try {
     const response = await fetch(url, init);

@@ -37,10 +37,7 @@ const perLanguage = <S extends z.ZodType>(field: TranslatableField, schema: S) =
     S
   >;
 
-/**
- * One schema for the editor, the upload form and the API. Texts may be empty: an item may be
- * titled in some languages only.
- */
+/** One schema for the editor, the upload and the API; texts may be empty in some languages. */
 export const mediaFields = z.strictObject({
   type: z.enum(mediaTypes),
   featured: z.boolean(),
@@ -142,10 +139,7 @@ export const translateRequest = z.strictObject({
 export type TranslateRequest = z.infer<typeof translateRequest>;
 export type Translations = Partial<Record<Locale, LanguageTexts>>;
 
-/**
- * Marks what it filled, so the owner sees which texts a machine wrote; nothing the owner wrote
- * is replaced.
- */
+/** Nothing the owner wrote is replaced; what a machine wrote stays marked until edited. */
 export function applyTranslations(fields: MediaFields, translations: Translations): MediaFields {
   const next: MediaFields = { ...fields };
   const marked = new Set(fields.machineTranslated);

@@ -16,10 +16,7 @@ export function isYesterday(takenAt: Date, now: Date): boolean {
   return lakeDate(takenAt.getTime()) === lakeDate(yesterday.getTime());
 }
 
-/**
- * The box renders yesterday's film overnight (01:00 at the lake by default) and uploads it
- * well before this hour; a film not there by then missed the night.
- */
+/** The box renders yesterday's film at 01:00 and uploads it well before this hour. */
 export const FILM_EXPECTED_BY_HOUR = 7;
 
 const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {

@@ -10,10 +10,7 @@ function whenIdle(work: () => void) {
   else setTimeout(work, 1000);
 }
 
-/**
- * By path only (a query change such as a gallery filter is not a new view); the beacon's code
- * loads after the page is interactive, and the owner's pages are not counted.
- */
+/** By path only (a gallery filter is not a new view); the owner's pages are not counted. */
 export function usePageViews() {
   const { pathname } = useLocation();
   const landing = useRef(true);

@@ -31,10 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...page, item: item ?? null };
 }
 
-/**
- * A failed "Show more" read answers `{ unread: true }`, so the gallery stays and says so instead
- * of a fetcher's error reaching the error page (a clientLoader would split every navigation in two).
- */
+/** A failed "Show more" read answers `{ unread: true }`, so the gallery stays instead of erroring. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     const results = await next();

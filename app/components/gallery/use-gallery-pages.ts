@@ -21,10 +21,7 @@ function remember(entry: string, loaded: Loaded) {
   }
 }
 
-/**
- * Loaded pages stay while the list stays the same (opening an item, revalidation), start over
- * when the filters change, and come back with Back.
- */
+/** Loaded pages stay while the list does, start over with new filters, and come back with Back. */
 export function useGalleryPages(first: GalleryPage, path: string, params: GalleryParams) {
   const list = galleryUrl(path, params);
   const { key: entry } = useLocation();

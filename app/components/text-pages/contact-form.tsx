@@ -16,10 +16,7 @@ import { LocalizedLink, useLocale } from "../localized-link";
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
 
-/**
- * A plain POST without JavaScript; with it, the route checks the fields first and the focus
- * moves to what needs it.
- */
+/** A plain POST without JavaScript; with it, the route checks first and focus moves to the error. */
 export function ContactForm({
   question,
   token,

@@ -30,10 +30,7 @@ export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   snow: msg`Snow`,
 };
 
-/**
- * CSS masks: the panel shows three of eleven icons, so their paths travel in the route's
- * stylesheet rather than its JavaScript. Only a clear or lightly clouded sky differs at night.
- */
+/** CSS masks: the panel shows 3 of 11 icons, so their paths travel in CSS, not JavaScript. */
 const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
   clear_sky: ["weather-sunny", "weather-night"],
   few_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],

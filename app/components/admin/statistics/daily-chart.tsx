@@ -5,10 +5,7 @@ import { useLocale } from "../../localized-link";
 
 const HEIGHT = 100;
 
-/**
- * The SVG only draws (its text would shrink on a phone): labels are HTML, and the same
- * figures are a table for screen readers.
- */
+/** Labels are HTML (SVG text shrinks on phones); screen readers get the same figures as a table. */
 export function DailyChart({ days }: { days: DayFigures[] }) {
   const { t } = useLingui();
   const locale = useLocale();
