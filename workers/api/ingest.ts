@@ -14,10 +14,7 @@ import type { ApiEnv } from "./types";
 
 type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
 
-/**
- * Headers are checked before any body is read; the signature is then single-use. The control
- * socket cannot send headers from every client library, so it may use query parameters.
- */
+/** Headers are checked before any body is read. The control socket may use query parameters. */
 function signedByBox(maxBytes: number) {
   return createMiddleware<IngestEnv>(async (c, next) => {
     const claimed = {

@@ -40,10 +40,7 @@ export function cameraStream(env: Env, deviceId: string) {
   return env.CAMERA_STREAM.getByName(deviceId);
 }
 
-/**
- * Every deadline is an alarm and every fact is in storage, so hibernation, eviction and
- * restarts lose nothing.
- */
+/** Every deadline is an alarm and every fact in storage: hibernation and restarts lose nothing. */
 export class CameraStream extends DurableObject<Env> {
   private readonly config: Config;
 
