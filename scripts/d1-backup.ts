@@ -54,10 +54,7 @@ function appliedMigrations(): string[] {
   );
 }
 
-/**
- * Nothing links a visitor to a like once their day is over (privacy policy), and a restore must
- * not bring back sessions the owner ended. A migration adding such a table adds it here.
- */
+/** Must not outlive their day (privacy policy) or come back after the owner ended them. */
 const TRANSIENT_TABLES = ["media_likes", "like_salts", "admin_sessions"];
 
 /** Not SQLite's, Cloudflare's or wrangler's own, not FTS5 tables (the triggers rebuild them). */

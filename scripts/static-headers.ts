@@ -3,10 +3,7 @@ import { securityHeaders } from "../app/.server/security-headers.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/**
- * Workers Static Assets bypass the Worker, so a `_headers` file is their only way to get headers;
- * it is written from the Worker's own definition, so the two cannot drift apart.
- */
+/** Static Assets bypass the Worker: `_headers` is their only way to get the Worker's headers. */
 export function staticHeaders(): Plugin {
   return {
     name: "static-headers",
