@@ -58,10 +58,7 @@ function photoWithGps(): string {
   return path;
 }
 
-/**
- * A 150 MB MP4 with a location: a short ffmpeg clip (moov first), then a `free` box that
- * brings it to size (players skip it), so the upload takes many parts.
- */
+/** A `free` box brings a short ffmpeg clip to 150 MB, so the upload takes many parts. */
 function bigVideo(): string {
   const path = join(dir, "Porto di Torri.mp4");
   execFileSync("ffmpeg", [

@@ -1,8 +1,5 @@
 /** Wiped whenever their server starts. */
 export const journeyState = ".wrangler/e2e";
 
-/**
- * Miniflare's send_email binding writes .eml files under the OS temp directory: the journeys'
- * server gets one inside their state, so every run starts with none.
- */
+/** Miniflare's send_email writes .eml files under TMPDIR: one of the journeys' own per run. */
 export const journeyMailDrop = `${journeyState}/tmp`;
