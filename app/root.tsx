@@ -71,11 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Header, page, footer, toasts and the maintenance overlay, for pages and error pages
- * alike. Error pages may come without root data (a failed root loader, an action error),
- * so nothing here requires it.
- */
+/** Error pages may come without root data (a failed root loader), so nothing here requires it. */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useOptionalRootData();
   // Effects run children first, so this marks the moment every effect of the first render

@@ -25,7 +25,6 @@ const body = JSON.stringify({ type: "view", path: "/gallery", referrer: "example
 
 type Run = { label: string; options: autocannon.Options };
 
-/** One run of 10 s at 50 connections, as a row of the table. */
 async function measure({ label, options }: Run) {
   const result = await autocannon({ connections: 50, duration: 10, ...options });
   const statuses = Object.entries(result.statusCodeStats ?? {})

@@ -22,7 +22,6 @@ const runs = Number(values.runs);
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
 
-/** Forwards to the Worker and brotli-compresses what the edge would compress. */
 function brotliProxy(target: string, port: number) {
   const upstream = new URL(target);
   const server = createServer((incoming, outgoing) => {
@@ -59,7 +58,6 @@ function brotliProxy(target: string, port: number) {
   );
 }
 
-/** One demo item's page, so the viewer's page is measured too. */
 async function anItemPath(url: string): Promise<string> {
   const page = (await (await fetch(`${url}/api/media?limit=1`)).json()) as {
     items: { id: string }[];

@@ -1,9 +1,5 @@
 import { spawn } from "node:child_process";
 
-/**
- * Serves the current build (scripts/serve-build.ts) on `BENCH_PORT` or the given port, with a
- * fresh local state of the benches' own, and waits until it answers.
- */
 export async function startPreview(
   defaultPort: number,
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {

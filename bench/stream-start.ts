@@ -23,7 +23,6 @@ async function waitUntilIdle(url: string) {
   throw new Error("the stream did not stop");
 }
 
-/** Resolves with milliseconds from the click to the first frame the video presents. */
 async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
   await page.evaluate(() => {
     const state = window as unknown as { clickedAt: number; firstFrame: Promise<number> };

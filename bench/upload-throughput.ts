@@ -11,7 +11,6 @@ import { startPreview } from "./preview-server.ts";
 const FILE_BYTES = 1000 * 1000 * 1000;
 const PARALLEL = 3;
 
-/** Resident memory (MB) of every workerd in the preview's process group. */
 function workerdRssMb(processGroup: number): number {
   const lines = execFileSync("ps", ["-eo", "pgid=,rss=,comm="], { encoding: "utf8" }).split("\n");
   let kb = 0;
@@ -55,7 +54,6 @@ try {
   if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
 
-  // One part's bytes, reused: the file starts like an MP4.
   const part = new Uint8Array(PART_SIZE).fill(0x42);
   part.set([0, 0, 0, 16, ...Buffer.from("ftypisom")]);
 

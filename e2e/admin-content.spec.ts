@@ -7,10 +7,7 @@ import { expect, hydrated, test } from "./fixtures";
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
-/**
- * Items of this run, as an upload would leave them (drafts and published), sharing the
- * files of a demo photo: keys are content-addressed, so deleting them must keep those files.
- */
+/** Keys are content-addressed: deleting these must keep the demo photo's files they share. */
 function insertItems(token: string, ids: string[]) {
   d1(
     ids
@@ -25,7 +22,7 @@ function insertItems(token: string, ids: string[]) {
   );
 }
 
-/** SQL on the served build's local D1, as another browser's change would leave it. */
+/** As another browser's change would leave it. */
 function d1(sql: string) {
   execFileSync(
     "wrangler",
@@ -60,7 +57,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await expect(rows).toHaveCount(3);
   await axe(page);
 
-  // Edit the draft's English, translate the rest, publish.
   await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
   const editor = page.getByRole("dialog");
   await editor.getByRole("tab", { name: "English" }).click();
@@ -88,7 +84,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await expect(toasts.getByText("Erfolgreich aktualisiert")).toBeVisible();
   await expect(editor).toHaveCount(0);
 
-  // Visitors see it in five languages.
   for (const [prefix, suffix] of [
     ["", "de"],
     ["/en", ""],
@@ -110,7 +105,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     englishTitle,
   );
 
-  // Feature it and change its type.
   await row.getByRole("button", { name: "Hervorheben" }).click();
   await expect(row.getByText("Hervorgehoben")).toBeVisible();
   await row.getByRole("combobox").selectOption("video");

@@ -12,7 +12,6 @@ async function leaveTheSiteLive(page: Page) {
   });
 }
 
-/** Tab and Shift+Tab never land on anything under the overlay. */
 async function expectFocusToStayOnOverlay(page: Page) {
   for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab"]) {
     await page.keyboard.press(key);

@@ -58,10 +58,7 @@ function photoWithGps(): string {
   return path;
 }
 
-/**
- * A 150 MB MP4 with a location: a short ffmpeg clip (moov first), then a `free` box that
- * brings it to size (players skip it), so the upload takes many parts.
- */
+/** A `free` box brings a short ffmpeg clip to 150 MB, so the upload takes many parts. */
 function bigVideo(): string {
   const path = join(dir, "Porto di Torri.mp4");
   execFileSync("ffmpeg", [
@@ -126,7 +123,6 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 
-  // The video: progress shows, then the tab goes away mid-upload.
   await picker.setInputFiles(video);
   const progress = progressOf(page, "Porto di Torri.mp4");
   await expect(row(page, "Porto di Torri.mp4")).toContainText("Standort entfernt.");

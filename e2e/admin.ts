@@ -7,7 +7,6 @@ export const password =
   /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 export const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
-/** The owner asks for an admin page, logs in on the way and lands on it. */
 export async function logIn(page: Page, path = "/admin/maintenance") {
   await page.goto(path);
   await hydrated(page);

@@ -11,7 +11,6 @@ test.use({ userAgent: visitorAgent, viewport: { width: 360, height: 780 } });
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
-/** The owner, in a browser of their own, logged in on the statistics page. */
 async function ownerOnStatistics(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const owner = await context.newPage();
@@ -25,7 +24,6 @@ async function ownerOnStatistics(browser: Browser): Promise<Page> {
   return owner;
 }
 
-/** Today's visitors and page views as the owner's statistics show them. */
 async function today(owner: Page) {
   const figures = owner.getByRole("region", { name: "Heute" });
   const figure = async (label: string) => {

@@ -2,11 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 
 export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
 
-/**
- * The real camera box CLI with ffmpeg's test pattern, against the preview server, with the
- * local secrets from .dev.vars. It runs in its own process group so that killing it takes
- * its ffmpeg along, like a box losing power.
- */
+/** Its own process group, so killing it takes its ffmpeg along, like a box losing power. */
 export function startBox(workerUrl: string): RunningBox {
   const child = spawn(
     process.execPath,
@@ -22,7 +18,6 @@ export function startBox(workerUrl: string): RunningBox {
   return { process: child, output, kill };
 }
 
-/** Resolves once the Worker sees the box's control socket. */
 export async function waitUntilOnline(workerUrl: string, online = true, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

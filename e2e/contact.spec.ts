@@ -52,7 +52,6 @@ const german: Labels = {
   another: "Weitere Nachricht schreiben",
 };
 
-/** The answer to the question as the visitor reads it in the field's label. */
 async function solve(answerField: Locator): Promise<string> {
   const label = (await answerField.evaluate((input: HTMLInputElement) =>
     input.labels?.[0]?.textContent?.trim(),
@@ -62,8 +61,7 @@ async function solve(answerField: Locator): Promise<string> {
   return String(sum ? Number(a) + Number(b) : Number(a) - Number(b));
 }
 
-/** Every POST the page makes from now on (what reached the network, not what was clicked). */
-/** A POST that sends something of the visitor's: anything but the statistics beacon. */
+/** A POST of the visitor's: anything but the statistics beacon. */
 const isSubmission = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname !== "/api/beacon";
 
@@ -80,10 +78,7 @@ async function waitForEnhancedForm(page: Page) {
   await expect(page.locator("form[method=post][novalidate]")).toHaveCount(1);
 }
 
-/**
- * Fills in the form on the page already open, as a visitor would, with the right answer.
- * `marker` (in the subject and text) finds the message in the mail drop.
- */
+/** `marker` (in the subject and text) finds the message in the mail drop. */
 async function writeMessage(page: Page, labels: Labels, words: string) {
   const marker = crypto.randomUUID();
   const text = `${words} ${marker}`;
@@ -97,7 +92,6 @@ async function writeMessage(page: Page, labels: Labels, words: string) {
   return { marker, text, subject, answer };
 }
 
-/** The one e-mail the local send_email binding delivered with `marker` in its subject. */
 async function deliveredWith(marker: string): Promise<Email> {
   let found: Email[] = [];
   await expect

@@ -9,7 +9,6 @@ export const localized = localizePath;
 type Fixtures = {
   /** HTTP statuses a journey provokes on purpose; Chromium logs each as a console error. */
   expectedStatuses: number[];
-  /** Fails the test on any console error, uncaught page error or request to another origin. */
   strictPage: Page;
 };
 

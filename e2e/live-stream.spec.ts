@@ -15,7 +15,6 @@ test.afterEach(killBox);
 
 type Announcement = { text: string; at: number };
 
-/** Every message the panel's live region announced, in order, with when it appeared. */
 async function recordAnnouncements(page: Page) {
   await page.evaluate(() => {
     const region = document.querySelector("#live [aria-live]");
@@ -36,23 +35,19 @@ const announced = async (page: Page) => (await announcements(page)).map(({ text 
 const videoTime = (page: Page) =>
   page.locator("#live video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
-/** Text shown in the panel's frame (the live region repeats some of it for screen readers). */
 const shown = (live: Locator, text: string) =>
   live.getByText(text).and(live.locator(":not([aria-live])"));
 
-/** The live camera panel passes axe in its current state. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).include("#live").analyze();
   expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
 }
 
-/** Tab from wherever focus is: the next control must be `control`. */
 async function tabTo(page: Page, control: Locator) {
   await page.keyboard.press("Tab");
   await expect(control).toBeFocused();
 }
 
-/** The real box streams to the preview; once it is online the visitor opens `path`. */
 async function openWithBox(page: Page, baseURL: string | undefined, path: string) {
   const url = baseURL ?? "";
   box = startBox(url);
@@ -63,7 +58,6 @@ async function openWithBox(page: Page, baseURL: string | undefined, path: string
   return { url, live, region: live.locator("[aria-live]") };
 }
 
-/** The camera's status as the Worker reports it. */
 async function cameraStatus(url: string) {
   const response = await fetch(`${url}/api/stream/status`);
   return (await response.json()) as { online: boolean; still: { takenAt: string } | null };

@@ -1,9 +1,5 @@
-/** The journeys' own local state, wiped whenever their server starts. */
+/** Wiped whenever their server starts. */
 export const journeyState = ".wrangler/e2e";
 
-/**
- * Miniflare's send_email binding writes each message it delivers as an .eml file under the
- * OS temp directory: the journeys' server gets one inside their state, so they read what
- * was sent and every run starts with none.
- */
+/** Miniflare's send_email writes .eml files under TMPDIR: one of the journeys' own per run. */
 export const journeyMailDrop = `${journeyState}/tmp`;

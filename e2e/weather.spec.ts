@@ -9,7 +9,6 @@ const panelTitle = {
   es: "El tiempo en Torri del Benaco",
 } as const;
 
-/** What the recorded payloads say, as each language puts it. */
 const expected = {
   de: [
     "Aufgelockerte Bewölkung",
@@ -48,7 +47,7 @@ const expected = {
   ],
 } as const;
 
-/** The preview has no cron of its own: run the ten-minute trigger, as Cloudflare would. */
+/** The preview has no cron of its own. */
 async function refreshNow(request: APIRequestContext) {
   const started = Date.now();
   expect((await request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*")).ok()).toBe(true);

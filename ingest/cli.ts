@@ -11,7 +11,6 @@ const VERSION = "1";
 const config = loadConfig(process.argv.slice(2), process.env);
 
 let streamer: Streamer | null = null;
-/** Hard limit of the current run; every `start` for the same epoch moves it. */
 let runUntil = 0;
 let dropTimer: NodeJS.Timeout | null = null;
 

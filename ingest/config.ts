@@ -4,16 +4,13 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 const schema = z.object({
-  /** The site's origin; the box talks to `${workerUrl}/api/ingest/…`. */
   workerUrl: z.url().default("http://localhost:5173"),
   deviceId: z.string().regex(/^[\w-]{1,64}$/, "deviceId must be a short id"),
   deviceSecret: z.string().min(32, "deviceSecret must be at least 32 characters"),
   /** An RTSP URL, a file, or "testsrc" for ffmpeg's test pattern. */
   input: z.string().min(1),
   stillIntervalSeconds: z.coerce.number().int().min(10).default(300),
-  /** Hard limit of one run, whatever the Worker says. */
   maxRunSeconds: z.coerce.number().int().min(10).default(900),
-  /** Without the control connection for this long, the box stops streaming. */
   dropTimeoutSeconds: z.coerce.number().int().min(1).default(20),
   ffmpegPath: z.string().default("ffmpeg"),
   workDir: z.string().default(tmpdir()),
@@ -33,7 +30,6 @@ const envNames: Record<keyof BoxConfig, string> = {
   workDir: "CAMERA_WORK_DIR",
 };
 
-/** Command-line flags over environment variables over the JSON file (`--config`). */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BoxConfig {
   const { values } = parseArgs({
     args: argv,

@@ -14,7 +14,6 @@ type Handlers = {
   onDown: () => void;
 };
 
-/** The authenticated control socket to the Worker, reconnecting with exponential backoff. */
 export class ControlChannel {
   private socket: WebSocket | null = null;
   private failures = 0;

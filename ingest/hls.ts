@@ -1,10 +1,6 @@
-/** One segment of ffmpeg's local playlist. */
 export type LocalSegment = { seq: number; file: string; duration: number };
 
-/**
- * The segments ffmpeg has finished, from its local playlist. With `temp_file`, ffmpeg lists
- * a segment only once it is complete, so everything listed can be uploaded.
- */
+/** With `temp_file`, ffmpeg lists a segment only once it is complete. */
 export function parseLocalPlaylist(text: string): LocalSegment[] {
   const segments: LocalSegment[] = [];
   let duration: number | null = null;
@@ -27,7 +23,6 @@ const ENCODE = [
   ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
 ].flat();
 
-/** How ffmpeg reads the camera; "testsrc" is its built-in test pattern for development. */
 export function inputArgs(input: string, { live }: { live: boolean }): string[] {
   if (input === "testsrc") {
     return [...(live ? ["-re"] : []), "-f", "lavfi", "-i", "testsrc2=size=854x480:rate=25"];
@@ -38,7 +33,6 @@ export function inputArgs(input: string, { live }: { live: boolean }): string[] 
   return [...(live ? ["-re", "-stream_loop", "-1"] : []), "-i", input];
 }
 
-/** 480p H.264 HLS with 2 s segments named by sequence number (0.ts, 1.ts, …). */
 export function streamArgs(input: string, dir: string): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
@@ -50,7 +44,6 @@ export function streamArgs(input: string, dir: string): string[] {
   ];
 }
 
-/** One 480p JPEG on stdout. */
 export function stillArgs(input: string): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],

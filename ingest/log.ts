@@ -1,4 +1,4 @@
-/** One line per event on stdout, which systemd's journal timestamps. */
+/** systemd's journal timestamps each line. */
 export function log(message: string) {
   console.log(`[box] ${message}`);
 }

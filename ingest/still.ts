@@ -15,7 +15,6 @@ function capture(config: BoxConfig): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-/** A recent picture for the page's placeholder, so visitors see the lake before pressing play. */
 export async function uploadStill(config: BoxConfig) {
   try {
     const jpeg = await capture(config);

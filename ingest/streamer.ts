@@ -8,10 +8,6 @@ import { signedPut, UploadError } from "./worker-client.ts";
 
 const POLL_MS = 100;
 
-/**
- * One stream epoch: ffmpeg writes 2 s segments into a temporary directory and each one is
- * uploaded once, in order, as soon as ffmpeg lists it as complete.
- */
 export class Streamer {
   private ffmpeg: ChildProcess | null = null;
   private dir = "";
@@ -21,7 +17,6 @@ export class Streamer {
   private stopping = false;
   readonly epoch: number;
   private readonly config: BoxConfig;
-  /** ffmpeg ended or the Worker refused the epoch before anyone said stop. */
   private readonly onFailure: (reason: string) => void;
 
   constructor(epoch: number, config: BoxConfig, onFailure: (reason: string) => void) {

@@ -6,22 +6,18 @@ export const commandSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("start"),
     epoch: z.number().int().positive(),
-    /** The box stops by itself after this many seconds unless a later `start` extends it. */
     runSeconds: z.number().int().positive(),
   }),
   z.object({ type: z.literal("stop"), epoch: z.number().int().nonnegative() }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
 
-/** Box → Worker. */
 export const reportSchema = z.discriminatedUnion("type", [
-  /** On every (re)connection: the epoch the box is streaming, if any. */
   z.object({
     type: z.literal("hello"),
     version: z.string().max(40),
     epoch: z.number().int().positive().nullable(),
   }),
-  /** ffmpeg ended before it was told to stop (camera unreachable, crash). */
   z.object({
     type: z.literal("failed"),
     epoch: z.number().int().positive(),
@@ -34,10 +30,8 @@ export type Report = z.infer<typeof reportSchema>;
 export const PING = "ping";
 export const PONG = "pong";
 
-/** Segment names the box uploads: its sequence number, nothing else. */
 export const SEGMENT_NAME = /^(\d{1,9})\.ts$/;
 
-/** A segment's route parameters: `/{epoch}/{seq}.ts`, with the sequence number parsed out. */
 export const segmentParams = z
   .object({ epoch: z.coerce.number().int().positive(), name: z.string().regex(SEGMENT_NAME) })
   .transform(({ epoch, name }) => ({ epoch, seq: Number(SEGMENT_NAME.exec(name)?.[1]) }));

@@ -3,7 +3,6 @@
 
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
-/** Headers a box request carries; the control socket sends the same values as query params. */
 export const DEVICE_HEADERS = {
   device: "X-Device-Id",
   timestamp: "X-Timestamp",
@@ -49,7 +48,6 @@ function hmacKey(secret: string, usage: "sign" | "verify") {
   );
 }
 
-/** Hex HMAC-SHA256 of the canonical request. */
 export async function signRequest(secret: string, parts: SignedParts): Promise<string> {
   const key = await hmacKey(secret, "sign");
   return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(await canonicalRequest(parts))));
@@ -62,10 +60,7 @@ export type SignatureCheck =
 type Claimed = { deviceId: string | null; timestamp: string | null; signature: string | null };
 type Expected = { deviceId: string; secret: string; now: number };
 
-/**
- * What the headers alone can tell: the device, the timestamp window and the signature's
- * shape. The Worker asks this before it reads a body, so a stranger's upload is never read.
- */
+/** Checked before the body is read, so a stranger's upload is never read. */
 export function checkClaim(expected: Omit<Expected, "secret">, claimed: Claimed): SignatureCheck {
   if (claimed.deviceId !== expected.deviceId) return { ok: false, code: "unknown_device" };
   if (!/^\d{1,12}$/.test(claimed.timestamp ?? "")) return { ok: false, code: "stale_timestamp" };
@@ -76,7 +71,7 @@ export function checkClaim(expected: Omit<Expected, "secret">, claimed: Claimed)
   return { ok: true };
 }
 
-/** The claim, then the HMAC over the request and its body (constant time via subtle.verify). */
+/** Constant time via subtle.verify. */
 export async function verifySignature(
   expected: Expected,
   claimed: Claimed,

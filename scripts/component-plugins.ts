@@ -5,7 +5,7 @@ import type { PluginOption } from "vite";
 import { iconMasks } from "./icon-masks.ts";
 import { reactIconCompiler } from "./react-icon-compiler.ts";
 
-/** What our components need compiled (Lingui's macros and catalogs, the icons): the build and the component tests share it. */
+/** Shared by the build and the component tests. */
 export function componentPlugins(): PluginOption[] {
   return [
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -9,7 +9,6 @@ import { afterAll, expect, test } from "vitest";
 const scratch = mkdtempSync(join(tmpdir(), "d1-backup-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A wrangler configuration whose local D1 lives in its own folder. */
 function database(name: string): string {
   const config = join(scratch, name, "wrangler.jsonc");
   mkdirSync(join(scratch, name));

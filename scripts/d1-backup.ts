@@ -1,12 +1,9 @@
-// A copy of the D1 database as SQL, and its way back (ADR 011). `wrangler d1 export`
-// refuses a database with virtual tables, and the gallery's search index is one. So this
-// exports the rows of every real table but the index, restores them into a database
-// migrated first, and lets the index's triggers fill it again as the rows arrive.
+// A copy of the D1 database as SQL, and its way back (ADR 011). `wrangler d1 export` refuses
+// a database with virtual tables (the search index): this exports the real tables' rows and lets
+// the index's triggers refill it on restore.
 //
 //   npm run db:backup -- --remote [--output backups/lake-garda.sql]
-//   npm run db:restore -- backups/lake-garda.sql --remote
-//
-// (--local works on the local database; --config picks another wrangler configuration.)
+//   npm run db:restore -- backups/lake-garda.sql --remote   (--local, --config also work)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -57,19 +54,10 @@ function appliedMigrations(): string[] {
   );
 }
 
-/**
- * Rows that must not outlive their day in a backup file: the day's like records and salt
- * are deleted once the day is over, so nothing links a visitor to a like (README, privacy
- * policy); a restore must not bring back sessions the owner ended. A migration that adds
- * such a table adds it here.
- */
+/** Must not outlive their day (privacy policy) or come back after the owner ended them. */
 const TRANSIENT_TABLES = ["media_likes", "like_salts", "admin_sessions"];
 
-/**
- * The tables whose rows make the backup: not SQLite's or Cloudflare's own, not wrangler's
- * migration log (a restore migrates first), not virtual tables and their FTS5 shadow
- * tables (the triggers rebuild them), not the transient ones.
- */
+/** Not SQLite's, Cloudflare's or wrangler's own, not FTS5 tables (the triggers rebuild them). */
 function tablesToKeep(): string[] {
   const tables = query(
     "select name, sql from sqlite_schema where type = 'table'",

@@ -23,10 +23,8 @@ function collection(name: string): Collection {
 }
 
 /**
- * `import "virtual:icon-mask/mdi/weather-sunny.css"` defines the class `icon-mdi-weather-sunny`:
- * the icon as a CSS mask painted in `currentColor`, compiled at build time from the installed
- * Iconify collection. For a set of icons a page may or may not show (the weather conditions),
- * this keeps their paths out of the JavaScript; they arrive with the route's stylesheet.
+ * `virtual:icon-mask/mdi/weather-sunny.css` defines `icon-mdi-weather-sunny`, a CSS mask in
+ * `currentColor`: icons a page may or may not show travel in its stylesheet, not its JavaScript.
  */
 export function iconMasks(): Plugin {
   return {

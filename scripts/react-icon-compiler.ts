@@ -1,9 +1,6 @@
 import type { CustomCompiler } from "unplugin-icons/types";
 
-/**
- * Compiles an Iconify icon into a tiny React component at build time, so pages
- * bundle exactly the icons they import and never call an icon service.
- */
+/** Compiled at build time, so pages never call an icon service. */
 export const reactIconCompiler: CustomCompiler = {
   extension: "js",
   compiler: (svg) => {

@@ -1,7 +1,5 @@
-// Seeds a local gallery with the demo media in scripts/demo-media (drawn by
-// make-demo-media.sh), through the local D1 and R2 of the given state directory.
-// Idempotent: it adds the demo items missing from a gallery that holds only demo items,
-// and does nothing once the gallery has items of its own.
+// Seeds a local gallery with scripts/demo-media through the local D1 and R2. Idempotent, and
+// a no-op once the gallery has items of its own.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -16,7 +16,6 @@ const { values } = parseArgs({
   options: {
     port: { type: "string", default: "4173" },
     "persist-to": { type: "string", default: DEVELOPER_STATE },
-    /** Start from an empty state: the journeys and benches, for repeatable runs. */
     fresh: { type: "boolean", default: false },
     var: { type: "string", multiple: true, default: [] },
   },

@@ -6,7 +6,6 @@ import { parseArgs } from "node:util";
 import { ensureDevVars } from "./dev-vars.ts";
 import { seedDemo } from "./seed-demo.ts";
 
-/** Wrangler's default, which dev and preview share; tests and benches keep their own. */
 export const DEVELOPER_STATE = ".wrangler/state";
 
 export async function setupLocal(persistTo = DEVELOPER_STATE): Promise<void> {

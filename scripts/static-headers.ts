@@ -1,14 +1,9 @@
 import type { Plugin } from "vite";
 import { securityHeaders } from "../app/.server/security-headers.ts";
 
-/** Fingerprinted build output never changes under its name. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/**
- * Workers Static Assets serve files from the client build without running the Worker, so the
- * Worker's headers never reach them; a `_headers` file in that folder is their only way to
- * get any. It is written from the Worker's own definition, so the two cannot drift apart.
- */
+/** Static Assets bypass the Worker: `_headers` is their only way to get the Worker's headers. */
 export function staticHeaders(): Plugin {
   return {
     name: "static-headers",

@@ -1,11 +1,9 @@
 import { createLogger, type Logger } from "vite";
 
 /**
- * workerd reports each "internal error" it hands to JavaScript (a failed DNS lookup, a refused
- * connection) with a dump of its own native stack, and offline that is every weather fetch.
- * Miniflare drops these dumps, but its pattern expects bare addresses while this workerd
- * prints `path@address` frames, so they reach the terminal. Our code already logs each
- * failure in one line with its reason (app/.server/weather/refresh.ts).
+ * workerd dumps its native stack for each "internal error" (offline: every weather fetch);
+ * Miniflare's filter expects bare addresses, not these `path@address` frames. Our code already
+ * logs each failure in one line (app/.server/weather/refresh.ts).
  */
 export function withoutWorkerdStackDumps(): Logger {
   const logger = createLogger();

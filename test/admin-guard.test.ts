@@ -4,9 +4,7 @@ import { LOGIN, logIn, MAINTENANCE } from "./admin";
 import { createMedia } from "./factories";
 import { ORIGIN, postForm, visit } from "./helpers";
 
-/** Every admin page (any language), and the data requests client navigations make. */
 const adminPages = ["/en/admin", "/admin", "/it/admin/maintenance", "/en/admin/maintenance.data"];
-/** Every admin form, with a body it would accept from the owner. */
 const adminForms: Array<[string, Record<string, string>]> = [
   ["/en/admin", { intent: "logout" }],
   [MAINTENANCE, { intent: "maintenance", enabled: "on" }],

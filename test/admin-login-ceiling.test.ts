@@ -7,7 +7,6 @@ beforeEach(forgetEveryAttempt);
 
 const SITE_FAILURES_PER_MINUTE = 20;
 
-/** One wrong password from each of `count` different networks, v4 and v6 mixed. */
 async function distributedAttack(count: number): Promise<number[]> {
   const responses: Response[] = [];
   for (let i = 0; i < count; i++) {

@@ -4,10 +4,8 @@ import type { LoginGuard } from "../workers/durable-objects/login-guard";
 import { LOGIN } from "./admin";
 import { postForm } from "./helpers";
 
-/** The site's one LoginGuard, as the Worker addresses it. */
 export const loginGuard = () => env.LOGIN_GUARD.getByName("admin-login");
 
-/** A login attempt from `ip` (the address Cloudflare reports), with the browser's cookies. */
 export function attempt(password: string, ip: string, cookie?: string) {
   return postForm(
     LOGIN,
@@ -25,7 +23,6 @@ export async function forgetEveryAttempt() {
   await evictDurableObject(loginGuard());
 }
 
-/** Lets time pass for the guard: every wait it has imposed is over. */
 export async function waitsAreOver() {
   await runInDurableObject(loginGuard(), (_guard: LoginGuard, state) => {
     state.storage.sql.exec("UPDATE keys SET blocked_until = 0");
@@ -36,7 +33,6 @@ export async function waitsAreOver() {
 
 export const statusesOf = (responses: Response[]) => responses.map((r) => r.status);
 
-/** The keys the guard remembers; a day after a key's last failure it must be gone. */
 export async function rememberedKeys(options: { aDayLater?: boolean } = {}): Promise<string[]> {
   if (options.aDayLater) {
     await runInDurableObject(loginGuard(), (_guard: LoginGuard, state) => {

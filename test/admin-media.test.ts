@@ -16,7 +16,6 @@ beforeAll(async () => {
   owner = (await logIn()).session;
 });
 
-/** A request of the owner's page: their session cookie, from the site's own origin. */
 function asOwner(path: string, method = "GET", body?: unknown, cookie = owner) {
   return visit(path, {
     method,

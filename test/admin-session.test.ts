@@ -6,7 +6,6 @@ import { d1Statements, postForm, runCron, visit } from "./helpers";
 
 const secret = new TextEncoder().encode(env.SESSION_SECRET);
 
-/** The session's id, as its cookie names it. */
 const idOf = (cookie: string) => decodeJwt(cookie.replace("admin_session=", "")).sub ?? "";
 
 async function sessionIds(): Promise<string[]> {

@@ -3,7 +3,6 @@ import { postForm, visit } from "./helpers";
 
 export const ADMIN_PASSWORD = "test-admin-password";
 
-/** Each Set-Cookie of a response as name → "name=value", the way the browser sends it back. */
 export function cookiesOf(response: Response): Record<string, string> {
   return Object.fromEntries(
     response.headers.getSetCookie().map((header) => {
@@ -16,7 +15,6 @@ export function cookiesOf(response: Response): Record<string, string> {
 export const LOGIN = "/en/admin/login";
 export const MAINTENANCE = "/en/admin/maintenance";
 
-/** The owner logs in through the Worker; the cookies their browser holds afterwards. */
 export async function logIn(headers: Record<string, string> = {}) {
   const response = await postForm(LOGIN, { password: ADMIN_PASSWORD }, headers);
   expect(response.status).toBe(302);

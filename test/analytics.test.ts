@@ -15,7 +15,6 @@ let clients = 0;
 /** A client address of its own per test, so rate limits and visitor hashes never mix. */
 const newAddress = () => `203.0.113.${++clients}`;
 
-/** A beacon as Chromium's sendBeacon posts it from one of our pages. */
 function beacon(body: unknown, headers: Record<string, string> = {}, country = "IT") {
   return visit("/api/beacon", {
     method: "POST",
@@ -32,7 +31,6 @@ function beacon(body: unknown, headers: Record<string, string> = {}, country = "
   });
 }
 
-/** Every counter of today, as "dimension value" → count. */
 async function todaysCounts(): Promise<Record<string, number>> {
   const { results } = await env.DB.prepare(
     "select dimension, value, count from analytics_counts where day = ?",

@@ -8,7 +8,6 @@ const SECRET = "test-camera-device-secret-long-enough";
 
 type Signing = { secret?: string; deviceId?: string; timestamp?: number };
 
-/** Headers the camera box sends, signed over method, path, timestamp and body. */
 export async function signedHeaders(
   method: string,
   path: string,
@@ -24,7 +23,6 @@ export async function signedHeaders(
   };
 }
 
-/** A fake but well-formed MPEG-TS segment: `packets` 188-byte packets with sync bytes. */
 export function tsSegment(packets = 4) {
   const bytes = new Uint8Array(188 * packets);
   for (let i = 0; i < packets; i++) bytes[i * 188] = 0x47;
@@ -32,10 +30,7 @@ export function tsSegment(packets = 4) {
   return bytes;
 }
 
-/**
- * A whole JPEG as the Worker checks it (SOI, a baseline frame header, one scan, EOI) of the
- * given frame size and byte length; its scan data never contains 0xFF, so no false markers.
- */
+/** Its scan data never contains 0xFF, so no false markers. */
 export function jpegStill({ width = 854, height = 480, bytes = 8 * 1024 } = {}) {
   const frame = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3];
   const components = [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
@@ -48,10 +43,7 @@ export function jpegStill({ width = 854, height = 480, bytes = 8 * 1024 } = {}) 
   return jpeg;
 }
 
-/**
- * A streamed request body of `size` bytes, without an honest length, that counts how much
- * of it the Worker pulled: what a client can send to make an isolate buffer a huge upload.
- */
+/** Without an honest length, counting how much of it the Worker pulled. */
 export function countedBody(size: number) {
   const chunk = new Uint8Array(64 * 1024);
   let pulled = 0;
@@ -93,7 +85,6 @@ export async function uploadStill(body: Uint8Array<ArrayBuffer>) {
 
 export type Box = { socket: WebSocket; next: () => Promise<Command>; received: Command[] };
 
-/** The camera box's control socket, signed like the real one (query parameters). */
 export async function connectBox(signing: Signing = {}): Promise<Box> {
   const path = "/api/ingest/control";
   const headers = await signedHeaders("GET", path, new Uint8Array(), signing);

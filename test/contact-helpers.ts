@@ -8,7 +8,6 @@ import { MIN_FILL_MS } from "~/lib/contact-fields";
 import worker from "../build/server/index.js";
 import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers";
 
-/** How each language asks the question: "What is 3 plus 4?" and so on. */
 const questionPattern: Record<Locale, RegExp> = {
   en: /what is (\d) (plus|minus) (\d)\?/,
   de: /Wie viel ist (\d) (plus|minus) (\d)\?/,
@@ -19,7 +18,6 @@ const questionPattern: Record<Locale, RegExp> = {
 
 export type OpenedForm = { html: string; token: string; answer: string };
 
-/** Opens the contact page and solves its question as a person would, by reading it. */
 export async function openContactForm(locale: Locale = "en"): Promise<OpenedForm> {
   const response = await visit(localizePath("/contact", locale));
   expect(response.status).toBe(200);
@@ -35,7 +33,6 @@ export async function openContactForm(locale: Locale = "en"): Promise<OpenedForm
 type ContactFields = Record<"name" | "email" | "subject" | "message", string> &
   Record<string, string>;
 
-/** A message nobody else sends: `marker` finds it (or its absence) in the mail drop. */
 export function aMessage(overrides: Record<string, string> = {}) {
   const marker = crypto.randomUUID();
   const fields: ContactFields = {
@@ -49,16 +46,12 @@ export function aMessage(overrides: Record<string, string> = {}) {
 }
 
 let addresses = 0;
-/** A client address of its own, so that rate limits of other tests never get in the way. */
 function newClientAddress(): string {
   addresses += 1;
   return `198.51.100.${addresses % 250}`;
 }
 
-/**
- * Local rate limits count in windows aligned to the wall clock's minute: a test that counts
- * to a limit starts right after a new minute when less than `needed` ms of this one are left.
- */
+/** Local rate limits count in windows aligned to the wall clock's minute. */
 export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
   vi.useRealTimers();
   const left = 60_000 - (Date.now() % 60_000);
@@ -66,7 +59,6 @@ export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
   vi.useFakeTimers({ toFake: ["Date"] });
 }
 
-/** Submits the form as a browser without JavaScript would (a plain POST to the page). */
 export function submitContact(
   form: OpenedForm | null,
   fields: Record<string, string>,
@@ -84,7 +76,6 @@ export function submitContact(
   );
 }
 
-/** Submits a form to the built Worker running with another env (a misconfigured deploy). */
 export async function submitContactWith(
   deployEnv: Env,
   form: OpenedForm,
@@ -111,10 +102,6 @@ export async function submitContactWith(
   return response;
 }
 
-/**
- * A visitor's whole visit: opens the form, writes a message (with `overrides`), takes the
- * time a person takes and sends it with the right answer.
- */
 export async function sendMessage(
   overrides: Record<string, string> = {},
   { locale = "en", address }: { locale?: Locale; address?: string } = {},
@@ -126,21 +113,16 @@ export async function sendMessage(
   return { response, message: fields, marker };
 }
 
-/** Lets the form's minimum fill time pass (Date only: timers and I/O keep running). */
 export function takeTimeToWrite(ms = MIN_FILL_MS) {
   vi.setSystemTime(Date.now() + ms);
 }
 
-/** Every e-mail the local send_email binding delivered in this run, parsed. */
 async function deliveredMail(): Promise<Email[]> {
   const raw = await (await env.MAIL_DROP.fetch("http://mail-drop/")).json<string[]>();
   return Promise.all(raw.map((text) => PostalMime.parse(text)));
 }
 
-/**
- * That nothing carrying `marker` in its subject or text was delivered. The binding writes
- * a message to disk after send() returns, so a message sent afterwards is awaited first.
- */
+/** The binding writes a message to disk after send() returns, so a later message is awaited first. */
 export async function expectNotDelivered(marker: string): Promise<void> {
   const later = await sendMessage();
   expect(later.response.status).toBe(200);
@@ -151,7 +133,6 @@ export async function expectNotDelivered(marker: string): Promise<void> {
   expect(carrying).toEqual([]);
 }
 
-/** The one delivered e-mail that carries `marker`, once the binding has written it. */
 export async function deliveredWith(marker: string): Promise<Email> {
   return vi.waitFor(
     async () => {

@@ -29,7 +29,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Every line the Worker logs from now on, at any level (until vi.restoreAllMocks()). */
 function recordConsole(): string[] {
   const logged: string[] = [];
   for (const level of ["log", "info", "warn", "error", "debug"] as const) {
@@ -40,7 +39,6 @@ function recordConsole(): string[] {
   return logged;
 }
 
-/** The text a visitor sees in the page's markup, with the markup's escaping undone. */
 function escaped(text: string) {
   return text
     .replaceAll("&", "&amp;")

@@ -4,7 +4,6 @@ import { expectConsoleError } from "./console-errors";
 import { ORIGIN, visit, visitWith } from "./helpers";
 
 const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
-/** The site's shell: the header's home link, the footer's legal navigation. */
 function expectShell(html: string, path: string) {
   expect(html, path).toMatch(/<header[\s>]/);
   expect(html, path).toMatch(/<footer[\s>]/);

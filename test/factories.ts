@@ -10,7 +10,6 @@ async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A distinct fake file of the given size (content only matters for its hash). */
 export function fakeBytes(size = 1024): Uint8Array<ArrayBuffer> {
   counter += 1;
   const bytes = new Uint8Array(size);
@@ -18,7 +17,6 @@ export function fakeBytes(size = 1024): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** A media item in D1 with its file and thumbnail in R2, as the owner's upload will store it. */
 export async function createMedia(
   overrides: Partial<NewMedia> & { fileBytes?: Uint8Array<ArrayBuffer> } = {},
 ): Promise<NewMedia & { fileBytes: Uint8Array<ArrayBuffer> }> {

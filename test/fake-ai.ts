@@ -6,7 +6,6 @@
 
 type FakeReply = { status: number; contentType: string; body: string };
 
-/** What real models were seen doing to the lake's names. */
 const MANGLED: [RegExp, string][] = [
   [/Lake Garda|Lago di Garda|Gardasee/gi, "Guard Lake"],
   [/Torri del Benaco/gi, "Towers of Benaco"],
@@ -20,7 +19,6 @@ const MANGLED: [RegExp, string][] = [
 const mangle = (text: string) =>
   MANGLED.reduce((result, [name, mangled]) => result.replace(name, mangled), text);
 
-/** A recognisable "translation": the language code in front, names mangled. */
 const render = (text: string, locale: string) => (text ? `${mangle(text)} (${locale})` : "");
 
 type Texts = { title: string; description: string; tags: string[] };

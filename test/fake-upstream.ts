@@ -13,7 +13,6 @@ export type FakeReply = { status: number; contentType: string; body: string; del
 const sources = ["open-meteo", "openweathermap", "laghi-net", "appa-trento"] as const;
 type Source = (typeof sources)[number];
 
-/** The day the fixtures were recorded, in the lake's calendar. */
 const RECORDED = "2025-06-10";
 const DAY_MS = 86_400_000;
 const SLOW_MS = 3000;
@@ -110,7 +109,6 @@ function replay(source: Source, url: URL, now: number): FakeReply {
   }
 }
 
-/** Replaces every "YYYY-MM-DD" of the recording with the day `days` later. */
 function shiftDates(text: string, days: number): string {
   return text.replace(/\d{4}-\d{2}-\d{2}/g, (date) => addDays(date, days));
 }

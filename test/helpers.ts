@@ -15,7 +15,6 @@ export const BROWSER_UA =
 export const CRAWLER_UA =
   "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** A request to the built Worker as a browser would send it. */
 export function visit(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
   return exports.default.fetch(`${ORIGIN}${path}`, {
     redirect: "manual",
@@ -45,14 +44,12 @@ export function cookieFrom(response: Response): string {
   return setCookie.split(";")[0] ?? "";
 }
 
-/** The D1 statements a response cost, as the Worker reports them in Server-Timing. */
 export function d1Statements(response: Response): number {
   const match = /d1;desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "");
   if (!match) throw new Error("no d1 Server-Timing entry");
   return Number(match[1]);
 }
 
-/** A visit to the built Worker with another env (a broken database, a missing secret, …). */
 export async function visitWith(
   visitEnv: Env,
   path: string,
@@ -74,7 +71,6 @@ export async function visitWith(
   return response;
 }
 
-/** The ten-minute cron of the built Worker, run to completion. */
 export async function runCron(cronEnv: Env = env): Promise<void> {
   const controller = createScheduledController({ cron: "*/10 * * * *" });
   const ctx = createExecutionContext();

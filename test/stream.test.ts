@@ -21,7 +21,6 @@ const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
 
 let clients = 0;
-/** A visitor pressing play; each from its own address unless the test says otherwise. */
 async function startSession(ip = `198.51.100.${++clients}`) {
   return visit("/api/stream/sessions", { method: "POST", headers: { "CF-Connecting-IP": ip } });
 }
@@ -36,7 +35,6 @@ async function sessionState(token: string) {
   return response.json<{ state: string; online: boolean }>();
 }
 
-/** Moves the object's clock-driven deadlines into the past, then lets its alarm run. */
 async function expireAndRunAlarm(what: "sessions" | "start" | "grace") {
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {
     if (what === "sessions") state.storage.sql.exec("UPDATE sessions SET expires_at = 1");
@@ -167,7 +165,6 @@ describe("stream sessions", () => {
     expect(await sessionState(viewer.token)).toMatchObject({ state: "failed" });
     expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
 
-    // Retry: a new session starts a new epoch.
     await startSession();
     expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
   });

@@ -19,7 +19,6 @@ beforeEach(async () => {
 
 type Init = Omit<RequestInit, "headers"> & { headers?: Record<string, string> };
 
-/** The Upload tab's requests: same origin, with the owner's session. */
 function owner(path: string, init: Init = {}) {
   return visit(`/api/admin/uploads${path}`, {
     ...init,
@@ -35,7 +34,7 @@ const json = (method: string, body: unknown) => ({
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
-/** Bytes that start like a JPEG or an MP4 (the server checks only how a file starts). */
+/** The server checks only how a file starts. */
 function fileBytes(size: number, kind: "jpeg" | "mp4" | "html"): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).fill(0x42);
   const start = {

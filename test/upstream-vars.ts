@@ -1,4 +1,3 @@
-/** The Worker's vars that name an outside service, and the fake's name for each (test/fake-upstream.ts). */
 export const upstreamVars = {
   OPEN_METEO_URL: "open-meteo",
   OPENWEATHERMAP_URL: "openweathermap",
@@ -7,7 +6,6 @@ export const upstreamVars = {
   AI_STAND_IN_URL: "ai",
 } as const;
 
-/** Every source pointed at the fake at `base`, in one of its scenarios. */
 export function fakeUpstreamVars(base: string, tag: string, scenario = "ok") {
   return Object.fromEntries(
     Object.entries(upstreamVars).map(([name, source]) => [

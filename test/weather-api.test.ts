@@ -10,7 +10,6 @@ beforeAll(async () => {
   await runCron();
 });
 
-/** The session the admin login sets (its own tests are in admin-session.test.ts). */
 async function ownerCookie(): Promise<string> {
   return (await startSession({ config: getConfig(env), db: getDb(env.DB) })).split(";")[0] ?? "";
 }

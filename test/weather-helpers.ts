@@ -3,10 +3,7 @@ import type { WeatherSnapshot } from "~/lib/weather";
 import { visit } from "./helpers";
 import { fakeUpstreamVars } from "./upstream-vars";
 
-/**
- * The test env with every upstream in one scenario of the fake (test/fake-upstream.ts);
- * `tag` groups the calls for `upstreamCalls`.
- */
+/** `tag` groups the calls for `upstreamCalls`. */
 export function upstreamEnv(
   tag: string,
   scenario = "ok",
@@ -19,7 +16,6 @@ export function upstreamEnv(
   } as Env;
 }
 
-/** The sources the fake has answered for `tag`, in order. */
 export async function upstreamCalls(tag: string): Promise<string[]> {
   return (await fetch(`https://upstream.test/__calls/${tag}`)).json();
 }
@@ -28,7 +24,6 @@ export async function snapshot(): Promise<WeatherSnapshot> {
   return (await visit("/api/weather")).json();
 }
 
-/** Moves a stored reading's times into the past, as if that long had passed since. */
 export async function ageReading(
   source: string,
   ms: { fetched?: number; measured?: number },
@@ -40,7 +35,6 @@ export async function ageReading(
     .run();
 }
 
-/** Today and tomorrow at the lake, "YYYY-MM-DD". */
 export function lakeDays(now = Date.now()): [string, string, string] {
   const day = (offset: number) =>
     new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now + offset * 86_400_000);

@@ -10,7 +10,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The visible text of a page, without tags, scripts and the hydration payload. */
 async function textOf(response: Response) {
   const html = await response.text();
   return html

@@ -9,7 +9,6 @@ afterEach(() => {
 
 const HOUR = 3_600_000;
 
-/** "YYYY-MM-DD HH:MM:SS" on the lake's clock. */
 function lakeClock(instant: string | undefined) {
   return new Intl.DateTimeFormat("sv-SE", {
     timeZone: "Europe/Rome",

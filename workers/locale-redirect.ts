@@ -1,10 +1,7 @@
 import { isbot } from "isbot";
 import { defaultLocale, negotiateLocale, readLocaleCookie } from "~/i18n/locales";
 
-/**
- * The bare root honours the visitor's language: the cookie they chose first, then
- * their browser's languages. Only "/" redirects, so every other URL stays stable.
- */
+/** Cookie first, then the browser's languages; only "/" redirects, so every other URL stays stable. */
 export function rootLocaleRedirect(request: Request): Response | null {
   const url = new URL(request.url);
   if (url.pathname !== "/" || request.method !== "GET") return null;

@@ -3,18 +3,13 @@ export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
 
-/**
- * What rate limits count by: an IPv4 address, or the /64 network of an IPv6 address.
- * A subscriber is handed a whole /64, so counting single IPv6 addresses would give one
- * client 2^64 allowances.
- */
+/** IPv6 counts by its /64: a subscriber is handed a whole /64. */
 export function clientNetwork(request: Request): string {
   const address = clientAddress(request);
   if (!address.includes(":")) return address;
   return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
 }
 
-/** The eight 16-bit groups of an IPv6 address, "::" expanded, without leading zeros. */
 function ipv6Groups(address: string): string[] {
   const [head = "", tail] = address.toLowerCase().split("%")[0]?.split("::") ?? [];
   const groups = (part: string | undefined) => (part ? part.split(":") : []);

@@ -4,10 +4,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Db } from "./db/client";
 import type { Config } from "./env";
 
-/**
- * Request-scoped values, built once by the Worker entry: Hono handlers read them from
- * `c.var`, React Router loaders and actions from `context.get(requestScope)`.
- */
+/** Built once by the Worker entry (ADR 002). */
 export type RequestScope = {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil">;
@@ -15,7 +12,6 @@ export type RequestScope = {
   db: Db;
   /** Nonce of this response's CSP; every inline or module script must carry it. */
   nonce: string;
-  /** The language this request is answered in (`requestLocale`). */
   locale: Locale;
   /** This request's own Lingui instance, activated in `locale` (never the global one). */
   i18n: I18n;

@@ -24,10 +24,7 @@ const configSchema = z.object({
   /** The lake's name as laghi.net's widget titles it. */
   LAGHI_NET_LAKE: z.string().min(1),
   APPA_TRENTO_URL: z.url(),
-  /**
-   * Workers AI is remote-only: local runs and tests name a stand-in for it here (ADR 015).
-   * Unset in production, where the `AI` binding answers.
-   */
+  /** Workers AI is remote-only: local runs and tests name a stand-in here (ADR 015). */
   AI_STAND_IN_URL: z.union([z.url(), z.literal("")]).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
   ADMIN_PASSWORD: z
@@ -49,9 +46,7 @@ const configSchema = z.object({
   CONTACT_EMAIL_TO: z.email({ message: "CONTACT_EMAIL_TO must be an e-mail address" }),
   /** The contact form's sender, an address on the domain that has Email Routing. */
   CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
-  /** The most contact messages a day brings, whoever sends them. */
   CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
-  /** Time-lapses older than this many days are removed, unless the owner featured them. */
   TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
 });
 
@@ -63,7 +58,6 @@ export class ConfigError extends Error {
 
 const parsed = new WeakMap<object, Config>();
 
-/** Parses the Worker's vars and secrets once per env object and fails with every problem named. */
 export function getConfig(env: Env): Config {
   const cached = parsed.get(env);
   if (cached) return cached;
@@ -76,7 +70,6 @@ export function getConfig(env: Env): Config {
   return result.data;
 }
 
-/** What pages may show: everything but the secrets. */
 export function publicSiteConfig(config: Config): SiteInfo {
   return {
     siteUrl: config.SITE_URL,

@@ -1,7 +1,4 @@
-/**
- * A request body of at most `maxBytes`, or null past that. Counted while reading, so neither
- * a missing nor a lying Content-Length makes the isolate buffer more than the caller allows.
- */
+/** Counted while reading, so a missing or lying Content-Length cannot make the isolate buffer more. */
 export async function readBody(
   request: Request,
   maxBytes: number,

@@ -5,10 +5,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 export type FormRead<T> = { ok: true; data: T } | { ok: false; status: 400 | 413 };
 
-/**
- * A posted form of at most `maxBytes`, refused by its declared length or while streaming:
- * anything that is not such a form is a 400 or a 413, never a 500.
- */
+/** Anything that is not such a form is a 400 or a 413, never a 500. */
 export async function readFormData(
   request: Request,
   maxBytes: number,
@@ -26,7 +23,6 @@ export async function readFormData(
   }
 }
 
-/** A bounded form (see readFormData) parsed by `schema`; a form it refuses is a 400. */
 export async function readForm<T>(
   request: Request,
   schema: z.ZodType<T>,

@@ -1,10 +1,8 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Whether a request may change something: safe methods always; others only from our own
- * pages. Browsers say where a request comes from in Sec-Fetch-Site (and older ones in
- * Origin); a client that sends neither is not a browser and carries no visitor's cookies,
- * so the camera box and scripts pass. Everything else is a cross-site request forgery.
+ * Browsers name a request's origin in Sec-Fetch-Site (older ones in Origin); a client sending
+ * neither is no browser and carries no visitor's cookies, so the camera box and scripts pass.
  */
 export function isSameOriginRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;

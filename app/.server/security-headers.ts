@@ -1,4 +1,3 @@
-/** A fresh nonce per response: 128 random bits, base64. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
@@ -24,7 +23,6 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return directives.join("; ");
 }
 
-/** Headers every response carries; HTML responses add the CSP. */
 export const securityHeaders: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Content-Type-Options": "nosniff",

@@ -9,7 +9,6 @@ export const SETTINGS_CACHE_MS = 10_000;
 
 let cached: { value: PublicSettings; expires: number } | null = null;
 
-/** The flag as pages see it: from this isolate's cache when it is fresh enough. */
 export async function getPublicSettings(db: Db, now = Date.now()): Promise<PublicSettings> {
   if (cached && cached.expires > now) return cached.value;
   const value = await readSettings(db);
@@ -17,7 +16,6 @@ export async function getPublicSettings(db: Db, now = Date.now()): Promise<Publi
   return value;
 }
 
-/** Straight from D1, for the owner's dashboard. */
 export async function readSettings(db: Db): Promise<PublicSettings> {
   const row = await db
     .select({ maintenance: siteSettings.maintenance })

@@ -2,18 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "./localized-link";
 import { PageMeta } from "./page-meta";
 
-/**
- * The spec's error page: status code, status message and description. 404 is the
- * "Page Not Found" variant; every other status keeps the "Internal Server Error" wording
- * with its own code.
- */
+/** 404 is "Page Not Found"; every other status keeps "Internal Server Error" with its own code. */
 export function ErrorPage({
   status,
   message,
   stack,
 }: {
   status: number;
-  /** The status message; for 404s it names the path. */
   message: string;
   stack?: string;
 }) {

@@ -2,10 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
 import { localeInfo, locales } from "~/i18n/locales";
 
-/**
- * A plain form: it works before hydration, and the server sets the language cookie
- * (the only cookie a visitor gets) and redirects to the same page in the new language.
- */
+/** A plain form, so it works before hydration; the server sets the visitor's only cookie. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { i18n, t } = useLingui();
   const { pathname, search } = useLocation();

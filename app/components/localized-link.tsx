@@ -6,7 +6,6 @@ export function useLocale(): Locale {
   return useLingui().i18n.locale as Locale;
 }
 
-/** A link to a locale-free path ("/about") in the current page's language. */
 export function LocalizedLink({
   to,
   hash,

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
 import WrenchIcon from "~icons/mdi/wrench-outline";
 
-/** While `active`, the overlay covers the site, which is inert from the server's first byte. */
 export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
   return (
     <>
@@ -14,7 +13,6 @@ export function MaintenanceGate({ active, children }: { active: boolean; childre
   );
 }
 
-/** Covers the whole viewport above everything else while the owner works on the site. */
 function MaintenanceOverlay() {
   const { t } = useLingui();
   const dialog = useRef<HTMLDivElement>(null);

@@ -3,11 +3,7 @@ import { useLocation } from "react-router";
 import { defaultLocale, localeInfo, locales, localizePath, stripLocale } from "~/i18n/locales";
 import { useOptionalRootData } from "~/lib/root-data";
 
-/**
- * Title, description and social-share tags (spec §1) for every page, and for indexable
- * pages the canonical link and hreflang alternates. React 19 hoists these into <head>,
- * also during streaming SSR.
- */
+/** React 19 hoists these into <head>, also during streaming SSR. */
 export function PageMeta({
   title,
   description,
@@ -16,7 +12,6 @@ export function PageMeta({
 }: {
   title?: string;
   description?: string;
-  /** Absolute URL of the social-share picture. */
   image?: string;
   /** Error pages and the admin: no canonical link, no alternates, kept out of indexes. */
   noindex?: boolean;

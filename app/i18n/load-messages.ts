@@ -2,13 +2,11 @@ import type { I18n, Messages } from "@lingui/core";
 import type { PageCatalog } from "~/lib/pages";
 import type { Locale } from "./locales";
 
-/** Loads one locale's main catalog in the browser; Vite splits each into its own chunk. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const { messages } = await import(`../../locales/${locale}/messages.po`);
   return messages;
 }
 
-/** Adds a page catalog (text pages, admin) to the browser's i18n instance. */
 export async function loadPageCatalog(i18n: I18n, catalog: PageCatalog): Promise<void> {
   const locale = i18n.locale as Locale;
   const { messages } = await import(`../../locales/${locale}/${catalog}.po`);
@@ -22,7 +20,6 @@ export function setBrowserI18n(i18n: I18n) {
   browserI18n = i18n;
 }
 
-/** For clientLoaders: make sure a page catalog is there before its page renders. */
 export async function ensurePageCatalog(catalog: PageCatalog): Promise<null> {
   if (browserI18n) await loadPageCatalog(browserI18n, catalog);
   return null;

@@ -4,7 +4,6 @@ import { readCookie } from "../lib/cookies.ts";
 export const locales = ["de", "en", "it", "fr", "es"] as const;
 export type Locale = (typeof locales)[number];
 
-/** German is served without a prefix; every other locale lives under `/{locale}`. */
 export const defaultLocale: Locale = "de";
 
 export const localeInfo: Record<Locale, { tag: string; name: string }> = {
@@ -31,10 +30,7 @@ export function localeFromPath(pathname: string): Locale {
   return prefixOf(pathname) ?? defaultLocale;
 }
 
-/**
- * The page a request is about. Client navigations fetch "/en/admin.data" (and "/_.data"
- * for "/"); React Router strips the suffix the same way before it matches routes.
- */
+/** Client navigations fetch "/en/admin.data" ("/_.data" for "/"), stripped as React Router does. */
 export function pagePath(pathname: string): string {
   const bare = pathname.endsWith("/_.data")
     ? pathname.slice(0, -"_.data".length)
@@ -42,10 +38,7 @@ export function pagePath(pathname: string): string {
   return bare.length > 1 ? bare.replace(/\/$/, "") : bare;
 }
 
-/**
- * The language a request is answered in. Pages carry it in their path; the API has no
- * locale in its paths, so it takes `?lang=`, then the visitor's cookie, then the browser's.
- */
+/** Pages carry the locale in their path; the API takes `?lang=`, then the cookie, then the browser's. */
 export function requestLocale(url: URL, headers: Headers): Locale {
   if (!url.pathname.startsWith("/api/")) return localeFromPath(pagePath(url.pathname));
   const param = url.searchParams.get("lang");
@@ -71,7 +64,6 @@ export function localizePath(path: string, locale: Locale): string {
   return bare === "/" ? `/${locale}` : `/${locale}${bare}`;
 }
 
-/** The best supported locale in an Accept-Language header, by its q-values. */
 export function negotiateLocale(acceptLanguage: string | null): Locale | null {
   if (!acceptLanguage) return null;
   const ranked = acceptLanguage

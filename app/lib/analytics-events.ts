@@ -2,7 +2,6 @@
 export const beaconEvents = ["stream_completed", "timelapse_play"] as const;
 export type BeaconEvent = (typeof beaconEvents)[number];
 
-/** Every product event the statistics count, in the order the owner sees them. */
 export const productEvents = [
   "stream_started",
   "stream_completed",

@@ -14,7 +14,6 @@ function send(beacon: Beacon) {
   }
 }
 
-/** Counts a view of `path`, with the host of the site the visitor came from, if another. */
 export function sendPageView(path: string, referrer: string) {
   let host = "";
   try {

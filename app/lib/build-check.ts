@@ -37,10 +37,7 @@ export async function fetchLatestBuildId(): Promise<string | null> {
   }
 }
 
-/**
- * Checks for a newer deploy about hourly; when one exists, the next navigation
- * becomes a full page load so the visitor gets the new build without losing input.
- */
+/** After a newer deploy, the next navigation is a full page load, so no input is lost. */
 export function useBuildCheck() {
   const outdated = useRef(false);
   const { pathname } = useLocation();

@@ -13,7 +13,6 @@ export const contactLimits = {
 export const contactFieldNames = ["name", "email", "subject", "message", "answer"] as const;
 export type ContactFieldName = (typeof contactFieldNames)[number];
 
-/** What can be wrong with a field; the form says it in the visitor's language. */
 export type ContactFieldError =
   | "required"
   | "too_short"
@@ -25,13 +24,11 @@ export type ContactFieldError =
 
 export type ContactFieldErrors = Partial<Record<ContactFieldName, ContactFieldError>>;
 
-/** The maths question: single digits, and subtraction only with a positive result. */
 export type Question = { a: number; op: "+" | "-"; b: number };
 
 /** What the visitor typed, handed back so that a page without JavaScript can show it again. */
 export type ContactValues = Record<Exclude<ContactFieldName, "answer">, string>;
 
-/** What a submission came to, from the browser's own check or from the server. */
 export type ContactOutcome =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactFieldErrors; values?: ContactValues }

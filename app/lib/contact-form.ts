@@ -16,7 +16,6 @@ const singleLine = (max: number) =>
       z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, "line_break"),
     );
 
-/** The contact form as the visitor fills it in: one schema for the browser and the server. */
 export const contactForm = z.object({
   name: singleLine(contactLimits.name),
   email: z
@@ -44,7 +43,6 @@ export type ContactFormCheck =
   | { ok: true; data: ContactForm }
   | { ok: false; errors: ContactFieldErrors };
 
-/** Checks the submitted form; each field reports its first problem. */
 export function checkContactForm(formData: FormData): ContactFormCheck {
   const input = Object.fromEntries(
     Object.keys(contactForm.shape).map((name) => [name, String(formData.get(name) ?? "")]),

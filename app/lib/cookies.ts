@@ -1,4 +1,3 @@
-/** One cookie's value from a Cookie header, or null. */
 export function readCookie(header: string | null, name: string): string | null {
   for (const pair of header?.split(";") ?? []) {
     const [key, ...value] = pair.trim().split("=");

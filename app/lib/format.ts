@@ -29,12 +29,10 @@ function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
   return format;
 }
 
-/** "10:42" (or "10:42 AM") at the lake. */
 export function formatTime(locale: Locale, instant: string | number | Date): string {
   return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(instant));
 }
 
-/** "10 June, 08:00" at the lake. */
 export function formatDateTime(locale: Locale, instant: string | number): string {
   return dateTimeFormat(locale, {
     day: "numeric",
@@ -44,7 +42,6 @@ export function formatDateTime(locale: Locale, instant: string | number): string
   }).format(new Date(instant));
 }
 
-/** "Tuesday, 10 June" for a calendar day "YYYY-MM-DD" at the lake. */
 export function formatDay(locale: Locale, day: string): string {
   // Noon UTC is the same calendar day in Rome, whatever the season.
   return dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long" }).format(
@@ -52,7 +49,6 @@ export function formatDay(locale: Locale, day: string): string {
   );
 }
 
-/** "June" for month 6. */
 export function formatMonth(locale: Locale, month: number): string {
   return dateTimeFormat(locale, { month: "long" }).format(Date.UTC(2025, month - 1, 15, 12));
 }
@@ -65,7 +61,6 @@ export function formatWait(locale: Locale, seconds: number): string {
     : format.format(Math.ceil(seconds / 60), "minute");
 }
 
-/** "22 Nov" for a calendar day "YYYY-MM-DD". */
 export function formatShortDay(locale: Locale, day: string): string {
   return dateTimeFormat(locale, { day: "numeric", month: "short" }).format(
     new Date(`${day}T12:00:00Z`),

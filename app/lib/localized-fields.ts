@@ -7,7 +7,6 @@ export function localizedField<F extends string>(field: F, locale: Locale): Loca
   return `${field}${locale.charAt(0).toUpperCase()}${locale.slice(1)}` as LocalizedField<F>;
 }
 
-/** Every language's field name for `field`, in the locales' order. */
 export function localizedFields<F extends string>(field: F): LocalizedField<F>[] {
   return locales.map((locale) => localizedField(field, locale));
 }

@@ -11,7 +11,6 @@ export type MediaStatus = (typeof mediaStatuses)[number];
 
 export const translatableFields = ["title", "description", "tags"] as const;
 export type TranslatableField = (typeof translatableFields)[number];
-/** titleEn, descriptionDe, tagsIt, …: the fields Workers AI may fill. */
 export type LocalizedFieldName = LocalizedField<TranslatableField>;
 export const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((field) =>
   localizedFields(field),
@@ -38,10 +37,7 @@ const perLanguage = <S extends z.ZodType>(field: TranslatableField, schema: S) =
     S
   >;
 
-/**
- * Everything the owner edits on an item (spec §3), one schema for the editor, the upload
- * form and the API. Texts may be empty: an item may be titled in some languages only.
- */
+/** One schema for the editor, the upload and the API; texts may be empty in some languages. */
 export const mediaFields = z.strictObject({
   type: z.enum(mediaTypes),
   featured: z.boolean(),
@@ -67,13 +63,11 @@ export const mediaFields = z.strictObject({
 });
 export type MediaFields = z.infer<typeof mediaFields>;
 
-/** A change to some of an item's fields: the single actions and the editor's save. */
 export const mediaFieldsPatch = mediaFields
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "nothing to change");
 export type MediaFieldsPatch = z.infer<typeof mediaFieldsPatch>;
 
-/** An item as the owner's list shows it: its fields and what visitors did with it. */
 export type AdminMediaItem = MediaFields & {
   id: string;
   views: number;
@@ -83,10 +77,7 @@ export type AdminMediaItem = MediaFields & {
   height: number;
 };
 
-/**
- * The owner changes one field: the new value, and the field no longer counts as
- * machine-translated (the owner has made it theirs).
- */
+/** The edited field no longer counts as machine-translated: the owner has made it theirs. */
 export function editField<K extends keyof MediaFields>(
   fields: MediaFields,
   name: K,
@@ -99,7 +90,6 @@ export function editField<K extends keyof MediaFields>(
   };
 }
 
-/** The tags typed into one box, "Sunset, harbour " → ["sunset", "harbour"]. */
 export function parseTags(text: string): string[] {
   return [
     ...new Set(
@@ -111,7 +101,6 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-/** One language's translatable texts. */
 export type LanguageTexts = { title: string; description: string; tags: string[] };
 
 export function languageTexts(fields: MediaFields, locale: Locale): LanguageTexts {
@@ -124,7 +113,6 @@ export function languageTexts(fields: MediaFields, locale: Locale): LanguageText
 
 const isEmpty = (value: string | string[]) => value.length === 0;
 
-/** The languages with an empty text that `from` could fill. */
 export function languagesToFill(fields: MediaFields, from: Locale): Locale[] {
   const source = languageTexts(fields, from);
   return locales.filter(
@@ -136,7 +124,6 @@ export function languagesToFill(fields: MediaFields, from: Locale): Locale[] {
   );
 }
 
-/** The request for a translation: one filled language, into the languages asked for. */
 export const translateRequest = z.strictObject({
   from: z.enum(locales),
   to: z
@@ -152,10 +139,7 @@ export const translateRequest = z.strictObject({
 export type TranslateRequest = z.infer<typeof translateRequest>;
 export type Translations = Partial<Record<Locale, LanguageTexts>>;
 
-/**
- * Fills every empty text from the translations and marks what it filled, so the owner sees
- * which texts a machine wrote until they edit them. Nothing the owner wrote is replaced.
- */
+/** Nothing the owner wrote is replaced; what a machine wrote stays marked until edited. */
 export function applyTranslations(fields: MediaFields, translations: Translations): MediaFields {
   const next: MediaFields = { ...fields };
   const marked = new Set(fields.machineTranslated);

@@ -3,10 +3,7 @@ import { lakeDate } from "./weather-view";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 
-/**
- * How long a time-lapse runs, the way the spec's entries say it: whole minutes from two
- * minutes up ("in 3 minutes"), otherwise seconds ("in 150 seconds").
- */
+/** Whole minutes from two minutes up ("in 3 minutes"), otherwise seconds ("in 150 seconds"). */
 export function timelapseLength(durationSeconds: number): TimelapseLength {
   const seconds = Math.round(durationSeconds);
   return seconds >= 120 && seconds % 60 === 0
@@ -14,16 +11,12 @@ export function timelapseLength(durationSeconds: number): TimelapseLength {
     : { unit: "seconds", value: seconds };
 }
 
-/** Whether the time-lapse shows yesterday (at the lake), seen from `now`. */
 export function isYesterday(takenAt: Date, now: Date): boolean {
   const yesterday = new Date(now.getTime() - 86_400_000);
   return lakeDate(takenAt.getTime()) === lakeDate(yesterday.getTime());
 }
 
-/**
- * The box renders yesterday's film overnight (01:00 at the lake by default) and uploads it
- * well before this hour; a film not there by then missed the night.
- */
+/** The box renders yesterday's film at 01:00 and uploads it well before this hour. */
 export const FILM_EXPECTED_BY_HOUR = 7;
 
 const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
@@ -32,10 +25,7 @@ const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-/**
- * Yesterday's time-lapse as the gallery tells it: there (no placeholder), still being
- * rendered (from midnight until it arrives), or late (the night passed without it).
- */
+/** "rendering" from midnight until it arrives, "late" once the night passed without it. */
 export function yesterdaysFilm(
   newestFilm: Date | null,
   now: Date,

@@ -18,7 +18,6 @@ export type PublicMediaItem = {
   thumbnailUrl: string;
 };
 
-/** The longest search the gallery accepts, in characters. */
 export const MAX_SEARCH_LENGTH = 100;
 
 export const galleryTabs = ["all", "photos", "videos"] as const;
@@ -27,7 +26,6 @@ export const gallerySorts = ["newest", "oldest"] as const;
 export type GallerySort = (typeof gallerySorts)[number];
 export type GalleryParams = { type: GalleryTab; q: string; sort: GallerySort };
 
-/** The gallery's URL for these filters, and with a cursor for the page after it. */
 export function galleryUrl(path: string, params: GalleryParams, cursor?: string): string {
   const search = new URLSearchParams({ type: params.type, sort: params.sort });
   if (params.q) search.set("q", params.q);

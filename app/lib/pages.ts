@@ -1,9 +1,6 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
-/**
- * The message catalogs beside the main one (ADR 003), each loaded only by the pages that
- * use it: the long texts of the text pages, and the owner's admin area.
- */
+/** Catalogs beside the main one (ADR 003), each loaded only by the pages that use it. */
 export const pageCatalogs = ["pages", "contact", "admin"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
@@ -19,15 +16,12 @@ type ChildRoute = { path?: string; index?: true; module: string };
 type SitePage = {
   /** Locale-free path ("/about"); the other languages prefix it. */
   path: string;
-  /** The route module, relative to app/. */
   module: string;
   /** The route pattern when it is more than the path. */
   pattern?: string;
-  /** The page's own catalog, besides the main one. */
   catalog?: PageCatalog;
   /** Kept out of the sitemap and disallowed for crawlers. */
   private?: boolean;
-  /** Nested routes under the page's path. */
   children?: ChildRoute[];
 };
 
@@ -61,14 +55,12 @@ const pages: readonly SitePage[] = sitePages;
 export const publicPagePaths = pages.filter((page) => !page.private).map((page) => page.path);
 export const privatePagePaths = pages.filter((page) => page.private).map((page) => page.path);
 
-/** The route modules whose messages belong to `catalog`, nested routes included. */
 export function catalogModules(catalog: PageCatalog): string[] {
   return pages
     .filter((page) => page.catalog === catalog)
     .flatMap((page) => [page.module, ...(page.children ?? []).map((child) => child.module)]);
 }
 
-/** The catalog a locale-free path needs besides the main one, if any. */
 export function catalogOf(barePath: string): PageCatalog | undefined {
   const page = pages.find(
     (candidate) =>

@@ -14,7 +14,6 @@ export type SiteInfo = {
   supportUrl: string;
 };
 
-/** The root loader's data, which every page and the shell read. */
 export type RootData = { site: SiteInfo; maintenance: boolean };
 
 export function useRootData(): RootData {

@@ -13,6 +13,5 @@ export type Statistics = {
   /** Visitors over 7 and 30 days are sums of daily visitors (ADR 014). */
   totals: Periods<PeriodFigures>;
   events: Record<ProductEvent, Periods<number>>;
-  /** The most frequent values over the whole period, most frequent first. */
   breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
 };

@@ -18,7 +18,6 @@ function prefersNativeHls(video: HTMLVideoElement): boolean {
   return native && (!mse || navigator.vendor.startsWith("Apple"));
 }
 
-/** Starts fetching hls.js (light build) once a visitor shows intent; safe to call repeatedly. */
 export function preloadPlayer() {
   if (prefersNativeHls(document.createElement("video"))) return;
   hlsModule ??= loadHls();
@@ -27,7 +26,6 @@ export function preloadPlayer() {
   });
 }
 
-/** Resolves once the player code is here (at once where HLS is native). */
 export async function loadPlayer(): Promise<void> {
   preloadPlayer();
   await hlsModule;
@@ -35,7 +33,6 @@ export async function loadPlayer(): Promise<void> {
 
 export type PlayerEvents = { onFirstFrame: () => void; onFailure: (reason: string) => void };
 
-/** Plays the playlist muted from near the live edge; returns a function that tears it down. */
 export async function attachPlayer(
   video: HTMLVideoElement,
   playlistUrl: string,

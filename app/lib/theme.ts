@@ -2,10 +2,7 @@ export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
 export const THEME_KEY = "theme";
 
-/**
- * Runs inline in <head> before the first paint, so a dark-mode visitor never sees a
- * white flash. Kept tiny and dependency-free; the preference lives in localStorage, not a cookie.
- */
+/** Inline in <head> before the first paint, so dark mode never flashes white; kept in localStorage. */
 export const themeScript = `(function(){try{var t=localStorage.getItem("${THEME_KEY}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}})()`;
 
 export function readTheme(): Theme {

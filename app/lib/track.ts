@@ -10,11 +10,7 @@ function whenIdle(work: () => void) {
   else setTimeout(work, 1000);
 }
 
-/**
- * Counts each public page view, client-side navigations included, by its path only (a
- * change of the query, such as a gallery filter, is not a new view). The beacon's code
- * loads after the page is interactive; the owner's pages are not counted.
- */
+/** By path only (a gallery filter is not a new view); the owner's pages are not counted. */
 export function usePageViews() {
   const { pathname } = useLocation();
   const landing = useRef(true);
@@ -33,7 +29,6 @@ export function usePageViews() {
   }, [pathname]);
 }
 
-/** Counts a product event that happens in the browser (a time-lapse played, …). */
 export function trackEvent(event: BeaconEvent) {
   import("./beacon").then((beacon) => beacon.sendEvent(event)).catch(() => {});
 }

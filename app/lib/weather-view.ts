@@ -7,11 +7,7 @@ import type {
   WeatherSnapshot,
 } from "./weather";
 
-/**
- * The rules that turn a weather snapshot into what a visitor sees (fresh, stale, typical).
- * Isomorphic: the server renders with them and the panel re-applies them as time passes in
- * the tab.
- */
+/** Isomorphic: the server renders with these rules and the panel re-applies them as time passes. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -108,7 +104,6 @@ export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): Wa
   return { north, south, average };
 }
 
-/** `month` is 1-12. */
 export function typicalWaterTemperature(month: number): number {
   return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
 }
@@ -120,7 +115,6 @@ const lakeDateFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** "YYYY-MM-DD" of an instant in the lake's calendar. */
 export function lakeDate(instant: number): string {
   return lakeDateFormat.format(instant);
 }

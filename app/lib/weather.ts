@@ -1,9 +1,8 @@
 import { z } from "zod/mini";
 
 /**
- * The weather snapshot's shape, declared once: the server validates stored rows with it and
- * serves it from pages and `GET /api/weather`; the browser parses the API's answers with it.
- * What a visitor sees of it (fresh, stale, typical) is decided in ./weather-view.ts.
+ * Declared once: the server validates stored rows and serves it; the browser parses the API's
+ * answers with it. What a visitor sees of it is decided in ./weather-view.ts.
  */
 
 const conditionCodes = [
@@ -47,7 +46,6 @@ const currentWeather = z.object({
 export type CurrentWeather = z.infer<typeof currentWeather>;
 
 const dailyWeather = z.object({
-  /** The day in the lake's calendar. */
   date: z.iso.date(),
   condition,
   temperatureMin: z.number(),
@@ -65,7 +63,6 @@ const dailyWeather = z.object({
 });
 export type DailyWeather = z.infer<typeof dailyWeather>;
 
-/** What each source stores (the `data` of its row). */
 const weatherReading = z.object({ current: currentWeather, days: z.array(dailyWeather) });
 export type WeatherReading = z.infer<typeof weatherReading>;
 const lakeLevelReading = z.object({ cm: z.number() });
@@ -74,7 +71,6 @@ const waterTemperatureReading = z.object({ celsius: z.number() });
 const waterTemperature = z.extend(waterTemperatureReading, { measuredAt: instant });
 export type WaterTemperature = z.infer<typeof waterTemperature>;
 
-/** Every source's latest good value, as pages and `GET /api/weather` deliver it. */
 export const weatherSnapshot = z.object({
   weather: z.nullable(
     z.extend(weatherReading, {

@@ -14,7 +14,6 @@ import MailIcon from "~icons/mdi/email-outline";
 import PinIcon from "~icons/mdi/map-marker-outline";
 import type { Route } from "./+types/contact";
 
-/** Every visit gets a question of its own. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestScope);
   return createChallenge(config.SESSION_SECRET);
@@ -69,7 +68,6 @@ export function shouldRevalidate({
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const navigation = useNavigation();
-  // From the click until the next question has arrived.
   const sending = navigation.formMethod === "POST";
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new question restarts the clock
   useEffect(() => {

@@ -31,12 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...page, item: item ?? null };
 }
 
-/**
- * "Show more" reads the page after a cursor through this route (useGalleryPages). Such a
- * read that fails answers `{ unread: true }`, so the gallery stays and says so instead of
- * handing the error to the error page, as a fetcher's error otherwise would. (A
- * clientLoader could do this too, but would split every navigation into two requests.)
- */
+/** A failed "Show more" read answers `{ unread: true }`, so the gallery stays instead of erroring. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     const results = await next();

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { data, useLocation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 
-/** Any unmatched path, at any depth, in any locale: the 404 page with a real 404 status. */
 export function loader() {
   return data(null, { status: 404 });
 }

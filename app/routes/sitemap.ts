@@ -3,7 +3,6 @@ import { locales, localizePath } from "~/i18n/locales";
 import { publicPagePaths } from "~/lib/pages";
 import type { Route } from "./+types/sitemap";
 
-/** Every page in all five languages, each listing its alternates. */
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestScope);
   const url = (path: string) => new URL(path, config.SITE_URL).href;

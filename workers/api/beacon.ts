@@ -10,7 +10,7 @@ import { beaconEvents } from "~/lib/analytics-events";
 import { apiError } from "./errors";
 import type { ApiEnv } from "./types";
 
-/** What app/lib/beacon.ts sends: a page view (its path, never a query) or a product event. */
+/** A page view carries its path, never a query. */
 const beaconSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("view"),
@@ -23,13 +23,9 @@ const beaconSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("event"), name: z.enum(beaconEvents) }),
 ]);
 
-// A beacon is a few dozen bytes.
 const MAX_BODY_BYTES = 1024;
 
-/**
- * The first-party statistics beacon. sendBeacon posts text/plain (a JSON body without a
- * CORS preflight); cross-site posts never get here (the Worker entry refuses them).
- */
+/** sendBeacon posts text/plain: a JSON body without a CORS preflight. */
 export const beacon = new Hono<ApiEnv>().post("/", async (c) => {
   const request = c.req.raw;
   const { success } = await c.env.BEACON_RATE_LIMIT.limit({ key: clientNetwork(request) });

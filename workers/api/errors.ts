@@ -4,15 +4,11 @@ import type { z } from "zod";
 
 type Issues = { issues: z.core.$ZodIssue[] };
 
-/** The one error shape every API response uses: `{ error: { code, message } }`. */
 export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
 }
 
-/**
- * A zValidator hook that answers invalid input with our error shape. `message` replaces
- * zod's wording where the detail would only leak how ids look (e.g. "not found").
- */
+/** `message` replaces zod's wording where the detail would only leak how ids look. */
 export function rejectInvalid(status: 400 | 404, code: string, message?: string) {
   return (result: { success: boolean; error?: Issues }, c: Context) => {
     if (result.success) return;

@@ -11,10 +11,6 @@ import type { ApiEnv } from "./types";
 export const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 
-/**
- * Serves the files of published media from R2 (GET and HEAD), with conditional requests,
- * Range and If-Range, and long caching.
- */
 export const files = new Hono<ApiEnv>().get(
   "/:key{.+}",
   zValidator("param", keyParam, rejectInvalid(404, "not_found", "No such file")),

@@ -14,12 +14,7 @@ import type { ApiEnv } from "./types";
 
 type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
 
-/**
- * A request from the camera box, with a body of at most `maxBytes`: device id and timestamp
- * window first (from the headers, before any body is read), then the HMAC over method, path,
- * timestamp and body, then the signature's single use. The control socket cannot send
- * headers from every client library, so it may carry the same values as query parameters.
- */
+/** Headers are checked before any body is read. The control socket may use query parameters. */
 function signedByBox(maxBytes: number) {
   return createMiddleware<IngestEnv>(async (c, next) => {
     const claimed = {
@@ -66,7 +61,6 @@ const segmentHeaders = z.object({
   "x-segment-duration": z.coerce.number().min(0.1).max(10),
 });
 
-/** The camera box: control socket, segment and still uploads. */
 export const ingest = new Hono<IngestEnv>()
   .get("/control", signedByBox(0), (c) => {
     if (c.req.header("Upgrade") !== "websocket") {

@@ -15,7 +15,6 @@ const localeChoice = z.object({
     .default("/"),
 });
 
-/** The language switcher posts here; the choice becomes the visitor's only cookie. */
 export const locale = new Hono<ApiEnv>().post(
   "/",
   zValidator("form", localeChoice, rejectInvalid(400, "invalid_locale_choice")),

@@ -3,7 +3,6 @@ import { type AdminSession, readSession } from "~/.server/auth/session";
 import { apiError } from "./errors";
 import type { ApiEnv } from "./types";
 
-/** The owner's routes: their session is in `c.var.session`. */
 export type OwnerEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { session: AdminSession } };
 
 export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {

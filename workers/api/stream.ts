@@ -18,7 +18,6 @@ async function session(c: Context<ApiEnv>) {
   return verifyStreamToken(c.var.config.SESSION_SECRET, c.req.query("token"));
 }
 
-/** Visitors: the camera's status and still, one-minute sessions, the playlist and segments. */
 export const stream = new Hono<ApiEnv>()
   .get("/status", async (c) => {
     const [{ online, phase }, still] = await Promise.all([

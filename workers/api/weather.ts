@@ -41,7 +41,6 @@ export const weather = new Hono<ApiEnv>()
     c.header("Date", new Date().toUTCString());
     return c.json(snapshot);
   })
-  /** The owner's reading for the south of the lake, where no open real-time source exists. */
   .put(
     "/water-temperature/south",
     requireOwner,

@@ -7,7 +7,6 @@ import { deleteMany } from "~/.server/media/admin-media";
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 50;
 
-/** Removes time-lapses past the retention window with their files, unless featured. */
 export async function expireTimelapses(env: Env, now = Date.now()): Promise<void> {
   const db = getDb(env.DB);
   const cutoff = new Date(now - getConfig(env).TIMELAPSE_RETENTION_DAYS * 86_400_000);

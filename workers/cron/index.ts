@@ -6,7 +6,6 @@ import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
 import { refreshWeather } from "./weather";
 
-/** Cron work, keyed by the trigger in wrangler.jsonc. */
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
   "*/10 * * * *": [
     refreshWeather,

@@ -5,10 +5,7 @@ import { utcDay } from "~/.server/visitors/visitor-id";
 /** How long the daily counts are kept (the privacy policy says 13 months). */
 export const ANALYTICS_RETENTION_DAYS = 400;
 
-/**
- * Forgets who was counted as a visitor as soon as their day is over (their salt goes with
- * the likes' purge), and daily counts older than the retention.
- */
+/** Visitor hashes go as soon as their day is over (their salt goes with the likes' purge). */
 export async function purgeAnalyticsRecords(env: Env, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   const keepFrom = utcDay(new Date(now.getTime() - ANALYTICS_RETENTION_DAYS * 86_400_000));

@@ -3,7 +3,6 @@ import { purgeExpiredNonces } from "~/.server/contact/used-nonces";
 import { getDb } from "~/.server/db/client";
 import { utcDay } from "~/.server/visitors/visitor-id";
 
-/** Forgets the contact form's used nonces once they expire, and earlier days' counts. */
 export async function purgeContactRecords(env: Env, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   await db.batch([purgeExpiredNonces(db, now), purgeEarlierDays(db, utcDay(now))]);

@@ -12,7 +12,6 @@ type StreamState = {
   phase: StreamPhase;
   phaseSince: number;
   lastSegmentAt: number;
-  /** When the box is told to stop, once the last session has ended. */
   stopAt: number | null;
   segments: Segment[];
 };
@@ -24,7 +23,6 @@ export type CreatedSession =
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
 const STATE_KEY = "stream";
-/** Segments remembered for the playlist (it lists the last few). */
 const KEPT_SEGMENTS = 8;
 /** A live stream whose box uploads nothing for this long has failed. */
 const STALL_MS = 8_000;
@@ -38,16 +36,11 @@ const initialState: StreamState = {
   segments: [],
 };
 
-/** The camera's object: one per device id. */
 export function cameraStream(env: Env, deviceId: string) {
   return env.CAMERA_STREAM.getByName(deviceId);
 }
 
-/**
- * One per camera. Meters visitors' sessions and owns the stream: the box's control socket
- * (hibernatable), the epoch and its segment list. Every deadline is an alarm and every fact
- * is in storage, so hibernation, eviction and restarts lose nothing.
- */
+/** Every deadline is an alarm and every fact in storage: hibernation and restarts lose nothing. */
 export class CameraStream extends DurableObject<Env> {
   private readonly config: Config;
 
@@ -95,12 +88,11 @@ export class CameraStream extends DurableObject<Env> {
       .one();
   }
 
-  /** Whether the box is connected, and what the stream is doing. */
   status(): { online: boolean; phase: StreamPhase } {
     return { online: this.box !== undefined, phase: this.state.phase };
   }
 
-  /** A visitor's one-minute session; the first one starts the box, later ones share its stream. */
+  /** The first session starts the box; later ones share its stream. */
   async createSession(): Promise<CreatedSession> {
     if (!this.box) return { ok: false, code: "camera_offline" };
     const now = Date.now();
@@ -133,13 +125,11 @@ export class CameraStream extends DurableObject<Env> {
     return { state: "failed", online };
   }
 
-  /** A visitor pressed stop: their session no longer keeps the box streaming. */
   async endSession(id: string) {
     this.ctx.storage.sql.exec("DELETE FROM sessions WHERE id = ?", id);
     await this.scheduleAlarm();
   }
 
-  /** What the playlist lists: only while the stream is live. */
   playlist(): { epoch: number; phase: StreamPhase; segments: Segment[] } {
     const { epoch, phase, segments } = this.state;
     return { epoch, phase, segments: phase === "live" ? segments : [] };
@@ -158,7 +148,6 @@ export class CameraStream extends DurableObject<Env> {
     return true;
   }
 
-  /** Stores a segment the box uploaded for the current epoch and lists it. */
   async addSegment(
     epoch: number,
     seq: number,
@@ -196,7 +185,7 @@ export class CameraStream extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The box's control socket; the Worker has checked its signature before forwarding. */
+  /** The Worker has checked the box's signature before forwarding. */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("expected a WebSocket upgrade", { status: 426 });

@@ -10,10 +10,7 @@ import {
 
 const SITE_KEY = "site";
 
-/**
- * Counts failed admin logins for the whole site. One object runs one call at a time, so
- * judging an attempt and counting it cannot interleave, wherever the attempts come from.
- */
+/** One object runs one call at a time, so judging an attempt and counting it cannot interleave. */
 export class LoginGuard extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -74,7 +71,6 @@ export class LoginGuard extends DurableObject<Env> {
     this.ctx.storage.kv.put(SITE_KEY, siteAfterSuccess(this.site, trusted, Date.now()));
   }
 
-  /** Forgets every key a day after its last failure, whether or not it ever comes back. */
   override async alarm(): Promise<void> {
     const forgetBefore = Date.now() - FORGET_AFTER_MS;
     this.ctx.storage.sql.exec("DELETE FROM keys WHERE last_failure_at <= ?", forgetBefore);

@@ -19,7 +19,6 @@ export type PageView = {
   language: string;
 };
 
-/** Adds `count` to each counter of the day; counters that do not exist yet start there. */
 function increment(
   db: Db,
   day: string,
@@ -35,11 +34,7 @@ function increment(
     });
 }
 
-/**
- * Counts a page view in one batch (one transaction). A visitor counts once a day: their
- * hash is inserted unless it already is, and the visitors' counter adds changes(), which
- * is 0 when it was.
- */
+/** Counts a visitor once a day: the counter adds changes(), 0 when their hash was already in. */
 export async function countPageView(db: Db, view: PageView): Promise<void> {
   const counters: Counter[] = [
     { dimension: "views", value: "" },
@@ -64,7 +59,6 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
   ]);
 }
 
-/** Counts one product event (a started stream, a like, …). */
 export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {
   await increment(db, day, [{ dimension: "event", value: event }]);
 }
@@ -77,10 +71,7 @@ export function purgeAnalytics(db: Db, today: string, keepCountsFrom: string) {
   ] as const;
 }
 
-/**
- * Counts a product event once the response is on its way, so that a visitor never waits
- * for the statistics; a failure is logged and costs only the count.
- */
+/** Counted after the response is sent, so a visitor never waits; a failure costs only the count. */
 export function countEventInBackground(
   ctx: Pick<ExecutionContext, "waitUntil">,
   db: Db,

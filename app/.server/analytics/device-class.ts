@@ -1,9 +1,6 @@
 export type DeviceClass = "phone" | "tablet" | "desktop";
 
-/**
- * A coarse device class from the user agent, which is never stored. iPads since iPadOS 13
- * announce themselves as Macs and count as desktops: no header tells them apart.
- */
+/** The user agent is never stored. iPadOS 13+ iPads say "Mac": no header tells them apart. */
 export function deviceClass(userAgent: string): DeviceClass {
   if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent)) return "tablet";
   // Android phones say "Mobile"; Android tablets do not.

@@ -7,10 +7,7 @@ import { utcDay, visitorId } from "../visitors/visitor-id";
 import type { PageView } from "./counts";
 import { deviceClass } from "./device-class";
 
-/**
- * The page a view counts under: the language-free path of one of the site's pages, so the
- * counters stay few whatever addresses are posted. A gallery item counts as the gallery.
- */
+/** A site page's language-free path, so the counters stay few whatever is posted. */
 export function countedPage(path: string): string {
   const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
   if ((publicPagePaths as readonly string[]).includes(bare)) return bare;
@@ -24,7 +21,6 @@ export function referrerHost(host: string | undefined, ownHost: string): string 
   return bare && bare !== ownHost.replace(/^www\./, "") ? bare : null;
 }
 
-/** The visitor's preferred language (its primary subtag), "" when the browser names none. */
 export function visitorLanguage(acceptLanguage: string | null): string {
   const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim().toLowerCase() ?? "";
   const primary = first.split("-")[0] ?? "";
@@ -39,11 +35,7 @@ export function requestCountry(request: Request): string {
     : "";
 }
 
-/**
- * A page view as the statistics keep it. The visitor's hash comes from their address and
- * user agent under today's salt; a browser sending Global Privacy Control is counted as a
- * view but never as a visitor, so not even that hash exists for them.
- */
+/** Global Privacy Control: counted as a view, never as a visitor, so not even a hash exists. */
 export async function pageViewOf(
   db: Db,
   request: Request,

@@ -10,14 +10,11 @@ import type { Db } from "../db/client";
 import { analyticsCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
-/** The days the owner's statistics cover, today included. */
 export const STATISTICS_DAYS = 30;
-/** Entries per breakdown (top pages, referrers, …). */
 export const TOP_ENTRIES = 10;
 
 const DAY_MS = 86_400_000;
 
-/** The owner's statistics for the `STATISTICS_DAYS` days up to `now` (UTC days), in one batch. */
 export async function readStatistics(db: Db, now = new Date()): Promise<Statistics> {
   const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>
     utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),

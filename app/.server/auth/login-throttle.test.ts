@@ -50,7 +50,6 @@ describe("per-key backoff", () => {
 });
 
 describe("site-wide ceiling", () => {
-  /** Untrusted attempts from that many different networks at `now`. */
   function attack(site: SiteWindow, networks: number, now: number) {
     let admitted = 0;
     for (let i = 0; i < networks; i++) {

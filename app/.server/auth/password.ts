@@ -6,11 +6,7 @@ async function digest(value: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
 
-/**
- * Compares fixed-length digests in constant time, so neither the password's length nor
- * its content leaks through timing. (workerd's subtle.timingSafeEqual is missing from
- * the DOM typings this isomorphic project also needs.)
- */
+/** Fixed-length digests in constant time (workerd's timingSafeEqual is not in the DOM typings). */
 export async function isAdminPassword(config: Config, candidate: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(candidate), digest(config.ADMIN_PASSWORD)]);
   let difference = 0;

@@ -16,7 +16,6 @@ export async function startSession({ config, db }: Scope, now = Date.now()): Pro
   return signedCookie(config, SESSION_COOKIE, id, SESSION_MS, now);
 }
 
-/** The live session whose row the cookie names: one D1 read, none without a valid token. */
 export async function readSession(
   request: Request,
   { config, db }: Scope,

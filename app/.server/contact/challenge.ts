@@ -1,13 +1,8 @@
 import { base64url } from "jose";
 import { MIN_FILL_MS, type Question } from "~/lib/contact-fields";
 
-/**
- * The contact form's maths question, without server state: the hidden token carries when it
- * was issued, when it expires and a random nonce, signed together with the answer. Only the
- * server can sign, so a token says "whoever answers N to this question may send once".
- */
+/** Stateless: the signed token carries issue and expiry times, a nonce and the answer. */
 
-/** How long a question can be answered; used nonces are remembered this long. */
 export const CHALLENGE_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
 export type Challenge = { question: Question; token: string };
@@ -46,7 +41,6 @@ function randomQuestion(): Question {
   const [x = 0, y = 0, z = 0] = crypto.getRandomValues(new Uint8Array(3));
   const a = (x % 9) + 1;
   const b = (y % 9) + 1;
-  // Subtraction only where the result stays positive.
   return z % 2 === 0 || a === b
     ? { a, op: "+", b }
     : { a: Math.max(a, b), op: "-", b: Math.min(a, b) };
@@ -72,10 +66,7 @@ export async function createChallenge(secret: string, now = Date.now()): Promise
   };
 }
 
-/**
- * Whether `answer` solves the question behind `token`. A forged or altered token fails like
- * a wrong answer; a token is only "expired" or "too fast" once its signature holds.
- */
+/** A forged or altered token fails like a wrong answer; only a valid one can be "expired" or "too fast". */
 export async function checkAnswer(
   secret: string,
   token: string,

@@ -3,10 +3,7 @@ import type { Db } from "../db/client";
 import { contactDailyCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
-/**
- * Counts one more message for today unless `limit` were already sent: the site-wide cap
- * that keeps a flood of messages out of the owner's inbox.
- */
+/** The site-wide daily cap that keeps a flood of messages out of the owner's inbox. */
 export async function takeDailySlot(db: Db, limit: number, day = utcDay()): Promise<boolean> {
   const counted = await db
     .insert(contactDailyCounts)
@@ -20,7 +17,6 @@ export async function takeDailySlot(db: Db, limit: number, day = utcDay()): Prom
   return counted.length === 1;
 }
 
-/** The statement that forgets the counts of days before `today`; batchable. */
 export function purgeEarlierDays(db: Db, today: string) {
   return db.delete(contactDailyCounts).where(lt(contactDailyCounts.day, today));
 }

@@ -3,10 +3,8 @@ import { type Locale, localeInfo } from "~/i18n/locales";
 import type { ContactForm } from "~/lib/contact-form";
 import type { Config } from "../env";
 
-/** Names the sender and prefixes the subject, so the owner can sort these e-mails. */
 export const SITE_NAME = "Lake Garda Live Camera";
 
-/** The owner's e-mail for one contact message, as raw MIME: plain text, replies to the visitor. */
 export function composeContactMail(
   config: Config,
   form: Omit<ContactForm, "answer">,

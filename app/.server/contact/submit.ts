@@ -17,13 +17,9 @@ import { claimNonce } from "./used-nonces";
 
 export type ContactResponse = { outcome: ContactOutcome; httpStatus: number };
 
-/** Far more than the longest valid form, even percent-encoded. */
 const MAX_BODY_BYTES = 100_000;
 
-/**
- * Checks a contact form submission against every bot barrier and, if it passes, e-mails it
- * to the owner. Nothing of the message is stored or logged: the log says "sent" or "failed".
- */
+/** Nothing of the message is stored or logged: the log says only "sent" or "failed". */
 export async function submitContactForm(
   { env, ctx, config, db, locale }: RequestScope,
   request: Request,

@@ -3,13 +3,9 @@ import * as schema from "./schema";
 
 export type Db = ReturnType<typeof getDb>;
 
-/** Counts the SQL statements a request prepares for D1 (reported in Server-Timing). */
 export type QueryMeter = { statements: number };
 
-/**
- * Wraps the binding so that every prepared statement is counted, batched or not. The
- * statements themselves stay the runtime's own objects: D1's batch() accepts no others.
- */
+/** Counts statements but hands out the runtime's own objects: D1's batch() accepts no others. */
 function metered(d1: D1Database, meter: QueryMeter): D1Database {
   return new Proxy(d1, {
     get(target, property) {

@@ -57,7 +57,6 @@ export const media = sqliteTable(
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
     viewCount: integer("view_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
-    /** When the picture was taken (the gallery's date). */
     takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     fileKey: text("file_key").notNull(),
@@ -79,10 +78,7 @@ export const media = sqliteTable(
   ],
 );
 
-/**
- * Who liked what today: a keyed hash of the visitor's address with the day's salt.
- * Rows and salts of earlier days are purged, so nothing links a visitor over time.
- */
+/** Rows and salts of earlier days are purged, so nothing links a visitor over time. */
 export const mediaLikes = sqliteTable(
   "media_likes",
   {
@@ -107,10 +103,7 @@ export const weatherSources = [
   "water_temperature_south",
 ] as const;
 
-/**
- * The last good value of each source, with when it was measured and fetched. A row whose
- * data is null records attempts that never succeeded, so a new deploy fetches only once.
- */
+/** A row with null data records attempts that never succeeded, so a new deploy fetches only once. */
 export const weatherReadings = sqliteTable("weather_readings", {
   source: text("source", { enum: weatherSources }).primaryKey(),
   provider: text("provider"),
@@ -132,10 +125,7 @@ export const adminSessions = sqliteTable(
   (t) => [index("admin_sessions_expires").on(t.expiresAt)],
 );
 
-/**
- * The contact form's answered maths challenges: only their random nonce, until the challenge
- * expires, so that none is accepted twice. Nothing of a message is ever stored.
- */
+/** Only the random nonce, until the challenge expires; nothing of a message is ever stored. */
 export const contactNonces = sqliteTable(
   "contact_nonces",
   {
@@ -145,7 +135,6 @@ export const contactNonces = sqliteTable(
   (t) => [index("contact_nonces_expires").on(t.expiresAt)],
 );
 
-/** How many contact messages went out on a day (UTC), for the site-wide daily cap. */
 export const contactDailyCounts = sqliteTable("contact_daily_counts", {
   day: text("day").primaryKey(),
   messages: integer("messages").notNull(),
@@ -153,10 +142,7 @@ export const contactDailyCounts = sqliteTable("contact_daily_counts", {
 
 export const uploadKinds = ["photo", "video"] as const;
 
-/**
- * The owner's unfinished uploads: an R2 multipart upload and the keys the media item will
- * get. The R2 binding cannot list uploaded parts, so their ETags are kept here to resume.
- */
+/** The R2 binding cannot list uploaded parts, so their ETags are kept here to resume. */
 export const uploads = sqliteTable(
   "uploads",
   {
@@ -169,7 +155,6 @@ export const uploads = sqliteTable(
     /** The file's lastModified in the browser: with name and size, how a resume finds it. */
     fileModifiedAt: integer("file_modified_at", { mode: "timestamp_ms" }).notNull(),
     partSize: integer("part_size").notNull(),
-    /** Where the multipart upload goes: the private original (photo) or the file (video). */
     objectKey: text("object_key").notNull(),
     r2UploadId: text("r2_upload_id").notNull(),
     fileKey: text("file_key").notNull(),
@@ -191,7 +176,6 @@ export const uploadParts = sqliteTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
 
-/** What the statistics count per day: totals, the breakdowns of page views, and events. */
 export const analyticsDimensions = [
   "views",
   "visitors",
@@ -203,10 +187,7 @@ export const analyticsDimensions = [
   "event",
 ] as const;
 
-/**
- * Anonymous statistics as daily rollups (ADR 014): one counter per day, dimension and value
- * (a page, a referrer's host, a country code, …; "" for the totals). No event is kept.
- */
+/** Daily rollups (ADR 014): one counter per day, dimension and value; no event is kept. */
 export const analyticsCounts = sqliteTable(
   "analytics_counts",
   {
@@ -218,10 +199,7 @@ export const analyticsCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
 
-/**
- * Who was counted as a visitor today: the same salted daily hash as likes, so that each
- * visitor counts once a day. Earlier days' rows are purged with their salt.
- */
+/** The same salted daily hash as likes, so each visitor counts once a day. */
 export const analyticsVisitors = sqliteTable(
   "analytics_visitors",
   {

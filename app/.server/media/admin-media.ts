@@ -52,7 +52,6 @@ export function toAdminItem(row: MediaRow): AdminMediaItem {
   };
 }
 
-/** The patch in the database's terms: dates as dates, tags as ",a,b,". */
 function columnsOf(patch: MediaFieldsPatch): Partial<typeof media.$inferInsert> {
   const { takenAt, tagsEn, tagsDe, tagsIt, tagsFr, tagsEs, ...rest } = patch;
   const tags = { tagsEn, tagsDe, tagsIt, tagsFr, tagsEs };
@@ -71,7 +70,6 @@ export async function getAdminMedia(db: Db, id: string): Promise<MediaRow | null
   return (await db.select().from(media).where(eq(media.id, id)).get()) ?? null;
 }
 
-/** Changes some fields of one item; null when there is no such item. */
 export async function updateMedia(
   db: Db,
   id: string,
@@ -86,7 +84,6 @@ export async function updateMedia(
   return row ?? null;
 }
 
-/** What a bulk action did: the ids it changed and those it could not (unknown ids). */
 export type BulkOutcome = { done: string[]; failed: string[] };
 
 const outcome = (ids: string[], done: string[]): BulkOutcome => {
@@ -97,7 +94,6 @@ const outcome = (ids: string[], done: string[]): BulkOutcome => {
   };
 };
 
-/** Sets the status or type of many items in one statement. */
 export async function updateMany(
   db: Db,
   ids: string[],
@@ -114,11 +110,7 @@ export async function updateMany(
   );
 }
 
-/**
- * Deletes items with their likes (one D1 batch, one transaction), then their R2 objects,
- * except an object another item still uses (keys are content-addressed: the same file
- * uploaded twice is one object).
- */
+/** Keys are content-addressed, so an R2 object another item still uses is kept. */
 export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
   const [, deleted] = await db.batch([
     db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, ids)),

@@ -1,11 +1,6 @@
-/** A satisfiable single byte range of a file of `size` bytes. */
 export type ByteRange = { offset: number; length: number };
 
-/**
- * Parses a `Range: bytes=…` header (RFC 9110). Returns null when the header is absent or
- * not a single byte range (then the whole file is served), "unsatisfiable" for a range
- * outside the file (416), or the range.
- */
+/** null: serve the whole file; "unsatisfiable": answer 416 (RFC 9110). */
 export function parseByteRange(
   header: string | undefined,
   size: number,

@@ -1,10 +1,8 @@
 // Conditional GET and HEAD (RFC 9110 §13): validators parsed here, never handed to R2 raw,
 // so a malformed header is a precondition like any other, not an exception.
 
-/** An entity tag: its quoted opaque value and whether it is weak (`W/"…"`). */
 export type EntityTag = { weak: boolean; opaque: string };
 
-/** What the server knows of the file: its ETag and when it was stored. */
 export type Validators = { etag: string; lastModified: Date };
 
 export type Precondition = "proceed" | "not-modified" | "precondition-failed";
@@ -13,10 +11,7 @@ export type Precondition = "proceed" | "not-modified" | "precondition-failed";
 // appear inside the quotes and the list cannot simply be split.
 const LIST_MEMBER = /[ \t]*(?:(W\/)?("[\x21\x23-\x7e\x80-\xff]*"))?[ \t]*(?:,|$)/y;
 
-/**
- * `If-Match` / `If-None-Match`: "*", or the list of entity tags (empty members allowed, as
- * in any `#` list); null when the value is not valid, which then matches nothing.
- */
+/** null for an invalid value, which then matches nothing. */
 export function parseEntityTags(value: string): "*" | EntityTag[] | null {
   if (value.trim() === "*") return "*";
   const tags: EntityTag[] = [];
@@ -46,7 +41,6 @@ const HTTP_DATES = [
   new RegExp(`^${DAY} ${MONTH} (?<day>[ \\d]\\d) ${TIME} (?<year>\\d{4})$`),
 ];
 
-/** An HTTP-date as Unix milliseconds, or null when it is not one (then it is ignored). */
 export function parseHttpDate(value: string): number | null {
   const date = HTTP_DATES.map((form) => form.exec(value)?.groups).find(Boolean);
   if (!date) return null;
@@ -76,11 +70,7 @@ function currentTag(validators: Validators): EntityTag {
   return tag;
 }
 
-/**
- * The preconditions of a GET or HEAD, in RFC 9110 §13.2.2's order: If-Match, else
- * If-Unmodified-Since (412 when false); If-None-Match, else If-Modified-Since (304 when
- * false). Malformed dates are ignored; a malformed If-Match matches nothing.
- */
+/** In RFC 9110 §13.2.2's order; malformed dates are ignored, a malformed If-Match matches nothing. */
 export function evaluatePreconditions(headers: Headers, validators: Validators): Precondition {
   const tag = currentTag(validators);
   const modified = seconds(validators.lastModified);
@@ -107,11 +97,7 @@ export function evaluatePreconditions(headers: Headers, validators: Validators):
   return "proceed";
 }
 
-/**
- * Whether a Range may be served (RFC 9110 §13.1.5): yes without If-Range; with it, only if
- * it names this very file (a strong ETag match, or exactly its Last-Modified date).
- * Otherwise the client's partial copy is stale and gets the whole file.
- */
+/** RFC 9110 §13.1.5: with If-Range, only a strong ETag match or the exact Last-Modified keeps the range. */
 export function rangeStillApplies(headers: Headers, validators: Validators): boolean {
   const ifRange = headers.get("If-Range");
   if (ifRange === null) return true;

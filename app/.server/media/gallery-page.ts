@@ -11,7 +11,6 @@ import { getPublishedMedia } from "./published-media";
 const GALLERY_PAGE_SIZE = 24;
 const FEATURED_COUNT = 4;
 
-/** Parses a page URL's filters: a value the schema refuses falls back to its default. */
 function parseLeniently<S extends z.ZodType>(
   schema: S,
   input: Record<string, unknown>,
@@ -24,7 +23,6 @@ function parseLeniently<S extends z.ZodType>(
   );
 }
 
-/** The newest featured items, shown large above the rest in the gallery's default view. */
 function featuredRow(db: Db) {
   return db
     .select()
@@ -34,7 +32,6 @@ function featuredRow(db: Db) {
     .limit(FEATURED_COUNT);
 }
 
-/** When the newest published time-lapse was filmed, for the placeholder of a late one. */
 function newestFilm(db: Db) {
   return db
     .select({ takenAt: media.takenAt })
@@ -44,11 +41,7 @@ function newestFilm(db: Db) {
     .limit(1);
 }
 
-/**
- * Everything the gallery page shows, or with `?cursor=` the page after it ("Show more"),
- * read in one D1 round trip. The featured row belongs to the default view (all items,
- * newest first): there the grid leaves its items out, so each item shows once.
- */
+/** In the default view the grid leaves the featured row's items out, so each item shows once. */
 export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   const param = (name: string) => url.searchParams.get(name) ?? undefined;
   const filters: ListFilters = parseLeniently(listFilters, {
@@ -68,7 +61,6 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   );
   // The first page of a view with videos, unsearched, may show yesterday's film's placeholder.
   const filmCard = !filters.cursor && filters.type !== "photos" && !filters.q;
-  // One D1 round trip whatever the view needs.
   let rows: Awaited<typeof grid>;
   let featured: MediaRow[] = [];
   let films: { takenAt: Date }[] = [];

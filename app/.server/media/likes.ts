@@ -2,11 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaLikes } from "../db/schema";
 
-/**
- * One like per visitor and item per day, counted exactly under concurrency: the insert
- * and the increment run in one batch (one transaction), and the increment adds
- * changes(), which is 0 when this visitor's like already existed (then `added` is false).
- */
+/** Exact under concurrency: one batch inserts the like and adds changes(), 0 when it existed. */
 export async function likeMedia(
   db: Db,
   id: string,
@@ -33,7 +29,6 @@ export async function likeMedia(
   return item?.published ? { likes: item.likes, added: (inserted?.meta.changes ?? 0) > 0 } : null;
 }
 
-/** The statement that forgets who liked what before `keepFrom` (YYYY-MM-DD); batchable. */
 export function purgeLikeRecords(db: Db, keepFrom: string) {
   return db.delete(mediaLikes).where(lt(mediaLikes.day, keepFrom));
 }

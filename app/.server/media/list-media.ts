@@ -20,7 +20,6 @@ import type { MediaRow } from "./public-item";
 
 const MAX_PAGE_SIZE = 48;
 
-/** The values of a page's last row in the list's sort keys, as an opaque string. */
 const cursorParam = z.string().transform((value, ctx) => {
   try {
     const json: unknown = JSON.parse(atob(value.replaceAll("-", "+").replaceAll("_", "/")));
@@ -38,7 +37,6 @@ function encodeCursor(values: (number | string)[]): string {
   return btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/** The list's filters: the one schema behind `/api/media` and the gallery page's loader. */
 export const listFilters = z
   .object({
     type: z.enum(galleryTabs).default("all"),
@@ -64,7 +62,6 @@ export type ListFilters = z.infer<typeof listFilters>;
 
 type Row = MediaRow & { band: number };
 
-/** One key of the list's order: how to sort by it, read it from a row, and check it. */
 type SortKey = {
   column: AnyColumn | SQL;
   descending: boolean;
@@ -74,11 +71,7 @@ type SortKey = {
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-/**
- * The list's order, most significant first: featured items (when asked), items found in
- * the visitor's own language (when searching), then the date and the id as a tie-break.
- * ORDER BY, the cursor and its check all derive from this one list.
- */
+/** Most significant first; ORDER BY, the cursor and its check all derive from this one list. */
 function sortKeys(filters: Omit<ListFilters, "cursor" | "limit">): SortKey[] {
   const newest = filters.sort === "newest";
   const band = filters.q ? mediaSearch(filters.q, filters.lang).band : undefined;
@@ -122,13 +115,9 @@ function after(keys: SortKey[], cursor: (number | string)[]): SQL | undefined {
     : or(beyond, and(sql`${key.column} = ${value}`, after(rest, cursor.slice(1))));
 }
 
-/** Who is looking: visitors see published items only, the owner sees every item. */
 export type ListScope = { except?: SQL; owner?: boolean };
 
-/**
- * The query for one page (plus one row to know whether more follow); batchable. `except`
- * leaves out rows another part of the page already shows.
- */
+/** One row more than the page, to know whether more follow; batchable. */
 export function mediaPageQuery(db: Db, filters: ListFilters, { except, owner }: ListScope = {}) {
   const keys = sortKeys(filters);
   const search = filters.q ? mediaSearch(filters.q, filters.lang) : undefined;

@@ -6,17 +6,12 @@ import { media } from "../db/schema";
 /** A word as FTS5's unicode61 tokenizer sees one: everything else separates words. */
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
-/**
- * The visitor's text as an FTS5 query: every word, in any order, each a prefix ("harb"
- * finds "harbour"). Each word is quoted, so NEAR, AND, "-", ":" or "*" are plain text, and
- * a word never holds a quote. Null when nothing searchable is left ("!!!").
- */
+/** Each word quoted (FTS5 operators stay plain text) and a prefix; null when nothing searchable is left. */
 export function matchQuery(text: string): string | null {
   const words = text.match(WORD);
   return words ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-/** The index's columns that speak the visitor's language. */
 function ownLanguageColumns(locale: Locale): string[] {
   return (["title", "description", "tags"] as const).map(
     (field) => media[localizedField(field, locale)].name,
@@ -27,11 +22,7 @@ function matching(query: string): SQL {
   return sql`${media.id} in (select media_id from media_search where media_search match ${query})`;
 }
 
-/**
- * Which items a search finds, and their band: 0 when every word matched in the visitor's
- * own language, 1 when another language was needed. Text without a word
- * finds nothing.
- */
+/** Band 0 when every word matched in the visitor's own language, 1 when another was needed. */
 export function mediaSearch(text: string, locale: Locale): { where: SQL; band?: SQL<number> } {
   const query = matchQuery(text);
   if (!query) return { where: sql`false` };

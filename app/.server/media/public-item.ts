@@ -5,7 +5,6 @@ import type { media } from "../db/schema";
 
 export type MediaRow = typeof media.$inferSelect;
 
-/** The visitor's language first, then English, then German, then whatever exists. */
 export function fallbackChain(locale: Locale): Locale[] {
   return [...new Set<Locale>([locale, "en", defaultLocale, ...locales])];
 }

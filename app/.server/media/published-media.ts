@@ -3,10 +3,8 @@ import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "./public-item";
 
-/** Ids are short random strings; anything else cannot exist. */
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
 
-/** A published item, or null: hidden items do not exist for visitors. */
 export async function getPublishedMedia(db: Db, id: string): Promise<MediaRow | null> {
   const row = await db
     .select()
@@ -16,7 +14,6 @@ export async function getPublishedMedia(db: Db, id: string): Promise<MediaRow | 
   return row ?? null;
 }
 
-/** The content type of a published item's file or thumbnail, or null if not public. */
 export async function findPublishedFile(
   db: Db,
   key: string,

@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 
-/** Counts one opening of a published item; null when there is no such item. */
 export async function recordView(db: Db, id: string): Promise<number | null> {
   const row = await db
     .update(media)

@@ -3,11 +3,7 @@ export type Segment = { seq: number; duration: number };
 /** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
 export const PLAYLIST_SEGMENTS = 4;
 
-/**
- * A live HLS media playlist for one stream epoch. Segment URLs carry the viewer's token, so
- * players need no custom headers; the playlist itself is never stored (R2 allows one write
- * per key per second), it is built from the Durable Object's segment list on every request.
- */
+/** Built per request, never stored: R2 allows one write per key per second. */
 export function buildPlaylist(epoch: number, segments: Segment[], token: string): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
   const target = Math.max(1, ...listed.map((s) => Math.ceil(s.duration)));

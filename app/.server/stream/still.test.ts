@@ -6,7 +6,6 @@ import { checkStill, jpegFrame } from "./still";
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
 const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));
 
-/** The fixture with its frame header (SOF0) saying another size. */
 function resized(width: number, height: number) {
   const bytes = real.slice();
   const sof = bytes.findIndex((byte, i) => byte === 0xff && bytes[i + 1] === 0xc0);
@@ -57,7 +56,6 @@ describe("the box's still", () => {
         code: "implausible_still",
       });
     }
-    // A whole but nearly empty JPEG: markers only, no picture worth showing.
     const tiny = Uint8Array.of(
       ...[0xff, 0xd8],
       ...[0xff, 0xc0, 0x00, 0x0b, 8, 0x01, 0xe0, 0x03, 0x56, 1, 1, 0x11, 0],

@@ -5,7 +5,6 @@ const SOI = 0xd8;
 const EOI = 0xd9;
 const SOS = 0xda;
 
-/** The still's bounds: the box sends 480p; anything far outside is not a camera picture. */
 export const STILL_LIMITS = {
   minWidth: 320,
   minHeight: 180,
@@ -20,13 +19,9 @@ export type JpegFrame = { width: number; height: number };
 // Start-of-frame markers: C0-CF except C4 (DHT), C8 (reserved) and CC (DAC).
 const isStartOfFrame = (marker: number) =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-// Markers without a length: restarts, TEM.
 const isStandalone = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
 
-/**
- * The frame size of one whole JPEG: SOI, length-checked segments, one frame header before
- * the first scan, at least one scan, and EOI as the last two bytes. Null for anything else.
- */
+/** SOI, length-checked segments, a frame header before the first scan, a scan, EOI last. */
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
   const at = (i: number) => bytes[i] ?? -1;
   const uint16 = (i: number) => (at(i) << 8) | at(i + 1);
@@ -64,7 +59,6 @@ export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
 
 export type StillCheck = { ok: true } | { ok: false; code: "not_jpeg" | "implausible_still" };
 
-/** Whether an upload may become the public still: a whole JPEG within `STILL_LIMITS`. */
 export function checkStill(bytes: Uint8Array): StillCheck {
   const frame = jpegFrame(bytes);
   if (!frame) return { ok: false, code: "not_jpeg" };

@@ -1,10 +1,7 @@
 import type { Config } from "../env";
 import type { TranslationModel } from "./translate";
 
-/**
- * The translation model: the `AI` binding, or where it cannot run (locally, in tests) the
- * stand-in `AI_STAND_IN_URL` names, which receives exactly what the binding would (ADR 015).
- */
+/** Locally and in tests, `AI_STAND_IN_URL` receives exactly what the binding would (ADR 015). */
 export function translationModel(env: Env, config: Config): TranslationModel {
   const standIn = config.AI_STAND_IN_URL;
   if (!standIn) return env.AI;

@@ -1,10 +1,6 @@
 import type { Locale } from "~/i18n/locales";
 
-/**
- * Names around the lake that a translation model must not touch: machine translation turns
- * "Garda" into "guard" and "Malcesine" into something else. A name with its own form in a
- * language (Lake Garda, Gardasee, Lago di Garda …) comes back in the target's form.
- */
+/** Machine translation turns "Garda" into "guard": these names are kept out of its reach. */
 const PLACES: readonly (string | Record<Locale, string>)[] = [
   {
     en: "Lake Garda",
@@ -59,7 +55,6 @@ const placeOf = new Map(formsByLength.map(({ form, index }) => [form.toLowerCase
 const marker = (n: number) => `[[${n}]]`;
 const MARKER = /\[\[(\d+)\]\]/g;
 
-/** The text with each place name replaced by a marker, and what the markers stand for. */
 export function protectPlaceNames(text: string): { text: string; names: number[] } {
   const names: number[] = [];
   const protectedText = text.replace(NAME, (match) => {
@@ -69,10 +64,7 @@ export function protectPlaceNames(text: string): { text: string; names: number[]
   return { text: protectedText, names };
 }
 
-/**
- * The model's text with every marker back as the place's name in `locale`. Null when a
- * marker went missing or was invented: then a name was lost, and the translation with it.
- */
+/** Null when a marker went missing or was invented: a name was lost, and the translation with it. */
 export function restorePlaceNames(text: string, names: number[], locale: Locale): string | null {
   const seen = new Set<number>();
   let valid = true;

@@ -3,11 +3,7 @@ import { type Locale, localeInfo } from "~/i18n/locales";
 import type { LanguageTexts, Translations } from "~/lib/media-fields";
 import { protectPlaceNames, restorePlaceNames } from "./place-names";
 
-/**
- * An instruction model rather than m2m100: Cloudflare lists no Italian for m2m100, while
- * Llama 3.x is trained for English, German, Italian, French and Spanish, and answers in
- * JSON mode. See README ("Checking the translations") for trying it once deployed.
- */
+/** Not m2m100: Cloudflare lists no Italian for it; Llama 3.x covers all five languages and JSON mode. */
 export const TRANSLATION_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 type ChatInput = {
@@ -17,7 +13,6 @@ type ChatInput = {
   temperature: number;
 };
 
-/** What we need of the `AI` binding; the real one is Workers AI, tests bind a fake. */
 export type TranslationModel = {
   run(model: typeof TRANSLATION_MODEL, inputs: ChatInput): Promise<unknown>;
 };
@@ -55,10 +50,7 @@ function answerOf(result: unknown): unknown {
   }
 }
 
-/**
- * Translates one language's texts into the others in one model call. Place names travel
- * as markers and come back in each language's form; a translation that lost one fails.
- */
+/** A translation that lost a place name fails. */
 export async function translateTexts(
   model: TranslationModel,
   from: Locale,

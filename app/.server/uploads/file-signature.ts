@@ -1,4 +1,3 @@
-/** How many leading bytes the content checks need. */
 export const SIGNATURE_BYTES = 12;
 
 /** A JPEG starts with SOI (FF D8) followed by a marker (FF xx). */

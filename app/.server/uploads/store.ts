@@ -28,10 +28,7 @@ export type NewUpload = {
   lastModified: number;
 };
 
-/**
- * Starts the R2 multipart upload. A photo's upload is its private original (with its EXIF);
- * the public web version comes separately. A video's upload is the public file itself.
- */
+/** A photo's upload is its private original (with its EXIF); a video's is the public file itself. */
 export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): Promise<Upload> {
   const extension = extensionOf(input.contentType);
   const fileKey = `media/${randomHex()}.${extension}`;
@@ -94,7 +91,6 @@ export async function storePart(
     });
 }
 
-/** The checked first bytes of a stored object. */
 async function startsRight(bucket: R2Bucket, key: string, kind: UploadKind): Promise<boolean> {
   const head = await bucket.get(key, { range: { offset: 0, length: SIGNATURE_BYTES } });
   if (!head) return false;
@@ -113,11 +109,7 @@ export type CompleteResult =
   | { ok: true; mediaId: string }
   | { ok: false; reason: "parts_missing" | "versions_missing" | "rejected" };
 
-/**
- * Joins the parts, checks what arrived by its content and registers a draft media item in
- * the same D1 batch that forgets the upload. Content that is not what was declared is
- * deleted from R2 with the upload: nothing is left behind.
- */
+/** Content that is not what was declared is deleted from R2 with the upload: nothing is left behind. */
 export async function completeUpload(
   db: Db,
   bucket: R2Bucket,
@@ -179,7 +171,6 @@ export async function completeUpload(
   return { ok: true, mediaId: id };
 }
 
-/** Removes an upload: its R2 parts or object, its web version and thumbnail, its rows. */
 export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise<void> {
   // Aborting a completed (or already aborted) upload throws; its object is deleted below.
   await bucket

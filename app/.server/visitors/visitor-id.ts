@@ -10,7 +10,6 @@ export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today's salt for hashing visitors, created on first use; forgotten after a day. */
 async function dailySalt(db: Db, day: string): Promise<string> {
   const fresh = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
   await db.insert(likeSalts).values({ day, salt: fresh }).onConflictDoNothing();
@@ -19,11 +18,7 @@ async function dailySalt(db: Db, day: string): Promise<string> {
   return row.salt;
 }
 
-/**
- * A visitor's anonymous id for today: HMAC of what identifies the client (its address)
- * with the day's random salt. Nothing it is made from is stored, and once the salt is
- * purged the ids of that day cannot be linked to anybody.
- */
+/** Nothing it is made from is stored; once the day's salt is purged, its ids link to nobody. */
 export async function visitorId(db: Db, client: string, day = utcDay()): Promise<string> {
   if (cachedSalt?.day !== day) cachedSalt = { day, salt: await dailySalt(db, day) };
   const key = await crypto.subtle.importKey(
@@ -37,7 +32,6 @@ export async function visitorId(db: Db, client: string, day = utcDay()): Promise
   return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The statement that deletes the salts of days before `keepFrom`; batchable. */
 export function purgeSalts(db: Db, keepFrom: string) {
   return db.delete(likeSalts).where(lt(likeSalts.day, keepFrom));
 }

@@ -55,7 +55,6 @@ function unescapeJs(text: string): string {
     .replace(/\\\//g, "/");
 }
 
-/** The JSON array that follows `key`, found by matching brackets outside strings. */
 function extractJsonArray(text: string, key: string): unknown {
   const start = text.indexOf("[", text.indexOf(key) + key.length);
   if (text.indexOf(key) < 0 || start < 0) return undefined;

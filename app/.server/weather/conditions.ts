@@ -1,9 +1,6 @@
 import type { ConditionCode } from "~/lib/weather";
 
-/**
- * Cloud cover (%) to the sky conditions. Bands follow the usual oktas wording that the
- * spec's texts come from: few 1-2/8, scattered 3-4/8, broken 5-7/8, overcast 8/8.
- */
+/** Oktas bands, as the spec's texts: few 1-2/8, scattered 3-4/8, broken 5-7/8, overcast 8/8. */
 export function skyCondition(cloudCover: number): ConditionCode {
   if (cloudCover < 11) return "clear_sky";
   if (cloudCover < 25) return "few_clouds";
@@ -13,9 +10,8 @@ export function skyCondition(cloudCover: number): ConditionCode {
 }
 
 /**
- * Open-Meteo's WMO weather codes (https://open-meteo.com/en/docs#weather_variable_documentation).
- * Codes 0-3 only say "clear … overcast"; the cloud cover tells the four cloudy skies apart.
- * Fog (45, 48) with a visibility of 1 km or more is mist by definition.
+ * WMO codes 0-3 only say "clear … overcast": cloud cover tells the skies apart; fog seen 1 km
+ * or further is mist (https://open-meteo.com/en/docs#weather_variable_documentation).
  */
 export function openMeteoCondition(
   code: number,

@@ -35,10 +35,7 @@ const lakeSchema = z.object({
   ),
 });
 
-/**
- * The level of Lake Garda in cm above the hydrometric zero at Peschiera del Garda, as the
- * lake's regulator publishes it (about once a day).
- */
+/** Centimetres above the hydrometric zero at Peschiera del Garda, published about once a day. */
 export async function fetchLakeLevel(
   config: Config,
   upstream: Upstream,

@@ -12,7 +12,6 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
   second: "numeric",
 });
 
-/** How far the lake's clock is ahead of UTC at an instant (1 h in winter, 2 h in summer). */
 function lakeOffsetMs(instant: number): number {
   const parts = Object.fromEntries(
     partsFormat.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
@@ -28,10 +27,7 @@ function lakeOffsetMs(instant: number): number {
   return wall - (instant - (instant % 1000));
 }
 
-/**
- * Italian sources publish wall-clock times without an offset ("2025-06-10 08:00").
- * Two passes find the right offset also on the days the clocks change.
- */
+/** Italian sources omit the offset; two passes get it right on the days the clocks change. */
 export function fromLakeTime(
   year: number,
   month: number,
@@ -47,7 +43,6 @@ export function fromLakeTime(
 
 const isoLike = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** "YYYY-MM-DDTHH:MM[:SS]" or with a space, in the lake's time zone. */
 export function parseLakeTime(value: string): Date | null {
   const match = isoLike.exec(value);
   if (!match) return null;
@@ -55,7 +50,6 @@ export function parseLakeTime(value: string): Date | null {
   return fromLakeTime(year ?? 0, month ?? 1, day ?? 1, hour, minute, second);
 }
 
-/** A wall-clock time at the lake, parsed into the instant it names. */
 export const lakeTime = z.string().transform((value, ctx) => {
   const instant = parseLakeTime(value);
   if (instant) return instant;

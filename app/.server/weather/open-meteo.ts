@@ -48,7 +48,6 @@ const currentSchema = z.object({
   is_day: z.union([z.literal(0), z.literal(1)]),
 });
 
-/** One day: the i-th entry of every daily column. */
 const daySchema = z.object({
   time: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   weather_code: z.number().int(),

@@ -13,7 +13,6 @@ const unixSeconds = z
 const condition = z
   .tuple([z.object({ id: z.number().int() })], z.unknown())
   .transform(([primary]) => openWeatherMapCondition(primary.id));
-/** m/s, which `units=metric` gives, to km/h. */
 const windSpeed = z.number().transform((ms) => Math.round(ms * 3.6 * 10) / 10);
 
 const responseSchema = z.object({

@@ -35,17 +35,10 @@ const fetchers: Record<
   }),
 };
 
-/**
- * Lake level and the probe's water temperature change slowly: fetch them about hourly.
- * A little under the hour, so the ten-minute cron's jitter does not stretch it to 70.
- */
+/** Lake data change slowly: about hourly, a little under so the cron's jitter does not stretch it to 70 min. */
 export const LAKE_REFRESH_MS = 55 * 60_000;
 
-/**
- * Fetches the given sources (one request each, in parallel) and stores the results in one
- * batch. A failing source is logged and keeps its last good value; this never throws for
- * an upstream's sake.
- */
+/** A failing source is logged and keeps its last good value; never throws for an upstream's sake. */
 export async function refreshSources(
   db: Db,
   config: Config,
@@ -74,7 +67,6 @@ export async function refreshSources(
   await saveRefresh(db, results, now);
 }
 
-/** The cron's work: the weather every run, lake data when their last good value is due. */
 export async function refreshDueSources(db: Db, config: Config, now = new Date()): Promise<void> {
   const rows = await readWeatherRows(db);
   const lastGood = new Map(rows.map((row) => [row.source, row.fetchedAt?.getTime() ?? 0]));

@@ -10,12 +10,7 @@ type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 // paying for a lock (Durable Object or KV) on every page view.
 let firstFetch: Promise<void> | null = null;
 
-/**
- * The snapshot in one D1 round trip. Visitors never cause an upstream call, except once
- * after a deploy while the table is still empty, so a new site is not blank until the cron:
- * that first fetch runs in the background. Resolves to "pending" unless it finishes within
- * `waitMs`; page renders wait for none of it.
- */
+/** Visitors cause an upstream call only once after a deploy; page renders never wait for it. */
 export async function getWeatherSnapshot(
   { db, config, ctx }: Scope,
   waitMs = 0,
@@ -40,10 +35,7 @@ export async function getWeatherSnapshot(
   return finished ? toSnapshot(await readWeatherRows(db)) : "pending";
 }
 
-/**
- * For page loaders: answers at once and never throws, whatever D1 or the upstreams do.
- * While the first fetch runs, the panel shows its loading state and asks `/api/weather`.
- */
+/** Never throws, whatever D1 or the upstreams do. */
 export async function loadWeatherPanel(scope: Scope): Promise<WeatherPanelData> {
   try {
     const snapshot = await getWeatherSnapshot(scope);

@@ -8,7 +8,6 @@ type Row = typeof weatherReadings.$inferSelect;
 
 export type Measurement = { provider: string; measuredAt: Date; data: unknown };
 
-/** Every source in one D1 round trip. */
 export function readWeatherRows(db: Db): Promise<Row[]> {
   return db.select().from(weatherReadings).all();
 }
@@ -40,10 +39,7 @@ export function toSnapshot(rows: Row[]): WeatherSnapshot {
   };
 }
 
-/**
- * Stores one refresh in a single batch: new values replace the old, failures only record
- * the attempt, so the last good value stays.
- */
+/** Failures only record the attempt, so the last good value stays. */
 export async function saveRefresh(
   db: Db,
   results: Array<{ source: WeatherSource; measurement: Measurement | null }>,

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import type { Config } from "../env";
 
-/** Any way an upstream can let us down: network, timeout, HTTP status, or a body we cannot use. */
 export class UpstreamError extends Error {
   override name = "UpstreamError";
 }

@@ -8,7 +8,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
       : "border-transparent text-neutral-700 hover:text-primary-700 dark:text-neutral-300"
   }`;
 
-/** The dashboard's two tabs (spec §2), as pages of their own so each has a shareable address. */
+/** Pages of their own, so each tab has a shareable address. */
 export function DashboardTabs() {
   const { t } = useLingui();
   return (

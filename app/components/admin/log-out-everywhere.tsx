@@ -3,7 +3,6 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { secondaryButton } from "./styles";
 
-/** Ends every session of the admin area, this browser's included (ADR 010). */
 export function LogOutEverywhere() {
   const { t } = useLingui();
   const headingId = useId();

@@ -6,7 +6,6 @@ import { useToast } from "../ui/toaster";
 
 type Answer = { maintenance: boolean } | { error: string };
 
-/** The maintenance switch (spec §2, §4): optimistic, with the spec's toast each way. */
 export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
   const { t } = useLingui();
   const toast = useToast();
@@ -33,7 +32,6 @@ export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
         variant: "error",
         title: t`Failed to toggle maintenance mode`,
         description: t`Your session has expired. Please log in again.`,
-        // Reloading the page's data meets the guard, which leads to the login page.
         action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
       });
     } else {

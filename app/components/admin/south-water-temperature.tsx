@@ -6,16 +6,12 @@ import { primaryButton } from "./styles";
 const inputClass =
   "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
 
-/** Now, as a datetime-local input shows it in the owner's time zone. */
 function nowLocal(): string {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/**
- * The owner's reading for the south of the lake, where no open source publishes one
- * (ADR 007): `PUT /api/weather/water-temperature/south`.
- */
+/** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {
   const { t } = useLingui();
   const toast = useToast();

@@ -1,4 +1,3 @@
-/** The admin's button looks, shared by its forms. */
 export const primaryButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:opacity-60";
 export const secondaryButton =

@@ -4,7 +4,6 @@ import { useLocale } from "../localized-link";
 
 export type DashboardTotals = { images: number; videos: number; views: number; likes: number };
 
-/** The dashboard's totals (spec §2): images, videos, views and likes over the whole library. */
 export function Totals({ totals }: { totals: DashboardTotals }) {
   const { t } = useLingui();
   const locale = useLocale();

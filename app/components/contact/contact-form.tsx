@@ -16,10 +16,7 @@ import { LocalizedLink, useLocale } from "../localized-link";
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
 
-/**
- * The contact form (spec §2, §4, §5). A plain POST to the page's action without JavaScript;
- * with it, the route checks the fields first and the form moves the focus to what needs it.
- */
+/** A plain POST without JavaScript; with it, the route checks first and focus moves to the error. */
 export function ContactForm({
   question,
   token,
@@ -28,11 +25,9 @@ export function ContactForm({
   onStart,
 }: {
   question: Question;
-  /** The signed challenge for `question`; a new one means a new question. */
   token: string;
   outcome: ContactOutcome | undefined;
   sending: boolean;
-  /** Called whenever a field gets the focus: the visitor is about to write. */
   onStart: () => void;
 }) {
   const { t } = useLingui();
@@ -244,7 +239,6 @@ const maxLengths: Partial<Record<ContactFieldName, number>> = {
   message: contactLimits.message,
 };
 
-/** What is wrong with a field, in the visitor's language. */
 function useErrorMessage(field: ContactFieldName, error: ContactFieldError | undefined) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -5,7 +5,6 @@ import { type GalleryParams, type GalleryTab, galleryUrl, MAX_SEARCH_LENGTH } fr
 import SearchIcon from "~icons/heroicons/magnifying-glass";
 import { useLocale } from "../localized-link";
 
-/** Category tabs, search and sort: all plain links and a GET form, shareable as URLs. */
 export function GalleryFilters({ params }: { params: GalleryParams }) {
   const { t } = useLingui();
   const locale = useLocale();

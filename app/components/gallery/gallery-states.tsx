@@ -3,7 +3,6 @@ import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import SearchOffIcon from "~icons/mdi/image-search-outline";
 import TimelapseIcon from "~icons/mdi/timelapse";
 
-/** No results for a search or filter, or no content at all yet. */
 export function GalleryEmpty({ searched }: { searched: boolean }) {
   const { t } = useLingui();
   const Icon = searched ? SearchOffIcon : GalleryIcon;

@@ -3,11 +3,7 @@ import type { PublicMediaItem } from "~/lib/media";
 import PlayIcon from "~icons/mdi/play-circle";
 import { LocalizedLink } from "../localized-link";
 
-/**
- * The home page's glimpse of the gallery: featured items first, then the newest. Plain
- * links to the items' pages (likes and the viewer live in the gallery), so the home page
- * does not download the gallery's code.
- */
+/** Plain links to the items' pages, so the home page does not download the gallery's code. */
 export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {
   const { t } = useLingui();
   if (items.length === 0) return null;

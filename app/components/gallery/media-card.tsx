@@ -9,7 +9,6 @@ import { LikeButton } from "./like-button";
 import { TimelapseLabel } from "./timelapse-label";
 import { ViewCount } from "./view-count";
 
-/** A thumbnail with its title, likes and views; opens the item's own page (the viewer). */
 export function MediaCard({
   item,
   eager = false,

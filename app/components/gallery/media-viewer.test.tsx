@@ -24,7 +24,6 @@ const item = (type: PublicMediaItem["type"], id = `${type}-1`): PublicMediaItem 
   thumbnailUrl: `/api/files/media/${id}-thumb`,
 });
 
-/** The statistics beacons the page sent. */
 let beacons: string[];
 
 beforeEach(() => {

@@ -11,7 +11,6 @@ import { useLocale } from "../localized-link";
 import { LikeButton } from "./like-button";
 import { ViewCount } from "./view-count";
 
-/** Full-size photo or video player in a dialog; ← and → step through the gallery. */
 export default function MediaViewer({
   item,
   onClose,

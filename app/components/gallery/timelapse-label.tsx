@@ -3,7 +3,6 @@ import { formatDate } from "~/lib/format";
 import { isYesterday, timelapseLength } from "~/lib/media-labels";
 import { useLocale } from "../localized-link";
 
-/** "Yesterday in 3 minutes", "Yesterday in 150 seconds", or the date for older days. */
 export function TimelapseLabel({
   takenAt,
   durationSeconds,

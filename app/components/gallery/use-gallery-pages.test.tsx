@@ -44,14 +44,10 @@ const library = [
 
 type Answer = (page: GalleryPage, url: URL) => Promise<GalleryPage | PageUnread>;
 
-// What the current test's route does with a "Show more" read, and the reads it saw.
 let answer: Answer;
 let requests: string[];
 
-/**
- * Stands in for the gallery route: its first page, or with `?cursor=` the page after it,
- * which `answer` may hold back or fail, as the route's clientMiddleware answers.
- */
+/** Answers `?cursor=` reads as the route's clientMiddleware does; `answer` may hold them back or fail them. */
 async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params: GalleryParams = {

@@ -6,7 +6,6 @@ export type GalleryPage = { items: PublicMediaItem[]; nextCursor: string | null 
 /** What a "Show more" read answers when the page could not be read (the route's clientMiddleware). */
 export type PageUnread = { unread: true };
 
-/** The pages "Show more" added to one list (one gallery URL without its cursor). */
 type Loaded = GalleryPage & { list: string };
 
 // What each history entry had loaded, so Back returns to a gallery as long as it was left.
@@ -22,11 +21,7 @@ function remember(entry: string, loaded: Loaded) {
   }
 }
 
-/**
- * The gallery's list: the loader's first page plus the pages "Show more" reads through
- * the same loader (`?cursor=`). Loaded pages stay while the list stays the same (opening
- * an item, revalidation), start over when the filters change, and come back with Back.
- */
+/** Loaded pages stay while the list does, start over with new filters, and come back with Back. */
 export function useGalleryPages(first: GalleryPage, path: string, params: GalleryParams) {
   const list = galleryUrl(path, params);
   const { key: entry } = useLocation();
@@ -54,7 +49,6 @@ export function useGalleryPages(first: GalleryPage, path: string, params: Galler
     const page = fetcher.data;
     if (fetcher.state !== "idle" || page === undefined || !request) return;
     requested.current = null;
-    // A page for filters the visitor has left since asking.
     if (request.list !== list) return;
     if ("unread" in page && !request.again) {
       // Reads are asked once more before they count as failed (spec §8).

@@ -49,10 +49,7 @@ const busyPhases = new Set<Phase["name"]>([
   "player",
 ]);
 
-/**
- * A live session and everything after it (progress, player, countdown, retry). Loaded only
- * once a visitor presses play; it starts the first session as soon as it mounts.
- */
+/** Loaded only once a visitor presses play; starts the first session as soon as it mounts. */
 export default function LiveSession({
   initialStatus,
   onAnnounce,

@@ -20,10 +20,7 @@ function preload() {
 /** Navigation entries whose "Watch live" link already started a session (back must not). */
 const startedFor = new Set<string>();
 
-/**
- * When the focused control inside `ref` disappears (the next step replaced it), focus goes
- * to `ref` instead of falling back to the start of the page.
- */
+/** Focus goes to `ref` when the focused control inside it disappears, not to the page's start. */
 function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const container = ref.current;
@@ -51,7 +48,6 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-/** The home page's live camera: a still with its time, then a one-minute live session. */
 export function LiveStreamPanel() {
   const { t } = useLingui();
   const status = useStreamStatus();

@@ -12,7 +12,6 @@ export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;
 /** For a start that will probably not work (the camera is offline): not the inviting green. */
 const quietButton = `${button} border border-white/70 bg-black/60 hover:bg-black/80`;
 
-/** The still's label: only its time when it is from today at the lake, else the date too. */
 function useStillLabel(locale: Locale, takenAt: string | undefined): string {
   const { t } = useLingui();
   if (!takenAt) return "";
@@ -24,7 +23,6 @@ function useStillLabel(locale: Locale, takenAt: string | undefined): string {
   return t`Image from ${dateTime}`;
 }
 
-/** The camera's frame: the latest still with its time and the LIVE/OFFLINE badge. */
 export function StreamFrame({
   frameRef,
   status,
@@ -83,10 +81,7 @@ export function StreamFrame({
   );
 }
 
-/**
- * How a session starts, centred in the frame: "Watch live", or, while the camera is known to
- * be offline, that news with a quieter "Try again". `onIntent` lets the caller fetch code early.
- */
+/** `onIntent` lets the caller fetch code early. */
 export function StartOverlay({
   offline,
   onStart,
@@ -120,7 +115,6 @@ export function StartOverlay({
   );
 }
 
-/** A progress line with a spinner, centred in the frame's overlay. */
 export function StreamProgress({ children }: { children: ReactNode }) {
   return (
     <p className="flex items-center gap-3 rounded bg-black/60 px-4 py-2">

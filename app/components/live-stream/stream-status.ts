@@ -3,7 +3,6 @@ import { fetchRead } from "~/lib/fetch-read";
 
 export type StreamStatus = { online: boolean; live: boolean; still: { takenAt: string } | null };
 
-/** The camera's status and latest still; null when our server cannot be reached. */
 export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   try {
     const response = await fetchRead("/api/stream/status");
@@ -13,7 +12,6 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   }
 }
 
-/** The status as the page first sees it, fetched once the page is up. */
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);
   useEffect(() => {

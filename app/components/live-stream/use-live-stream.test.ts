@@ -20,11 +20,9 @@ const SESSION = {
 };
 
 type Worker = {
-  /** Whether the box is connected. */
   online: boolean;
-  /** The answer to POST /api/stream/sessions. */
   sessions: { status: number; body?: unknown };
-  /** What GET /api/stream/session answers, one per poll; the last one repeats. */
+  /** One per poll; the last one repeats. */
   states: string[];
   requests: string[];
 };
@@ -32,9 +30,7 @@ type Worker = {
 let worker: Worker;
 let events: PlayerEvents | null;
 let teardown: ReturnType<typeof vi.fn>;
-/** The statistics beacons the page sent. */
 let beacons: string[];
-/** Every phase the hook rendered, with the (fake) time it appeared. */
 let seen: { phase: Phase; at: number }[];
 
 const json = (body: unknown, status = 200) =>
@@ -107,7 +103,6 @@ async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
-/** Lets (fake) time pass until the hook reaches `name`; fails after a minute. */
 async function until(result: Session, name: Phase["name"]) {
   for (let waited = 0; result.current.phase.name !== name; waited += 100) {
     if (waited > 60_000) throw new Error(`never reached ${name}: ${names()}`);
@@ -121,7 +116,6 @@ const names = () =>
   );
 const polls = () => worker.requests.filter((r) => r.startsWith("GET /api/stream/session?")).length;
 
-/** Presses play; the session then runs on (fake) time. */
 async function start(result: Session) {
   await act(async () => {
     void result.current.start();

@@ -7,10 +7,7 @@ import { fetchStreamStatus, type StreamStatus } from "./stream-status";
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
-/**
- * Each progress step stays on screen at least this long, so it can be read (and a screen
- * reader can say it). The work goes on underneath: the player loads during "Feed ready".
- */
+/** Each step stays readable (and speakable) this long; the work goes on underneath. */
 export const MIN_STEP_MS = 800;
 
 type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
@@ -30,12 +27,7 @@ export type Phase =
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A visitor's live session: idle (before the first start) → starting → initializing →
- * connecting n/30 → ready → player → live → ended (time is up) or stopped (the visitor
- * pressed stop); offline when the camera is not connected, failed when it does not deliver.
- * Starting again is a new run: whatever an older run still receives is ignored.
- */
+/** Starting again is a new run: whatever an older run still receives is ignored. */
 export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
   initialStatus: StreamStatus | null,
@@ -59,13 +51,11 @@ export function useLiveStream(
     shown.current = { name: phase.name, at: performance.now() };
   }, [phase]);
 
-  /** Resolves once the step on screen has been there for MIN_STEP_MS. */
   const readable = useCallback(async () => {
     const left = () => shown.current.at + MIN_STEP_MS - performance.now();
     while (left() > 0) await wait(left());
   }, []);
 
-  /** The next step of run `id`, once the current one was readable; false if the run is over. */
   const step = useCallback(
     async (id: number, next: Phase) => {
       if (next.name !== shown.current.name) await readable();
@@ -83,7 +73,6 @@ export function useLiveStream(
 
   useEffect(() => release, [release]);
 
-  /** Ends run `id` at once with `next` (a no-op if that run is already over). */
   const finish = useCallback(
     (id: number, next: Phase) => {
       if (run.current !== id) return;
@@ -97,7 +86,6 @@ export function useLiveStream(
     [release, show],
   );
 
-  /** Ends run `id` with `next` once the current step was readable. */
   const settle = useCallback(
     async (id: number, next: Phase) => {
       await readable();
@@ -106,10 +94,6 @@ export function useLiveStream(
     [finish, readable],
   );
 
-  /**
-   * Attaches the (hidden) player to the playlist; resolves true at its first frame, false
-   * if it failed (which also fails the run) or the run ended meanwhile.
-   */
   const play = useCallback(
     (id: number, playlistUrl: string) =>
       new Promise<boolean>((resolve) => {

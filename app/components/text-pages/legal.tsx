@@ -3,7 +3,6 @@ import { useLocale } from "~/components/localized-link";
 import { formatDate } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 
-/** The legal texts' date (spec §1): all of them were last revised on this day. */
 export const LEGAL_TEXTS_DATE = "2025-06-10";
 
 export function LegalDate() {
@@ -12,7 +11,6 @@ export function LegalDate() {
   return <p>{t`Last updated: ${date}`}</p>;
 }
 
-/** The owner's postal and e-mail details, from configuration. */
 export function OwnerAddress() {
   const { site } = useRootData();
   return (

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { PageMeta } from "../page-meta";
 
-/** Layout of the text pages (about, legal): a title, an optional lead and readable prose. */
 export function ProsePage({
   title,
   description,

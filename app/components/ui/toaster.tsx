@@ -43,7 +43,6 @@ const ToastList = lazy(() => import("./toast-list"));
 
 let nextId = 0;
 
-/** Queues toasts (at most five kept) and removes each 200 ms after it closes. */
 export function Toaster({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
 

@@ -13,7 +13,6 @@ import "virtual:icon-mask/mdi/weather-snowy.css";
 import "virtual:icon-mask/mdi/weather-snowy-rainy.css";
 import "virtual:icon-mask/mdi/weather-sunny.css";
 
-/** Our own texts for the condition codes, whichever provider delivered them. */
 export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   clear_sky: msg`Clear sky`,
   few_clouds: msg`Few clouds`,
@@ -31,11 +30,7 @@ export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   snow: msg`Snow`,
 };
 
-/**
- * [day, night] icons (mdi), as CSS masks: the panel may show any of eleven icons but shows
- * three, so their paths travel in the route's stylesheet rather than its JavaScript.
- * Only a clear or lightly clouded sky looks different at night.
- */
+/** CSS masks: the panel shows 3 of 11 icons, so their paths travel in CSS, not JavaScript. */
 const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
   clear_sky: ["weather-sunny", "weather-night"],
   few_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],

@@ -6,15 +6,12 @@ import type { WeatherPanelData } from "~/lib/weather";
 export const WEATHER_REFRESH_MS = 10 * 60_000;
 
 /**
- * The panel's data: the page's snapshot first, then `GET /api/weather` every ten minutes
- * while the tab is visible (and at once when a hidden tab comes back after that long).
- * `now` is the server's clock as best known, so a visitor's wrong clock cannot make
- * fresh data look stale; it ticks every minute so states change while the tab is open.
+ * Polls every ten minutes while the tab is visible. `now` is the server's clock as best known,
+ * so a visitor's wrong clock cannot make fresh data look stale.
  */
 export function useWeather(initial: WeatherPanelData) {
   const [snapshot, setSnapshot] = useState(initial.status === "ready" ? initial.snapshot : null);
   const [loading, setLoading] = useState(initial.status === "pending");
-  /** A page rendered before the first fetch after a deploy: nothing to show until it answers. */
   const [firstLoad, setFirstLoad] = useState(initial.status === "pending");
   const [now, setNow] = useState(initial.renderedAt);
   const skew = useRef(0);

@@ -8,7 +8,6 @@ import { WeatherPanel } from "./weather-panel";
 
 const MINUTE = 60_000;
 
-/** A snapshot as `/api/weather` sends it, fetched at `fetchedAt`. */
 function snapshotAt(fetchedAt: number, temperature = 24.3): WeatherSnapshot {
   const day = (offset: number, condition: "scattered_clouds" | "light_rain") => ({
     date: lakeDate(fetchedAt + offset * 1440 * MINUTE),

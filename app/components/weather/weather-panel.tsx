@@ -23,7 +23,6 @@ import { useWeather } from "./use-weather";
 const card = "rounded-xl border border-neutral-200 p-5 dark:border-neutral-800";
 const muted = "text-sm text-neutral-600 dark:text-neutral-400";
 
-/** Weather, water temperature and lake level, each with the time it was measured. */
 export function WeatherPanel({ data, location }: { data: WeatherPanelData; location: string }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -350,7 +349,6 @@ function Attribution({ provider }: { provider: WeatherProvider | null }) {
   return <p className={`mt-4 flex flex-wrap gap-x-3 gap-y-1 ${muted}`}>{credits}</p>;
 }
 
-/** °C, %, km/h, mm, cm and hPa in the visitor's number format. */
 function units(locale: Locale) {
   const unit = (unit: string, digits: number) => (value: number) =>
     formatNumber(locale, value, { style: "unit", unit, maximumFractionDigits: digits });

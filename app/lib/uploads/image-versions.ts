@@ -31,10 +31,7 @@ async function takenAt(file: File): Promise<number> {
   return date instanceof Date && !Number.isNaN(date.getTime()) ? date.getTime() : file.lastModified;
 }
 
-/**
- * The public web version (long side ≤ 2560 px) and thumbnail of a photo, upright. A canvas
- * carries no metadata, so neither has the original's EXIF or GPS.
- */
+/** Drawn on a canvas, which carries no metadata: no EXIF or GPS of the original. */
 export async function makeImageVersions(file: File): Promise<ImageVersions> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {

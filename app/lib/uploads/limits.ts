@@ -33,7 +33,6 @@ export function partCount(byteSize: number): number {
   return Math.max(1, Math.ceil(byteSize / PART_SIZE));
 }
 
-/** The exact length part `n` (1-based) of a file must have. */
 export function partLength(byteSize: number, n: number): number {
   return Math.min(PART_SIZE, byteSize - (n - 1) * PART_SIZE);
 }

@@ -7,7 +7,6 @@ import { patchedSlice, readMovie } from "./movie-boxes";
 
 const fixture = (name: string) => join(import.meta.dirname, "fixtures", name);
 
-/** The tags ffprobe (an independent reader) finds in a file. */
 function probeTags(path: string): string {
   return execFileSync(
     "ffprobe",

@@ -1,8 +1,6 @@
 /**
- * Reads an MP4/MOV file's `moov` box in the browser: its size, duration and recording time,
- * and where a location is stored (©xyz and 3GPP `loci` boxes, `location` entries of the
- * `keys`/`ilst` metadata). The location is removed by overwriting those bytes in place
- * while the parts are sent (see `patchedSlice`): no re-encoding, every box keeps its size.
+ * Location boxes (©xyz, 3GPP `loci`, `keys`/`ilst` entries) are overwritten in place while the
+ * parts are sent (`patchedSlice`): no re-encoding, every box keeps its size.
  */
 
 export type Patch = { offset: number; bytes: Uint8Array<ArrayBuffer> };
@@ -30,7 +28,6 @@ function typeAt(view: DataView, offset: number): string {
   return type;
 }
 
-/** The boxes between `start` and `end` of `view`, offsets relative to the view. */
 function* boxes(view: DataView, start: number, end: number): Generator<Box> {
   let offset = start;
   while (offset + 8 <= end) {
@@ -52,7 +49,6 @@ async function bytesOf(file: Blob, start: number, end: number): Promise<DataView
   return new DataView(await file.slice(start, end).arrayBuffer());
 }
 
-/** Where the top-level `moov` box is in the file, read box header by box header. */
 async function findMoov(file: Blob): Promise<{ start: number; size: number } | null> {
   let offset = 0;
   while (offset + 8 <= file.size) {
@@ -77,7 +73,6 @@ function metaChildrenStart(view: DataView, box: Box): number {
   return typeAt(view, first + 4) === "hdlr" ? first : first + 4;
 }
 
-/** The 1-based indices of location entries in a `keys` box. */
 function locationKeys(view: DataView, box: Box): Set<number> {
   const found = new Set<number>();
   let offset = box.start + box.headerSize + 8; // version, flags, entry count

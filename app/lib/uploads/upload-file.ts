@@ -45,7 +45,6 @@ export type Prepared = {
 
 export type Events = {
   onPrepared(prepared: Prepared): void;
-  /** Bytes of the file the server has (parts done before a resume included). */
   onProgress(sent: number): void;
   onUploadId(id: string, resumed: boolean): void;
 };
@@ -141,7 +140,6 @@ const pause = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/** Sends the parts the server lacks, a few at a time, each retried after a failure. */
 async function sendParts(
   file: File,
   upload: OpenUpload,
@@ -186,11 +184,7 @@ async function sendParts(
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
 }
 
-/**
- * One file from the owner's disk to a draft media item: made ready in the browser, then
- * sent in parts (resuming an open upload of the same file), then completed on the server.
- * Returns the new item's id.
- */
+/** Resumes an open upload of the same file; returns the new draft item's id. */
 export async function uploadFile(file: File, signal: AbortSignal, events: Events): Promise<string> {
   const type = classifyFile(file.name);
   if (!type) throw new UploadError("unsupported");
@@ -241,7 +235,6 @@ export async function uploadFile(file: File, signal: AbortSignal, events: Events
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Gives up an upload: the server forgets its parts. */
 export async function abortUpload(id: string): Promise<void> {
   await fetch(`${API}/${id}`, { method: "DELETE", credentials: "same-origin" });
 }

@@ -4,10 +4,7 @@ const DECODE_TIMEOUT_MS = 20_000;
 
 export type VideoFrame = { poster: Blob; width: number; height: number; durationSeconds: number };
 
-/**
- * The video's size and duration and a poster (a frame a little in) as the browser decodes
- * it; null when it cannot (e.g. HEVC MOV files from phones in some browsers).
- */
+/** Null when the browser cannot decode it (e.g. HEVC MOV files from phones in some browsers). */
 export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
   const url = URL.createObjectURL(file);
   const video = document.createElement("video");
@@ -61,7 +58,6 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
   }
 }
 
-/** A plain poster for a video the browser cannot show: dark, with a play mark. */
 export async function placeholderPoster(width: number, height: number): Promise<Blob> {
   const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");

@@ -24,7 +24,7 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
   return parentHeaders;
 }
 
-/** Where to go after logging in: the admin page the owner asked for, never anywhere else. */
+/** Only an admin page, never anywhere else (no open redirect). */
 function nextPage(url: URL, locale: Locale): string {
   const next = url.searchParams.get("next") ?? "";
   const safe = /^\/[\w/-]*$/.test(next) && !next.startsWith("//");

@@ -9,7 +9,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** The Upload tab (spec §2): the upload, and below it the content management list. */
 export default function Upload() {
   const { t } = useLingui();
   return (

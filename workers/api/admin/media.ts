@@ -23,7 +23,6 @@ const idParam = z.object({ id: mediaId });
 /** Five languages of the longest texts fit several times over; anything bigger is not ours. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The most items one bulk action takes: a few pages of the list. */
 export const MAX_BULK_ITEMS = 100;
 
 const bulkRequest = z.strictObject({
@@ -41,7 +40,6 @@ const bulkRequest = z.strictObject({
 
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 
-/** Content management: every item, drafts and hidden ones included (issue 9). */
 export const adminMedia = new Hono<OwnerEnv>()
   .use(
     "*",

@@ -92,7 +92,7 @@ async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, uploa
   };
 }
 
-/** The owner's uploads of photos and videos to R2: see docs/decisions/013-uploads.md. */
+/** See docs/decisions/013-uploads.md. */
 export const uploads = new Hono<UploadEnv>()
   .use("*", rateLimited)
   // "/:id/*" also matches "/:id" itself.

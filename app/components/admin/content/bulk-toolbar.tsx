@@ -14,7 +14,6 @@ type Props = {
   onAction: (action: BulkAction) => void;
 };
 
-/** Bulk actions (spec §2), each after its confirmation (spec §5), which names the count. */
 export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Props) {
   const { t } = useLingui();
   const words = useMediaWords();

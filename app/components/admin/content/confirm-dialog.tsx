@@ -11,7 +11,6 @@ export type Confirmation = {
   onConfirm: () => void;
 };
 
-/** Asks before an action (spec §5's confirmations); Escape or Cancel leaves everything as it was. */
 export function ConfirmDialog({
   confirmation,
   onClose,

@@ -12,7 +12,6 @@ import type {
 
 const API = "/api/admin/media";
 
-/** A write's outcome: the answer, or why it failed (the session ended, or anything else). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; unauthorized: boolean };
 
 async function write<T>(path: string, method: string, body?: unknown): Promise<Outcome<T>> {

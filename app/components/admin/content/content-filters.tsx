@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "~/lib/media";
 
-/** The list's filters (spec §2): all, images or videos; a search; the date order. */
 export function ContentFilters({
   params,
   onChange,
@@ -14,7 +13,6 @@ export function ContentFilters({
   const ids = useId();
   const [search, setSearch] = useState(params.q);
 
-  // Searching as the owner types, once they pause.
   useEffect(() => {
     const q = search.trim();
     const timer = setTimeout(() => onChange((p) => (p.q === q ? p : { ...p, q })), 300);

@@ -17,7 +17,6 @@ import { titleOf, useMediaWords } from "./words";
 
 type Notice = "updated" | "update-failed" | "deleted" | "deletion-failed" | "translation-failed";
 
-/** Content management (spec §2): every item, its single actions, and bulk actions with confirmations. */
 export function ContentManager() {
   const { t } = useLingui();
   const locale = useLocale();

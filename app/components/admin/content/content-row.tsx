@@ -27,7 +27,6 @@ type Props = {
   onDelete: () => void;
 };
 
-/** One item of the owner's list: what it is and how it does, and its single actions. */
 export function ContentRow({
   item,
   title,

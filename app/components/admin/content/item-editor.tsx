@@ -24,7 +24,6 @@ const inputClass =
   "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
 const labelClass = "block text-sm font-medium";
 
-/** "2026-06-01T18:30" in the owner's time zone, as a datetime-local input shows it. */
 function toLocalInput(iso: string): string {
   const date = new Date(iso);
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -55,7 +54,6 @@ type Props = {
   ) => void;
 };
 
-/** Every field of one item (spec §3), each language on its own tab, with Translate (spec §2). */
 export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
   const { t } = useLingui();
   const locale = useLocale();

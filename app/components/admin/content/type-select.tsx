@@ -10,7 +10,6 @@ type Props = {
   className?: string;
 };
 
-/** Image, video or time-lapse (spec §4's type change), in the owner's words. */
 export function TypeSelect({ value, onChange, id, label, disabled, className }: Props) {
   const words = useMediaWords();
   return (

@@ -10,7 +10,6 @@ type State = {
   status: "loading" | "loading-more" | "idle" | "error" | "unauthorized";
 };
 
-/** The owner's list for the chosen filters, page after page ("Show more"). */
 export function useContentList(params: GalleryParams, locale: Locale) {
   const [state, setState] = useState<State>({ items: [], nextCursor: null, status: "loading" });
   const [reload, setReload] = useState(0);

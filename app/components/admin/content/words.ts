@@ -3,7 +3,6 @@ import type { Locale } from "~/i18n/locales";
 import { localizedField } from "~/lib/localized-fields";
 import type { AdminMediaItem, MediaStatus, MediaType } from "~/lib/media-fields";
 
-/** The words for an item's type and status (spec §3, §4), in the owner's language. */
 export function useMediaWords() {
   const { t } = useLingui();
   const type: Record<MediaType, string> = {
@@ -19,7 +18,6 @@ export function useMediaWords() {
   return { type, status, untitled: t`Untitled` };
 }
 
-/** The title the owner knows an item by: theirs if written, else the first one there is. */
 export function titleOf(item: AdminMediaItem, locale: Locale, untitled: string): string {
   const order: Locale[] = [locale, "en", "de", "it", "fr", "es"];
   for (const candidate of order) {

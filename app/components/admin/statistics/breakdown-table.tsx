@@ -3,7 +3,6 @@ import { useLocale } from "../../localized-link";
 
 export type BreakdownRow = { key: string; label: string; count: number };
 
-/** One "top" list (pages, referrers, countries, …) as a table, each count with its bar. */
 export function BreakdownTable({
   id,
   title,
@@ -13,7 +12,6 @@ export function BreakdownTable({
 }: {
   id: string;
   title: string;
-  /** What the counts are ("Page views"). */
   column: string;
   rows: BreakdownRow[];
   empty: string;

@@ -5,10 +5,7 @@ import { useLocale } from "../../localized-link";
 
 const HEIGHT = 100;
 
-/**
- * Page views and visitors per day as bars. The SVG only draws (its text would shrink with
- * it on a phone): labels are HTML, and the same figures are a table for screen readers.
- */
+/** Labels are HTML (SVG text shrinks on phones); screen readers get the same figures as a table. */
 export function DailyChart({ days }: { days: DayFigures[] }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -16,7 +13,6 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
   const first = days[0];
   const last = days.at(-1);
   const y = (value: number) => HEIGHT - (value / max) * HEIGHT;
-  // Visitors are drawn as a narrower bar inside the day's page views.
   const series = [
     {
       key: "views",

@@ -3,7 +3,6 @@ import { formatNumber } from "~/lib/format";
 import type { PeriodFigures, Periods } from "~/lib/statistics";
 import { useLocale } from "../../localized-link";
 
-/** Visitors and page views today, over 7 and over 30 days. */
 export function PeriodFiguresList({ totals }: { totals: Periods<PeriodFigures> }) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -4,7 +4,6 @@ import { formatNumber } from "~/lib/format";
 import type { Periods } from "~/lib/statistics";
 import { useLocale } from "../../localized-link";
 
-/** How often each product event happened today, over 7 and over 30 days. */
 export function ProductEvents({ events }: { events: Record<ProductEvent, Periods<number>> }) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -6,7 +6,6 @@ import { useUploads } from "./use-uploads";
 
 const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
 
-/** Spec §2's upload: a drop zone and a file picker, then one row per file. */
 export function UploadPanel() {
   const { t } = useLingui();
   const inputId = useId();
@@ -24,7 +23,6 @@ export function UploadPanel() {
   const failed = rows.filter((row) => row.status === "failed").length;
   const done = rows.filter((row) => row.status === "done").length;
   const count = rows.length;
-  // A batch is a success only when no file of it failed.
   const summary = running
     ? ""
     : failed > 0

@@ -20,7 +20,6 @@ function useFormat() {
   };
 }
 
-/** One file of the batch: preview, progress, what happened, and what the owner can do. */
 export function UploadRow({
   row,
   onCancel,

@@ -18,7 +18,6 @@ export type UploadRow = {
   kind: UploadKind | null;
   status: UploadStatus;
   sent: number;
-  /** Bytes per second over the last few seconds. */
   speed: number;
   preview?: string;
   locationRemoved: boolean;
@@ -30,7 +29,6 @@ export type UploadRow = {
 const SPEED_WINDOW_MS = 3000;
 let rowCounter = 0;
 
-/** The Upload tab's files: each uploads on its own; a batch ends when none is running. */
 export function useUploads() {
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [unfinished, setUnfinished] = useState<OpenUpload[]>([]);
@@ -92,7 +90,6 @@ export function useUploads() {
       })
         .then(() => {
           update(key, { status: "done", sent: file.size });
-          // The content list below and the totals show the new draft.
           void revalidator.revalidate();
         })
         .catch((error: unknown) => {
