@@ -4,25 +4,15 @@ import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { PublicMediaItem } from "~/lib/media";
 import MediaViewer from "./media-viewer";
+import { testItem } from "./test-item";
 
-const item = (type: PublicMediaItem["type"], id = `${type}-1`): PublicMediaItem => ({
-  id,
-  type,
-  title: "Yesterday in 3 minutes",
-  description: "",
-  tags: [],
-  source: "",
-  featured: false,
-  likes: 0,
-  views: 0,
-  takenAt: "2026-11-22T12:00:00.000Z",
-  width: 1920,
-  height: 1080,
-  durationSeconds: 180,
-  contentType: type === "image" ? "image/jpeg" : "video/mp4",
-  fileUrl: `/api/files/media/${id}`,
-  thumbnailUrl: `/api/files/media/${id}-thumb`,
-});
+const item = (type: PublicMediaItem["type"]) =>
+  testItem(`${type}-1`, type, {
+    title: "Yesterday in 3 minutes",
+    width: 1920,
+    height: 1080,
+    durationSeconds: 180,
+  });
 
 let beacons: string[];
 

@@ -8,38 +8,18 @@ import {
   useNavigate,
 } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import type { GalleryParams, PublicMediaItem } from "~/lib/media";
+import type { GalleryParams } from "~/lib/media";
+import { testItem } from "./test-item";
 import { type GalleryPage, type PageUnread, useGalleryPages } from "./use-gallery-pages";
 
 afterEach(cleanup);
 
 const PAGE_SIZE = 24;
 
-function media(id: string, type: PublicMediaItem["type"]): PublicMediaItem {
-  return {
-    id,
-    type,
-    title: `Title ${id}`,
-    description: "",
-    tags: [],
-    source: "",
-    featured: false,
-    likes: 0,
-    views: 0,
-    takenAt: "2025-06-01T00:00:00.000Z",
-    width: 1280,
-    height: 720,
-    durationSeconds: null,
-    contentType: "image/jpeg",
-    fileUrl: `/api/files/${id}.jpg`,
-    thumbnailUrl: `/api/files/${id}-thumb.jpg`,
-  };
-}
-
 // 30 photos and 30 videos: three pages of everything, two of videos.
 const library = [
-  ...Array.from({ length: 30 }, (_, i) => media(`photo${i}`, "image")),
-  ...Array.from({ length: 30 }, (_, i) => media(`video${i}`, "video")),
+  ...Array.from({ length: 30 }, (_, i) => testItem(`photo${i}`, "image")),
+  ...Array.from({ length: 30 }, (_, i) => testItem(`video${i}`, "video")),
 ];
 
 type Answer = (page: GalleryPage, url: URL) => Promise<GalleryPage | PageUnread>;
