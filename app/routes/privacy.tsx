@@ -23,7 +23,7 @@ export default function Privacy() {
       </Section>
       <Section id="cookies" title={t`3. Cookies and local storage`}>
         <p>{t`We only use technically necessary cookies. When you choose a language, we store that choice in a cookie named "lang" for 365 days so that the site opens in your language next time. No other cookie is set for visitors. Only the site owner's browser gets two more, when logging in to the administration area: a session cookie that ends on logging out or after 8 hours, and a cookie that recognises the owner's browser for 400 days, so that the owner can still log in while someone else is trying to guess the password.`}</p>
-        <p>{t`If you switch between light and dark mode, your browser remembers the choice in its local storage. It never leaves your device.`}</p>
+        <p>{t`If you switch between light and dark mode, your browser remembers the choice in its local storage, and it remembers there which pictures you liked, so that a like is not given twice. Neither ever leaves your device.`}</p>
       </Section>
       <Section id="analytics" title={t`4. Anonymous statistics`}>
         <p>{t`To understand which pages are used, we count page views ourselves, on our own infrastructure; no analytics service or other third party is involved. When a page opens, your browser sends us its address without any search terms and, on the first page of a visit, the name of the website that linked to us. From the request we also take the country it comes from, as our hosting provider Cloudflare determines it, your browser's preferred language and whether you use a phone, a tablet or a computer. These details are added to daily totals and then discarded: no single visit is stored.`}</p>
