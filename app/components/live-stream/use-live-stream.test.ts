@@ -16,7 +16,7 @@ const SESSION = {
   token: "t0k",
   expiresAt: "2026-11-22T18:52:00.000Z",
   durationSeconds: 60,
-  playlistUrl: "/api/stream/live.m3u8?token=t0k",
+  playlistUrl: "/api/stream/s/t0k/live.m3u8",
 };
 
 type Worker = {
