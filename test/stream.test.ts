@@ -18,7 +18,13 @@ import { ORIGIN, visit } from "./helpers";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 
-type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
+type Session = {
+  token: string;
+  expiresAt: string;
+  durationSeconds: number;
+  playlistUrl: string;
+  live: boolean;
+};
 
 let clients = 0;
 async function startSession(ip = `198.51.100.${++clients}`) {
@@ -193,6 +199,32 @@ describe("stream sessions", () => {
 
     await startSession();
     expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
+  });
+
+  test("a waiting panel learns the moment the first segment lands, and joiners that it is live", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    expect(viewer.live).toBe(false);
+    await box.next();
+    const asked = Date.now();
+    const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await uploadSegment(1, "0.ts");
+    expect(await (await settled).json()).toEqual({ state: "live", online: true });
+    // Answered by the segment, not by the 10 s wait running out.
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    const joiner = await sessionOf(await startSession());
+    expect(joiner.live).toBe(true);
+  });
+
+  test("a waiting panel learns at once that the box failed", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    box.socket.send(JSON.stringify({ type: "failed", epoch: 1, reason: "camera unplugged" }));
+    expect(await (await settled).json()).toMatchObject({ state: "failed" });
   });
 
   test("a box that restarts mid-stream fails the session instead of mixing two streams", async () => {

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
 import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
@@ -31,6 +32,13 @@ const livePlaylist = (c: Context<ApiEnv>) =>
     () => camera(c).playlist(),
     (playlist) => playlist.phase === "live",
   );
+
+/** `wait=settled` answers once the stream is live or failed, or after this long. */
+const SETTLE_WAIT_MS = 10_000;
+const sessionQuery = z.object({
+  token: z.string().optional(),
+  wait: z.literal("settled").optional(),
+});
 
 export const stream = new Hono<ApiEnv>()
   .get("/status", async (c) => {
@@ -76,17 +84,27 @@ export const stream = new Hono<ApiEnv>()
         token,
         expiresAt: new Date(created.expiresAt).toISOString(),
         durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
+        live: created.live,
         playlistUrl: `/api/stream/s/${token}/live.m3u8`,
       },
       201,
     );
   })
-  .get("/session", async (c) => {
-    const check = await session(c);
-    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-    c.header("Cache-Control", "no-store");
-    return c.json(await camera(c).sessionState(check.sessionId));
-  })
+  .get(
+    "/session",
+    zValidator("query", sessionQuery, rejectInvalid(400, "invalid_query")),
+    async (c) => {
+      const check = await session(c);
+      if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+      c.header("Cache-Control", "no-store");
+      const object = camera(c);
+      return c.json(
+        c.req.valid("query").wait === "settled"
+          ? await object.settledSessionState(check.sessionId, SETTLE_WAIT_MS)
+          : await object.sessionState(check.sessionId),
+      );
+    },
+  )
   .delete("/session", async (c) => {
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
