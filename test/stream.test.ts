@@ -2,6 +2,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
+import type { StreamSession } from "~/components/live-stream/use-live-stream";
 import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";
 import {
@@ -18,13 +19,7 @@ import { ORIGIN, visit } from "./helpers";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 
-type Session = {
-  token: string;
-  expiresAt: string;
-  durationSeconds: number;
-  playlistUrl: string;
-  live: boolean;
-};
+type Session = StreamSession;
 
 let clients = 0;
 async function startSession(ip = `198.51.100.${++clients}`) {

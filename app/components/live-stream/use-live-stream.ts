@@ -10,7 +10,8 @@ const ATTEMPT_INTERVAL_MS = 500;
 /** Each step stays readable (and speakable) this long; the work goes on underneath. */
 export const MIN_STEP_MS = 800;
 
-type Session = {
+/** What `POST /api/stream/sessions` answers. */
+export type StreamSession = {
   token: string;
   expiresAt: string;
   durationSeconds: number;
@@ -165,7 +166,7 @@ export function useLiveStream(
         return settle(id, { name: "offline" });
       }
       if (!response.ok) return settle(id, { name: "failed" });
-      const session = (await response.json()) as Session;
+      const session = (await response.json()) as StreamSession;
       setDurationSeconds(session.durationSeconds);
       sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
       if (!session.live) {
