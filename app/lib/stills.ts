@@ -1,0 +1,32 @@
+import { z } from "zod/mini";
+import { currentWeather } from "./weather";
+
+/** What the archive shows of the weather at a still's moment (units as the weather panel). */
+export const stillWeather = z.object({
+  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
+    .shape,
+  /** Average of the lake's north and south ends, when both were measured recently. */
+  waterTemperature: z.nullable(z.number()),
+});
+export type StillWeather = z.infer<typeof stillWeather>;
+
+/** One archived still as a page sees it. */
+export type ArchiveStill = {
+  id: string;
+  /** The slot's lake-time wall clock ("2026-11-22T14:30"): the still's shareable address. */
+  at: string;
+  takenAt: string;
+  url: string;
+  width: number;
+  height: number;
+  bestOf: boolean;
+  weather: StillWeather | null;
+};
+
+/** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
+export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
+
+export function archiveHref(archivePath: string, params: Record<string, string>): string {
+  const search = new URLSearchParams(params).toString();
+  return search ? `${archivePath}?${search}` : archivePath;
+}
