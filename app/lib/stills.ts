@@ -26,7 +26,8 @@ export type ArchiveStill = {
 /** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
 export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
 
+/** Readable addresses to share: "?at=2026-11-22T14:30" (a colon needs no escaping in a query). */
 export function archiveHref(archivePath: string, params: Record<string, string>): string {
-  const search = new URLSearchParams(params).toString();
+  const search = new URLSearchParams(params).toString().replaceAll("%3A", ":");
   return search ? `${archivePath}?${search}` : archivePath;
 }

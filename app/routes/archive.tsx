@@ -79,7 +79,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                   <Suspense fallback={null}>
                     <StillOwnerControls
                       still={still}
-                      after={loaderData.next ?? loaderData.previous}
+                      after={(loaderData.next ?? loaderData.previous)?.at ?? null}
                     />
                   </Suspense>
                 ) : null}

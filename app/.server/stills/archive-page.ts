@@ -91,6 +91,13 @@ const nextMonth = (month: string) => {
 const wallClockOf = (found: { slot: Date } | undefined) =>
   found ? lakeWallClock(found.slot.getTime()) : null;
 
+/** `adjacent`: the neighbouring slot, exactly ten minutes away; otherwise a gap lies between. */
+const step = (from: Date, to: Date) => ({
+  at: lakeWallClock(to.getTime()),
+  takenAt: to.toISOString(),
+  adjacent: Math.abs(to.getTime() - from.getTime()) === SLOT_MS,
+});
+
 export type ArchivePage = Awaited<ReturnType<typeof loadArchivePage>>;
 
 /** `today` is the lake-time date the calendar opens on when the archive is empty. */
@@ -133,8 +140,8 @@ export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string
     /** Without their weather: only the shown still needs it. */
     dayStills: dayRows.map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
-    previous: wallClockOf(previous),
-    next: wallClockOf(next),
+    previous: row && previous ? step(row.slot, previous.slot) : null,
+    next: row && next ? step(row.slot, next.slot) : null,
     jumps: { yesterday, weekAgo, yearAgo },
   };
 }

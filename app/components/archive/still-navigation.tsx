@@ -36,7 +36,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
         event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
       if (!target) return;
       event.preventDefault();
-      navigate(href(target), { preventScrollReset: true });
+      navigate(href(target.at), { preventScrollReset: true });
     };
     document.addEventListener("keydown", step);
     return () => document.removeEventListener("keydown", step);
@@ -66,28 +66,22 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   return (
     <nav aria-label={t`Browse the archive`} className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        {previous ? (
-          <Link to={href(previous)} preventScrollReset className={button} rel="prev">
-            <ChevronLeftIcon aria-hidden="true" className="size-5" />
-            {t`10 min earlier`}
-          </Link>
-        ) : (
-          <span className={disabled} aria-disabled="true">
-            <ChevronLeftIcon aria-hidden="true" className="size-5" />
-            {t`10 min earlier`}
-          </span>
-        )}
-        {next ? (
-          <Link to={href(next)} preventScrollReset className={button} rel="next">
-            {t`10 min later`}
-            <ChevronRightIcon aria-hidden="true" className="size-5" />
-          </Link>
-        ) : (
-          <span className={disabled} aria-disabled="true">
-            {t`10 min later`}
-            <ChevronRightIcon aria-hidden="true" className="size-5" />
-          </span>
-        )}
+        <StepLink
+          to={previous}
+          rel="prev"
+          label={
+            previous && !previous.adjacent
+              ? t`Earlier: ${formatTime(locale, previous.takenAt)}`
+              : t`10 min earlier`
+          }
+        />
+        <StepLink
+          to={next}
+          rel="next"
+          label={
+            next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
+          }
+        />
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           {t`Tip: the arrow keys ← and → step through the pictures.`}
         </p>
@@ -199,5 +193,47 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
         </div>
       ) : null}
     </nav>
+  );
+}
+
+type Step = ArchivePage["previous"];
+
+/** Ten minutes on, or across a gap to the nearest picture (its time then in the label). */
+function StepLink({ to, rel, label }: { to: Step; rel: "prev" | "next"; label: string }) {
+  const locale = useLocale();
+  const icon =
+    rel === "prev" ? (
+      <ChevronLeftIcon aria-hidden="true" className="size-5" />
+    ) : (
+      <ChevronRightIcon aria-hidden="true" className="size-5" />
+    );
+  const content =
+    rel === "prev" ? (
+      <>
+        {icon}
+        {label}
+      </>
+    ) : (
+      <>
+        {label}
+        {icon}
+      </>
+    );
+  if (!to) {
+    return (
+      <span className={disabled} aria-disabled="true">
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={archiveHref(localizePath("/archive", locale), { at: to.at })}
+      preventScrollReset
+      rel={rel}
+      className={button}
+    >
+      {content}
+    </Link>
   );
 }
