@@ -140,7 +140,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
 
       <div>
         <h2 className="text-base font-semibold">{t`Hours`}</h2>
-        <ul className="mt-2 grid grid-cols-6 gap-2 sm:grid-cols-12">
+        <ul className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-12">
           {hours.map(({ hour, label, first }) => (
             <li key={hour}>
               {first ? (
