@@ -300,6 +300,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   }
   const pictures = new Map<string, Buffer>();
   const statements: D1PreparedStatement[] = [];
+  const puts: Promise<unknown>[] = [];
   for (const [index, { slot, bestOf }] of slots.entries()) {
     const parts = Object.fromEntries(lakeParts.formatToParts(slot).map((p) => [p.type, p.value]));
     const hour = Number(parts.hour);
@@ -307,7 +308,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     const bytes = pictures.get(scene.photo) ?? readFileSync(new URL(`${scene.photo}.jpg`, folder));
     pictures.set(scene.photo, bytes);
     const fileKey = `stills/${createHash("sha256").update(`demo-still-${slot}`).digest("hex")}.jpg`;
-    await env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+    puts.push(env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } }));
     const weather = {
       condition: scene.condition,
       isDay: scene.isDay,
@@ -334,6 +335,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
       ),
     );
   }
+  await Promise.all(puts);
   await env.DB.batch(statements);
   console.log(`seed: added ${slots.length} demo stills to the archive`);
 }
