@@ -1,14 +1,16 @@
-import { z } from "zod/mini";
-import { currentWeather } from "./weather";
+import type { CurrentWeather } from "./weather";
+
+// Types only: the archive page's JavaScript stays without zod (the schema that reads stored
+// weather is the server's, app/.server/stills/still-weather.ts).
 
 /** What the archive shows of the weather at a still's moment (units as the weather panel). */
-export const stillWeather = z.object({
-  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
-    .shape,
+export type StillWeather = Pick<
+  CurrentWeather,
+  "condition" | "isDay" | "temperature" | "windSpeed"
+> & {
   /** Average of the lake's north and south ends, when both were measured recently. */
-  waterTemperature: z.nullable(z.number()),
-});
-export type StillWeather = z.infer<typeof stillWeather>;
+  waterTemperature: number | null;
+};
 
 /** One archived still as a page sees it. */
 export type ArchiveStill = {

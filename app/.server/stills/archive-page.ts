@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ARCHIVE_AT_PATTERN, type ArchiveStill, stillWeather } from "~/lib/stills";
+import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
 import { lakeWallClock, SLOT_MS } from "./slots";
+import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
 

@@ -1,6 +1,14 @@
+import { z } from "zod/mini";
 import type { StillWeather } from "~/lib/stills";
-import type { WeatherSnapshot } from "~/lib/weather";
+import { currentWeather, type WeatherSnapshot } from "~/lib/weather";
 import { waterTemperatureView } from "~/lib/weather-view";
+
+/** Stored as JSON in `stills.weather`; read back through this, as rows may predate a change. */
+export const stillWeather = z.object({
+  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
+    .shape,
+  waterTemperature: z.nullable(z.number()),
+}) satisfies z.ZodMiniType<StillWeather>;
 
 /**
  * The reading is "current" only at the moment it was taken: a still that arrives later than
