@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
@@ -14,23 +15,8 @@ const deviceId =
 
 const SLOT = 10 * 60_000;
 const DAY = 86_400_000;
-const lakeClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Rome",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 /** The archive's address of a moment: its slot's lake-time wall clock. */
-function at(instant: number): string {
-  const slot = instant - (instant % SLOT);
-  const p = Object.fromEntries(
-    lakeClock.formatToParts(slot).map((part) => [part.type, part.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
+const at = (instant: number) => lakeWallClock(instant - (instant % SLOT));
 
 /** As the camera box does it: signed with the device key, the moment in X-Taken-At. */
 async function sendStill(baseURL: string, picture: string, takenAt: number) {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "../app/i18n/locales.ts";
+import { lakeWallClock } from "../app/lib/lake-clock.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -265,15 +266,6 @@ export async function seedDemo(persistTo: string): Promise<void> {
 // and a year ago every half hour, so each of the archive page's jumps lands somewhere. Every
 // still has an object of its own, as the camera's do: deleting one never takes another's file.
 const SLOT_MS = 10 * 60_000;
-const lakeParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Rome",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-});
-
 type StillScene = { photo: string; condition: string; isDay: boolean };
 
 function sceneAt(hour: number, dayIndex: number): StillScene {
@@ -302,8 +294,8 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   const statements: D1PreparedStatement[] = [];
   const puts: Promise<unknown>[] = [];
   for (const [index, { slot, bestOf }] of slots.entries()) {
-    const parts = Object.fromEntries(lakeParts.formatToParts(slot).map((p) => [p.type, p.value]));
-    const hour = Number(parts.hour);
+    const wallClock = lakeWallClock(slot);
+    const hour = Number(wallClock.slice(11, 13));
     const scene = sceneAt(hour, Math.floor((newest - slot) / 86_400_000));
     const bytes = pictures.get(scene.photo) ?? readFileSync(new URL(`${scene.photo}.jpg`, folder));
     pictures.set(scene.photo, bytes);
@@ -323,7 +315,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
       ).bind(
         crypto.randomUUID(),
         slot,
-        `${parts.year}-${parts.month}-${parts.day}`,
+        wallClock.slice(0, 10),
         slot + 20_000,
         fileKey,
         bytes.length,

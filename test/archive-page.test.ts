@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { lakeWallClock, slotOf } from "~/.server/stills/slots";
+import { slotOf } from "~/.server/stills/slots";
+import { lakeWallClock } from "~/lib/lake-clock";
 import { logIn } from "./admin";
 import { visit } from "./helpers";
 import { sendStill, stillRows } from "./stills-factory";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { lakeWallClock } from "~/.server/stills/slots";
+import { lakeWallClock } from "~/lib/lake-clock";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { jpegStill, uploadStill } from "./box";

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { lakeWallClock } from "~/lib/lake-clock";
 import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
-import { lakeWallClock, SLOT_MS } from "./slots";
+import { SLOT_MS } from "./slots";
 import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
@@ -38,7 +39,7 @@ function toArchiveStill(row: StillRow): ArchiveStill {
 }
 
 /** The same lake-time wall clock a day, a week or a year earlier. */
-function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
+export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
   const [date = "", time = ""] = at.split("T");
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const target = new Date(Date.UTC(year, month - 1, day));

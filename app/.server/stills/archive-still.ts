@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import { lakeWallClock } from "~/lib/lake-clock";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { jpegFrame } from "../stream/still";
 import { readWeatherRows, toSnapshot } from "../weather/store";
-import { lakeWallClock, slotOf } from "./slots";
+import { slotOf } from "./slots";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
 
 /** Written once, never built from anything the box sends. */

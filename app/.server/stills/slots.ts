@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LAKE_TIME_ZONE } from "~/lib/format";
 import { STILL_BACKFILL_HOURS, STILL_SLOT_MINUTES } from "../../../protocol/daily-content.ts";
 
 export const SLOT_MS = STILL_SLOT_MINUTES * 60_000;
@@ -7,24 +6,6 @@ export const SLOT_MS = STILL_SLOT_MINUTES * 60_000;
 export const TAKEN_AT_SKEW_MS = 2 * 60_000;
 
 export const slotOf = (instant: number) => instant - (instant % SLOT_MS);
-
-const wallClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LAKE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** "2026-11-22T14:30" in lake time: a slot's address on the archive page. */
-export function lakeWallClock(instant: number): string {
-  const parts = Object.fromEntries(
-    wallClock.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
 /** X-Taken-At: absent means "now"; otherwise an ISO instant within the backfill window. */
 export const takenAtHeaders = z.object({

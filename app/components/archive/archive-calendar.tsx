@@ -35,48 +35,35 @@ export function ArchiveCalendar({
   const weekdays = weekdayNames(locale);
   // Paging months keeps the picture on show.
   const keep: Record<string, string> = still ? { at: still.at } : { day };
-  const monthLink = (by: number) => {
+  const monthLink = (by: -1 | 1, label: string, Icon: typeof ChevronLeftIcon) => {
     const target = shiftMonth(month, by);
     const reachable = by < 0 ? target >= range.first.slice(0, 7) : target <= range.last.slice(0, 7);
-    return { target, reachable, href: archiveHref(path, { ...keep, month: target }) };
+    if (!reachable) return <span className="size-11" />;
+    return (
+      <Link
+        to={archiveHref(path, { ...keep, month: target })}
+        preventScrollReset
+        className={monthButton}
+        aria-label={label}
+      >
+        <Icon aria-hidden="true" className="size-6" />
+      </Link>
+    );
   };
-  const earlier = monthLink(-1);
-  const later = monthLink(1);
   const title = formatArchiveMonth(locale, month);
 
   return (
+    // Seven 44 px days fit a 320 px screen only edge to edge.
     <section
-      aria-labelledby="calendar-title" // Seven 44 px days fit a 320 px screen only edge to edge.
+      aria-labelledby="calendar-title"
       className="self-start border-neutral-200 max-sm:-mx-4 sm:rounded-xl sm:border sm:p-3 dark:border-neutral-800"
     >
       <div className="flex items-center justify-between">
-        {earlier.reachable ? (
-          <Link
-            to={earlier.href}
-            preventScrollReset
-            className={monthButton}
-            aria-label={t`Previous month`}
-          >
-            <ChevronLeftIcon aria-hidden="true" className="size-6" />
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        {monthLink(-1, t`Previous month`, ChevronLeftIcon)}
         <h2 id="calendar-title" className="text-base font-semibold" aria-live="polite">
           {title}
         </h2>
-        {later.reachable ? (
-          <Link
-            to={later.href}
-            preventScrollReset
-            className={monthButton}
-            aria-label={t`Next month`}
-          >
-            <ChevronRightIcon aria-hidden="true" className="size-6" />
-          </Link>
-        ) : (
-          <span className="size-11" />
-        )}
+        {monthLink(1, t`Next month`, ChevronRightIcon)}
       </div>
       <table className="mt-2 w-full table-fixed border-collapse text-center">
         <caption className="sr-only">{t`Days with pictures in ${title}`}</caption>
