@@ -37,11 +37,15 @@ async function sendStill(baseURL: string, picture: string, takenAt: number) {
   expect(response.status, await response.text()).toBe(201);
 }
 
+/** In both colour schemes: the archive's greys must read on white and on the dark page. */
 async function axeClean(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target).join(", ")})`),
-  ).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${state}, ${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target)})`),
+    ).toEqual([]);
+  }
 }
 
 const mainStill = (page: Page) => page.locator("figure img").first();
@@ -73,6 +77,11 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await expect(page).toHaveURL(`/en/archive?at=${at(before)}`);
   await page.getByRole("link", { name: "10 min later" }).click();
   await expect(page).toHaveURL(`/en/archive?at=${at(moment)}`);
+  // A key steps from the picture on show: wait until it shows.
+  await expect(page.locator('main a[rel="next"]')).toHaveAttribute(
+    "href",
+    `/en/archive?at=${at(moment + SLOT)}`,
+  );
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`/en/archive?at=${at(moment + SLOT)}`);
   // A demo still: it has its weather.
@@ -146,7 +155,8 @@ test("at 320 px every archive control is at least 44 px", async ({ strictPage: p
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const targets = page.locator("main a, main button, main input");
+  // Disabled steps and hours keep the size of the links they stand for.
+  const targets = page.locator('main a, main button, main input, main [aria-disabled="true"]');
   const boxes = await targets.evaluateAll((elements) =>
     elements
       .filter((e) => e.closest("p") === null) // links inside a sentence are exempt
@@ -156,7 +166,7 @@ test("at 320 px every archive control is at least 44 px", async ({ strictPage: p
       }),
   );
   // Steps, jumps, scrubber, 24 hours, the hour's stills and the calendar's days.
-  expect(boxes.length).toBeGreaterThan(40);
+  expect(boxes.length).toBeGreaterThan(30);
   for (const box of boxes) {
     expect(Math.min(box.width, box.height), box.what).toBeGreaterThanOrEqual(44);
   }

@@ -101,7 +101,7 @@ export function ArchiveCalendar({
     const label = formatArchiveDay(locale, date);
     if (!withPictures.has(date)) {
       return (
-        <span className={`${cell} text-neutral-500 dark:text-neutral-500`}>
+        <span className={`${cell} text-neutral-500 dark:text-neutral-400`}>
           <span aria-hidden="true">{number}</span>
           <span className="sr-only">{t`${label}, no pictures`}</span>
         </span>

@@ -29,18 +29,20 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   const { still, previous, next, jumps, dayStills } = page;
 
   useEffect(() => {
+    // The rendered step links are the targets: a key pressed while new data is being
+    // committed never steps from the picture before.
     const step = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (ownsArrows(event.target) || event.defaultPrevented) return;
-      const target =
-        event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
-      if (!target) return;
+      const rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+      const link = rel && document.querySelector<HTMLAnchorElement>(`main a[rel="${rel}"]`);
+      if (!link) return;
       event.preventDefault();
-      navigate(href(target.at), { preventScrollReset: true });
+      link.click();
     };
     document.addEventListener("keydown", step);
     return () => document.removeEventListener("keydown", step);
-  });
+  }, []);
 
   const index = dayStills.findIndex((s) => s.id === still?.id);
   // The slider follows the pointer at once; the page follows the still it lands on.
