@@ -22,7 +22,7 @@ export const archiveQuery = z.object({
 });
 export type ArchiveQuery = z.infer<typeof archiveQuery>;
 
-export const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
+const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
 
 function toArchiveStill(row: StillRow): ArchiveStill {
   const weather = stillWeather.safeParse(row.weather);
@@ -45,7 +45,7 @@ export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): numb
   const target = new Date(Date.UTC(year, month - 1, day));
   if (back === "day") target.setUTCDate(day - 1);
   if (back === "week") target.setUTCDate(day - 7);
-  // 29 February a year on is 28 February, not 1 March.
+  // A year before 29 February is 28 February, not 1 March.
   if (back === "year")
     target.setUTCFullYear(year - 1, month - 1, month === 2 && day === 29 ? 28 : day);
   const iso = target.toISOString().slice(0, 10);
