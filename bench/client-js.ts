@@ -10,6 +10,7 @@ const routes = [
   "/en",
   "/about",
   "/gallery",
+  "/archive",
   "/contact",
   "/admin",
   "/privacy",

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "../app/i18n/locales.ts";
+import { lakeWallClock } from "../app/lib/lake-clock.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -258,7 +259,78 @@ export async function seedDemo(persistTo: string): Promise<void> {
       await env.DB.batch(statements);
       console.log(`seed: added ${missing.length} demo media items`);
     }
+    await seedDemoStills(env);
   } finally {
     await dispose();
   }
+}
+
+// The stills archive (ADR 017): the last two days every ten minutes, and the same days a week
+// and a year ago every half hour, so each of the archive page's jumps lands somewhere. Every
+// still has an object of its own, as the camera's do: deleting one never takes another's file.
+const SLOT_MS = 10 * 60_000;
+type StillScene = { photo: string; condition: string; isDay: boolean };
+
+function sceneAt(hour: number, dayIndex: number): StillScene {
+  if (hour < 6 || hour >= 21) return { photo: "night", condition: "clear_sky", isDay: false };
+  if (hour < 10) return { photo: "morning", condition: "few_clouds", isDay: true };
+  if (hour >= 17) return { photo: "sunset", condition: "scattered_clouds", isDay: true };
+  // One afternoon a storm passes.
+  if (dayIndex === 1 && hour >= 14)
+    return { photo: "storm", condition: "thunderstorm", isDay: true };
+  return { photo: "noon", condition: "clear_sky", isDay: true };
+}
+
+async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise<void> {
+  const { results } = await env.DB.prepare("select count(*) as n from stills").all<{ n: number }>();
+  if ((results[0]?.n ?? 0) > 0) return;
+  const newest = Date.now() - (Date.now() % SLOT_MS);
+  const slots: { slot: number; bestOf: boolean }[] = [];
+  for (let i = 0; i < 288; i++) slots.push({ slot: newest - i * SLOT_MS, bestOf: false });
+  for (const daysAgo of [7, 8, 365, 366]) {
+    for (let i = 0; i < 48; i++) {
+      // A year ago is kept only because the owner chose those as best of.
+      slots.push({ slot: newest - daysAgo * 86_400_000 - i * 3 * SLOT_MS, bestOf: daysAgo > 300 });
+    }
+  }
+  const pictures = new Map<string, Buffer>();
+  const statements: D1PreparedStatement[] = [];
+  const puts: Promise<unknown>[] = [];
+  for (const [index, { slot, bestOf }] of slots.entries()) {
+    const wallClock = lakeWallClock(slot);
+    const hour = Number(wallClock.slice(11, 13));
+    const scene = sceneAt(hour, Math.floor((newest - slot) / 86_400_000));
+    const bytes = pictures.get(scene.photo) ?? readFileSync(new URL(`${scene.photo}.jpg`, folder));
+    pictures.set(scene.photo, bytes);
+    const fileKey = `stills/${createHash("sha256").update(`demo-still-${slot}`).digest("hex")}.jpg`;
+    puts.push(env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } }));
+    const weather = {
+      condition: scene.condition,
+      isDay: scene.isDay,
+      temperature: Math.round(11 + 6 * Math.sin(((hour - 9) / 24) * 2 * Math.PI)),
+      windSpeed: 4 + (index % 9),
+      waterTemperature: 14.5,
+    };
+    statements.push(
+      env.DB.prepare(
+        `insert into stills (id, slot, day, taken_at, file_key, byte_size, width, height, weather,
+        best_of, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        crypto.randomUUID(),
+        slot,
+        wallClock.slice(0, 10),
+        slot + 20_000,
+        fileKey,
+        bytes.length,
+        1280,
+        720,
+        JSON.stringify(weather),
+        bestOf ? 1 : 0,
+        slot + 30_000,
+      ),
+    );
+  }
+  await Promise.all(puts);
+  await env.DB.batch(statements);
+  console.log(`seed: added ${slots.length} demo stills to the archive`);
 }

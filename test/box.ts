@@ -74,12 +74,16 @@ export async function uploadSegment(
   });
 }
 
-export async function uploadStill(body: Uint8Array<ArrayBuffer>) {
+export async function uploadStill(
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+  signing: Signing = {},
+) {
   const path = "/api/ingest/still";
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method: "PUT",
     body,
-    headers: await signedHeaders("PUT", path, body),
+    headers: { ...(await signedHeaders("PUT", path, body, signing)), ...headers },
   });
 }
 

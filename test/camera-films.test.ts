@@ -57,13 +57,23 @@ async function uploadFilm(film: Uint8Array, day = yesterday) {
   return asBox("POST", FILM_PATHS.complete(body.id), facts(day));
 }
 
+/**
+ * Each film differs: the box's signature covers the body, and the same request signed again
+ * in the same second is refused as a replay.
+ */
+function mp4(size: number) {
+  const bytes = fileBytes(size, "mp4");
+  bytes.set(crypto.getRandomValues(new Uint8Array(8)), size - 8);
+  return bytes;
+}
+
 const storedKeys = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();
 const rows = async (table: string) =>
   (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())?.n;
 
 describe("the camera box's nightly film", () => {
   test("becomes a published time-lapse of its day, labelled 'Yesterday in 3 minutes'", async () => {
-    const response = await uploadFilm(fileBytes(12 * MiB, "mp4"));
+    const response = await uploadFilm(mp4(12 * MiB));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const row = await env.DB.prepare("select * from media where id = ?")
@@ -90,7 +100,7 @@ describe("the camera box's nightly film", () => {
   });
 
   test("resumes: starting the same file again answers the parts already stored", async () => {
-    const film = fileBytes(12 * MiB, "mp4");
+    const film = mp4(12 * MiB);
     const first = await start(film);
     await sendParts(first.body.id, film, [1]);
     const again = await start(film);
@@ -102,11 +112,11 @@ describe("the camera box's nightly film", () => {
   });
 
   test("a re-run for the same day replaces the film in the same item, leaving no old files", async () => {
-    const first = (await (await uploadFilm(fileBytes(6 * MiB, "mp4"))).json()) as { id: string };
+    const first = (await (await uploadFilm(mp4(6 * MiB))).json()) as { id: string };
     await env.DB.prepare("update media set featured = 1, like_count = 4 where id = ?")
       .bind(first.id)
       .run();
-    const rerender = fileBytes(7 * MiB, "mp4");
+    const rerender = mp4(7 * MiB);
     const second = await uploadFilm(rerender);
     expect(await second.json()).toEqual({ id: first.id });
     const row = await env.DB.prepare(
@@ -119,9 +129,10 @@ describe("the camera box's nightly film", () => {
   });
 
   test("a changed file for the day discards the open upload it replaces", async () => {
-    const first = await start(fileBytes(12 * MiB, "mp4"));
-    await sendParts(first.body.id, fileBytes(12 * MiB, "mp4"), [1]);
-    const other = fileBytes(12 * MiB, "mp4");
+    const film = mp4(12 * MiB);
+    const first = await start(film);
+    await sendParts(first.body.id, film, [1]);
+    const other = mp4(12 * MiB);
     other[100] = 1;
     const second = await start(other);
     expect(second.body.id).not.toBe(first.body.id);
@@ -170,7 +181,7 @@ describe("the camera box's nightly film", () => {
     expect(today.status).toBe(422);
     expect(await rows("uploads")).toBe(0);
 
-    const film = fileBytes(12 * MiB, "mp4");
+    const film = mp4(12 * MiB);
     const { body } = await start(film);
     const short = await asBox("PUT", FILM_PATHS.part(body.id, 1), film.slice(0, MiB));
     expect(short.status).toBe(400);
@@ -190,7 +201,7 @@ describe("the camera box's nightly film", () => {
   });
 
   test("the owner's upload list does not offer the box's films", async () => {
-    await start(fileBytes(1000, "mp4"));
+    await start(mp4(1000));
     const { session } = await logIn();
     const list = await visit("/api/admin/uploads", {
       headers: { Origin: ORIGIN, Cookie: session },

@@ -122,8 +122,10 @@ describe("locale routing", () => {
     const response = await visit("/sitemap.xml");
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
-    expect(xml.match(/<loc>/g)).toHaveLength(7 * 5);
+    expect(xml.match(/<loc>/g)).toHaveLength(8 * 5);
     expect(xml).toContain("<loc>https://lakegarda-live.example/it/gallery</loc>");
+    expect(xml).toContain("<loc>https://lakegarda-live.example/archive</loc>");
+    expect(xml).toContain('hreflang="es" href="https://lakegarda-live.example/es/archive"');
     expect(xml).toContain('hreflang="fr" href="https://lakegarda-live.example/fr/contact"');
   });
 

@@ -48,6 +48,8 @@ const configSchema = z.object({
   CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
   CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
   TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** Archived stills not marked best of are removed after this many days. */
+  STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -82,5 +84,6 @@ export function publicSiteConfig(config: Config): SiteInfo {
     cameraLatitude: config.CAMERA_LATITUDE,
     cameraLongitude: config.CAMERA_LONGITUDE,
     supportUrl: config.SUPPORT_URL,
+    stillRetentionDays: config.STILL_RETENTION_DAYS,
   };
 }

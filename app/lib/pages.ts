@@ -1,7 +1,7 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
 /** Catalogs beside the main one (ADR 003), each loaded only by the pages that use it. */
-export const pageCatalogs = ["pages", "contact", "admin"] as const;
+export const pageCatalogs = ["pages", "contact", "admin", "archive"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 /** Components used only by one catalog's pages live in this folder under app/. */
@@ -9,6 +9,7 @@ export const catalogComponents: Record<PageCatalog, string> = {
   pages: "components/text-pages",
   contact: "components/contact",
   admin: "components/admin",
+  archive: "components/archive",
 };
 
 type ChildRoute = { path?: string; index?: true; module: string };
@@ -30,6 +31,7 @@ export const sitePages = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx", catalog: "pages" },
   { path: "/gallery", module: "routes/gallery.tsx", pattern: "gallery/:id?" },
+  { path: "/archive", module: "routes/archive.tsx", catalog: "archive" },
   { path: "/contact", module: "routes/contact.tsx", catalog: "contact" },
   {
     path: "/admin",

@@ -12,6 +12,8 @@ export type SiteInfo = {
   cameraLatitude: number;
   cameraLongitude: number;
   supportUrl: string;
+  /** Days an archived still is kept unless it is marked best of (the privacy policy says so). */
+  stillRetentionDays: number;
 };
 
 export type RootData = { site: SiteInfo; maintenance: boolean };

@@ -33,7 +33,7 @@ const condition = z.enum(conditionCodes);
 const instant = z.iso.datetime();
 
 /** Units: °C, %, km/h, mm, hPa (sea level). */
-const currentWeather = z.object({
+export const currentWeather = z.object({
   condition,
   isDay: z.boolean(),
   temperature: z.number(),

@@ -12,6 +12,7 @@ export default function About() {
   const locale = useLocale();
   const { site } = useRootData();
   const location = site.cameraLocation;
+  const retentionDays = site.stillRetentionDays;
   const coordinate = (value: number) => formatNumber(locale, value, { maximumFractionDigits: 4 });
   const latitude = coordinate(site.cameraLatitude);
   const longitude = coordinate(site.cameraLongitude);
@@ -29,6 +30,7 @@ export default function About() {
           <li>{t`A live stream from the harbour in 480p, started on request for one minute at a time.`}</li>
           <li>{t`Current weather, the forecast for today and tomorrow, the water temperature in the north and south of the lake and the lake level.`}</li>
           <li>{t`A gallery of photos and videos and a time-lapse of the previous day, rendered every night in 1080p.`}</li>
+          <li>{t`An archive with a picture every ten minutes and the weather at that moment, kept for ${retentionDays} days; the most beautiful ones for good.`}</li>
         </ul>
       </Section>
       <Section id="technology" title={t`Technology`}>
@@ -48,6 +50,12 @@ export default function About() {
           className="rounded-full border border-primary-700 px-5 py-2.5 font-medium !no-underline hover:bg-primary-50 dark:hover:bg-neutral-900"
         >
           {t`View gallery`}
+        </LocalizedLink>
+        <LocalizedLink
+          to="/archive"
+          className="rounded-full border border-primary-700 px-5 py-2.5 font-medium !no-underline hover:bg-primary-50 dark:hover:bg-neutral-900"
+        >
+          {t`Browse the archive`}
         </LocalizedLink>
       </div>
     </ProsePage>

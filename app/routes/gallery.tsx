@@ -8,7 +8,7 @@ import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { FilmPlaceholder, GalleryEmpty } from "~/components/gallery/gallery-states";
 import { MediaCard } from "~/components/gallery/media-card";
 import { type PageUnread, useGalleryPages } from "~/components/gallery/use-gallery-pages";
-import { useLocale } from "~/components/localized-link";
+import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { localizePath } from "~/i18n/locales";
 import type { PublicMediaItem } from "~/lib/media";
@@ -102,7 +102,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       />
       <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Gallery`}</h1>
       <p className="mt-2 text-neutral-700 dark:text-neutral-300">
-        {t`Photos, videos and a time-lapse of every day, from the harbour of ${location}.`}
+        {t`Photos, videos and a time-lapse of every day, from the harbour of ${location}.`}{" "}
+        <LocalizedLink
+          to="/archive"
+          className="font-medium text-primary-700 underline hover:no-underline dark:text-primary-400"
+        >
+          {t`Looking for a particular moment? The archive keeps a picture every ten minutes.`}
+        </LocalizedLink>
       </p>
       <GalleryFilters params={params} />
 

@@ -81,6 +81,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t`Learn more about the camera`}
           </LocalizedLink>
         </p>
+        <p className="mt-4 text-center">
+          <LocalizedLink
+            to="/archive"
+            className="inline-flex min-h-11 items-center font-medium text-primary-700 hover:underline dark:text-primary-400"
+          >
+            {t`Browse the archive: a picture every ten minutes`}
+          </LocalizedLink>
+        </p>
       </section>
       <GalleryTeaser items={loaderData.teaser} />
     </>

@@ -1,11 +1,14 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { LocalizedLink } from "~/components/localized-link";
 import { LegalDate, OwnerAddress } from "~/components/text-pages/legal";
 import { ProsePage, Section } from "~/components/text-pages/prose-page";
+import { useRootData } from "~/lib/root-data";
 
 export { clientLoader, loader } from "~/i18n/text-page-route";
 
 export default function Privacy() {
   const { t } = useLingui();
+  const retentionDays = useRootData().site.stillRetentionDays;
   return (
     <ProsePage
       title={t`Privacy Policy`}
@@ -37,6 +40,15 @@ export default function Privacy() {
       <Section id="media" title={t`6. Live stream, media and data storage`}>
         <p>{t`The live stream and videos are served as HLS from our own storage; no external video platform is involved. The site's content, such as the gallery and its settings, is held in a small database. To count likes fairly without a cookie, we derive a value from your IP address with a secret that changes daily; the address itself is never stored.`}</p>
         <p>{t`The camera films the harbour and the lake. It is positioned and set up so that individual people cannot be recognised.`}</p>
+        <p>{t`Every ten minutes the camera's current picture is added to the public archive, together with the weather at that moment (condition, air and water temperature, wind). A picture is kept for ${retentionDays} days and then deleted automatically; only pictures the site owner selects as "best of" are kept without a time limit.`}</p>
+        <p>
+          <Trans>
+            If you recognise yourself or something of yours in a picture and want it removed, write
+            to us through the <LocalizedLink to="/contact">contact page</LocalizedLink> with the
+            date and time shown under the picture. We then delete the picture from the archive,
+            together with its file.
+          </Trans>
+        </p>
       </Section>
       <Section id="third-parties" title={t`7. External services`}>
         <p>{t`Weather, water temperature and lake level are fetched by our server from public sources. Your browser never contacts these services, and no fonts, icons or scripts are loaded from other websites. Our hosting provider Cloudflare processes data on our behalf under a data processing agreement.`}</p>

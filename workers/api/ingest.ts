@@ -1,10 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { archiveStill } from "~/.server/stills/archive-still";
+import { takenAtHeaders } from "~/.server/stills/slots";
 import { isMpegTs } from "~/.server/stream/mpeg-ts";
 import { STILL_KEY } from "~/.server/stream/playlist";
 import { checkStill } from "~/.server/stream/still";
 import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, segmentParams } from "../../protocol/camera-box.ts";
+import { STILL_BACKFILL_HOURS, STILL_TAKEN_AT_HEADER } from "../../protocol/daily-content.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import { films } from "./ingest-films";
@@ -52,23 +55,44 @@ export const ingest = new Hono<IngestEnv>()
       return c.body(null, 201);
     },
   )
-  .put("/still", signedByBox(MAX_STILL_BYTES), async (c) => {
-    const body = c.var.body;
-    const still = checkStill(body);
-    if (!still.ok && still.code === "not_jpeg") {
-      return apiError(c, 415, "not_jpeg", "Stills must be one whole JPEG");
-    }
-    if (!still.ok) {
-      return apiError(
-        c,
-        422,
-        still.code,
-        "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
-      );
-    }
-    await c.env.MEDIA.put(STILL_KEY, body, {
-      httpMetadata: { contentType: "image/jpeg" },
-      customMetadata: { takenAt: new Date().toISOString() },
-    });
-    return c.body(null, 201);
-  });
+  .put(
+    "/still",
+    signedByBox(MAX_STILL_BYTES),
+    zValidator(
+      "header",
+      takenAtHeaders,
+      rejectInvalid(
+        400,
+        "bad_taken_at",
+        `${STILL_TAKEN_AT_HEADER} must be an ISO time, not in the future, at most ${STILL_BACKFILL_HOURS} hours old`,
+      ),
+    ),
+    async (c) => {
+      const body = c.var.body;
+      const still = checkStill(body);
+      if (!still.ok && still.code === "not_jpeg") {
+        return apiError(c, 415, "not_jpeg", "Stills must be one whole JPEG");
+      }
+      if (!still.ok) {
+        return apiError(
+          c,
+          422,
+          still.code,
+          "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
+        );
+      }
+      const now = Date.now();
+      const takenAt = Math.min(c.req.valid("header")["x-taken-at"] ?? now, now);
+      await archiveStill(c.var.db, c.env.MEDIA, { bytes: body, takenAt, now });
+      // The live placeholder only moves forward: a backfilled still is archived, not shown live.
+      const live = await c.env.MEDIA.head(STILL_KEY);
+      const liveTakenAt = Date.parse(live?.customMetadata?.takenAt ?? "");
+      if (!(liveTakenAt >= takenAt)) {
+        await c.env.MEDIA.put(STILL_KEY, body, {
+          httpMetadata: { contentType: "image/jpeg" },
+          customMetadata: { takenAt: new Date(takenAt).toISOString() },
+        });
+      }
+      return c.body(null, 201);
+    },
+  );

@@ -1,4 +1,5 @@
 import { abortUploads } from "./abort-uploads";
+import { expireStills } from "./expire-stills";
 import { expireTimelapses } from "./expire-timelapses";
 import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
@@ -15,6 +16,7 @@ export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
     purgeAnalyticsRecords,
     abortUploads,
     expireTimelapses,
+    expireStills,
   ],
 };
 

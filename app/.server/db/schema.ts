@@ -215,3 +215,34 @@ export const analyticsVisitors = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.visitor] })],
 );
+
+/**
+ * The camera's archive (ADR 017): one still per 10-minute slot, the JPEG in R2 under a key
+ * written once. `day` is the lake-time date, so the calendar never lists R2 or does time-zone
+ * arithmetic in SQL.
+ */
+export const stills = sqliteTable(
+  "stills",
+  {
+    id: text("id").primaryKey(),
+    /** Start of the slot (epoch ms, a multiple of STILL_SLOT_MINUTES). */
+    slot: integer("slot", { mode: "timestamp_ms" }).notNull(),
+    day: text("day").notNull(),
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
+    fileKey: text("file_key").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The weather at that moment, validated again when read; null when none was current. */
+    weather: text("weather", { mode: "json" }),
+    /** Kept forever; the others expire after STILL_RETENTION_DAYS. */
+    bestOf: integer("best_of", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("stills_slot").on(t.slot),
+    index("stills_day_slot").on(t.day, t.slot),
+    index("stills_best_slot").on(t.bestOf, t.slot),
+    index("stills_file_key").on(t.fileKey),
+  ],
+);

@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { lakeWallClock } from "~/lib/lake-clock";
+import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
+import type { Db } from "../db/client";
+import { stills } from "../db/schema";
+import { parseLakeTime } from "../weather/lake-time";
+import { SLOT_MS } from "./slots";
+import { stillWeather } from "./still-weather";
+
+type StillRow = typeof stills.$inferSelect;
+
+/** Malformed parameters are ignored: the page then shows the newest still. */
+export const archiveQuery = z.object({
+  at: z.string().regex(ARCHIVE_AT_PATTERN).optional().catch(undefined),
+  day: z.iso.date().optional().catch(undefined),
+  month: z
+    .string()
+    .regex(/^\d{4}-(?:0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+});
+export type ArchiveQuery = z.infer<typeof archiveQuery>;
+
+const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
+
+function toArchiveStill(row: StillRow): ArchiveStill {
+  const weather = stillWeather.safeParse(row.weather);
+  return {
+    id: row.id,
+    at: lakeWallClock(row.slot.getTime()),
+    takenAt: row.takenAt.toISOString(),
+    url: stillUrl(row.fileKey),
+    width: row.width,
+    height: row.height,
+    bestOf: row.bestOf,
+    weather: weather.success ? weather.data : null,
+  };
+}
+
+/** The same lake-time wall clock a day, a week or a year earlier. */
+export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
+  const [date = "", time = ""] = at.split("T");
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1, day));
+  if (back === "day") target.setUTCDate(day - 1);
+  if (back === "week") target.setUTCDate(day - 7);
+  // A year before 29 February is 28 February, not 1 March.
+  if (back === "year")
+    target.setUTCFullYear(year - 1, month - 1, month === 2 && day === 29 ? 28 : day);
+  const iso = target.toISOString().slice(0, 10);
+  return parseLakeTime(`${iso}T${time}`)?.getTime() ?? Number.NaN;
+}
+
+/** A jump lands on the still nearest the same time, if one is within half an hour. */
+const NEAR_MS = 3 * SLOT_MS;
+
+function nearest(db: Db, instant: number) {
+  return db
+    .select({ slot: stills.slot })
+    .from(stills)
+    .where(
+      and(
+        gte(stills.slot, new Date(instant - NEAR_MS)),
+        lte(stills.slot, new Date(instant + NEAR_MS)),
+      ),
+    )
+    .orderBy(sql`abs(${stills.slot} - ${instant})`)
+    .get();
+}
+
+function selectedStill(db: Db, query: ArchiveQuery) {
+  const chosen = db.select().from(stills);
+  if (query.at) return chosen.where(eq(stills.slot, parseLakeTime(query.at) ?? new Date(-1))).get();
+  if (query.day) return chosen.where(eq(stills.day, query.day)).orderBy(desc(stills.slot)).get();
+  return chosen.orderBy(desc(stills.slot)).get();
+}
+
+/** The pictures just before and after, whatever gap lies between. */
+function neighbours(db: Db, slot: Date) {
+  const pick = db.select({ slot: stills.slot }).from(stills);
+  return Promise.all([
+    pick.where(lt(stills.slot, slot)).orderBy(desc(stills.slot)).get(),
+    pick.where(gt(stills.slot, slot)).orderBy(asc(stills.slot)).get(),
+  ]);
+}
+
+const nextMonth = (month: string) => {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+};
+
+const wallClockOf = (found: { slot: Date } | undefined) =>
+  found ? lakeWallClock(found.slot.getTime()) : null;
+
+/** `adjacent`: the neighbouring slot, exactly ten minutes away; otherwise a gap lies between. */
+const step = (from: Date, to: Date) => ({
+  at: lakeWallClock(to.getTime()),
+  takenAt: to.toISOString(),
+  adjacent: Math.abs(to.getTime() - from.getTime()) === SLOT_MS,
+});
+
+export type ArchivePage = Awaited<ReturnType<typeof loadArchivePage>>;
+
+/** `today` is the lake-time date the calendar opens on when the archive is empty. */
+export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string) {
+  const [row, first, last] = await Promise.all([
+    selectedStill(db, query),
+    db.select({ day: stills.day }).from(stills).orderBy(asc(stills.slot)).get(),
+    db.select({ day: stills.day }).from(stills).orderBy(desc(stills.slot)).get(),
+  ]);
+  const still = row ? toArchiveStill(row) : null;
+  const day = still?.at.slice(0, 10) ?? query.at?.slice(0, 10) ?? query.day ?? last?.day ?? today;
+  const month = query.month ?? day.slice(0, 7);
+
+  const [dayRows, monthRows, [previous, next], jumps] = await Promise.all([
+    db
+      .select({ ...getTableColumns(stills), weather: sql<null>`null` })
+      .from(stills)
+      .where(eq(stills.day, day))
+      .orderBy(asc(stills.slot)),
+    db
+      .selectDistinct({ day: stills.day })
+      .from(stills)
+      .where(and(gte(stills.day, `${month}-01`), lt(stills.day, `${nextMonth(month)}-01`)))
+      .orderBy(asc(stills.day)),
+    row ? neighbours(db, row.slot) : [undefined, undefined],
+    Promise.all(
+      (["day", "week", "year"] as const).map((back) =>
+        still ? nearest(db, sameTimeEarlier(still.at, back)) : undefined,
+      ),
+    ),
+  ]);
+  const [yesterday, weekAgo, yearAgo] = jumps.map(wallClockOf);
+  return {
+    still,
+    /** A shared address whose still is gone (deleted or expired). */
+    missing: Boolean(query.at) && !still,
+    day,
+    month,
+    range: first && last ? { first: first.day, last: last.day } : null,
+    /** Without their weather: only the shown still needs it. */
+    dayStills: dayRows.map(toArchiveStill),
+    monthDays: monthRows.map((r) => r.day),
+    previous: row && previous ? step(row.slot, previous.slot) : null,
+    next: row && next ? step(row.slot, next.slot) : null,
+    jumps: { yesterday, weekAgo, yearAgo },
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stills } from "../db/schema";
+
+export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<boolean> {
+  const updated = await db
+    .update(stills)
+    .set({ bestOf })
+    .where(eq(stills.id, id))
+    .returning({ id: stills.id });
+  return updated.length > 0;
+}
+
+/**
+ * The row goes first: a failed R2 delete leaves an object no URL serves (the file route
+ * serves only indexed keys), never a still without its picture.
+ */
+export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .delete(stills)
+    .where(inArray(stills.id, ids))
+    .returning({ fileKey: stills.fileKey });
+  const keys = deleted.map((row) => row.fileKey);
+  if (keys.length > 0) {
+    await bucket.delete(keys).catch((error: unknown) => {
+      console.error("stills: R2 objects left behind", keys.join(" "), error);
+    });
+  }
+  return deleted.length;
+}
+
+/** Stills older than the retention, best-of ones excepted, oldest first. */
+export async function expiredStills(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: stills.id })
+    .from(stills)
+    .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff)))
+    .orderBy(stills.slot)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function findStillFile(db: Db, key: string): Promise<{ contentType: string } | null> {
+  const row = await db.select({ id: stills.id }).from(stills).where(eq(stills.fileKey, key)).get();
+  return row ? { contentType: "image/jpeg" } : null;
+}

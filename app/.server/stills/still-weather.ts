@@ -1,0 +1,35 @@
+import { z } from "zod/mini";
+import type { StillWeather } from "~/lib/stills";
+import { currentWeather, type WeatherSnapshot } from "~/lib/weather";
+import { waterTemperatureView } from "~/lib/weather-view";
+
+/** Stored as JSON in `stills.weather`; read back through this, as rows may predate a change. */
+export const stillWeather = z.object({
+  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
+    .shape,
+  waterTemperature: z.nullable(z.number()),
+}) satisfies z.ZodMiniType<StillWeather>;
+
+/**
+ * The reading is "current" only at the moment it was taken: a still that arrives later than
+ * this (backfilled after an outage) or a reading this far from the still's time gets none.
+ */
+export const WEATHER_MATCH_MS = 20 * 60_000;
+
+export function weatherAt(
+  snapshot: WeatherSnapshot | null,
+  takenAt: number,
+  now: number,
+): StillWeather | null {
+  const weather = snapshot?.weather;
+  if (!snapshot || !weather || now - takenAt > WEATHER_MATCH_MS) return null;
+  if (Math.abs(Date.parse(weather.measuredAt) - takenAt) > WEATHER_MATCH_MS) return null;
+  const { condition, isDay, temperature, windSpeed } = weather.current;
+  return {
+    condition,
+    isDay,
+    temperature,
+    windSpeed,
+    waterTemperature: waterTemperatureView(snapshot, takenAt).average,
+  };
+}

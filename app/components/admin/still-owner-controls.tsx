@@ -1,0 +1,103 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import { type ArchiveStill, archiveHref } from "~/lib/stills";
+import { useLocale } from "../localized-link";
+import { useToast } from "../ui/toaster";
+import { type Confirmation, ConfirmDialog } from "./content/confirm-dialog";
+import { dangerButton, secondaryButton } from "./styles";
+
+/** Sent by the owner's browser only; the API checks the session (workers/api/admin/stills.ts). */
+async function write(id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) {
+  try {
+    const response = await fetch(`/api/admin/stills/${id}`, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : undefined,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The owner's actions on the archive page, loaded only when the owner is logged in. */
+export default function StillOwnerControls({
+  still,
+  after,
+}: {
+  still: ArchiveStill;
+  /** Where the page goes once this still is deleted. */
+  after: string | null;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+
+  const toggleBestOf = async () => {
+    setBusy(true);
+    const ok = await write(still.id, "PATCH", { bestOf: !still.bestOf });
+    if (ok) await revalidate();
+    setBusy(false);
+    toast(
+      ok
+        ? { title: t`Successfully updated`, variant: "success" }
+        : { title: t`Update failed`, variant: "error" },
+    );
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    const ok = await write(still.id, "DELETE");
+    setBusy(false);
+    if (!ok) return toast({ title: t`Deletion failed`, variant: "error" });
+    toast({ title: t`Successfully deleted`, variant: "success" });
+    const path = localizePath("/archive", locale);
+    navigate(archiveHref(path, after ? { at: after } : { day: still.at.slice(0, 10) }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby="owner-title"
+      className="mt-4 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <h2 id="owner-title" className="text-base font-semibold">{t`Owner`}</h2>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={busy}
+          aria-pressed={still.bestOf}
+          onClick={toggleBestOf}
+        >
+          {t`Best of: keep forever`}
+        </button>
+        <button
+          type="button"
+          className={dangerButton}
+          disabled={busy}
+          onClick={() =>
+            setConfirmation({
+              title: t`Delete this item?`,
+              description: t`The picture is removed from the archive for good. Shared links to it will show that it is no longer there.`,
+              confirmLabel: t`Delete`,
+              destructive: true,
+              onConfirm: remove,
+            })
+          }
+        >
+          {t`Delete picture`}
+        </button>
+      </div>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import type { ArchivePage } from "~/.server/stills/archive-page";
+import { localizePath } from "~/i18n/locales";
+import { archiveHref } from "~/lib/stills";
+import ChevronLeftIcon from "~icons/mdi/chevron-left";
+import ChevronRightIcon from "~icons/mdi/chevron-right";
+import { useLocale } from "../localized-link";
+import {
+  formatArchiveDay,
+  formatArchiveMonth,
+  monthGrid,
+  shiftMonth,
+  weekdayNames,
+} from "./archive-format";
+
+const cell = "flex size-11 items-center justify-center rounded-lg text-sm";
+const monthButton =
+  "inline-flex size-11 items-center justify-center rounded-lg hover:bg-neutral-100 dark:hover:bg-neutral-800";
+
+/** A month of days; the days with pictures are links (ADR 017). */
+export function ArchiveCalendar({
+  page,
+  range,
+}: {
+  page: ArchivePage;
+  range: { first: string; last: string };
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const path = localizePath("/archive", locale);
+  const { month, day, monthDays, still } = page;
+  const withPictures = new Set(monthDays);
+  const { lead, days } = monthGrid(month);
+  const weekdays = weekdayNames(locale);
+  // Paging months keeps the picture on show.
+  const keep: Record<string, string> = still ? { at: still.at } : { day };
+  const monthLink = (by: -1 | 1, label: string, Icon: typeof ChevronLeftIcon) => {
+    const target = shiftMonth(month, by);
+    const reachable = by < 0 ? target >= range.first.slice(0, 7) : target <= range.last.slice(0, 7);
+    if (!reachable) return <span className="size-11" />;
+    return (
+      <Link
+        to={archiveHref(path, { ...keep, month: target })}
+        preventScrollReset
+        className={monthButton}
+        aria-label={label}
+      >
+        <Icon aria-hidden="true" className="size-6" />
+      </Link>
+    );
+  };
+  const title = formatArchiveMonth(locale, month);
+
+  return (
+    // Seven 44 px days fit a 320 px screen only edge to edge.
+    <section
+      aria-labelledby="calendar-title"
+      className="self-start border-neutral-200 max-sm:-mx-4 sm:rounded-xl sm:border sm:p-3 dark:border-neutral-800"
+    >
+      <div className="flex items-center justify-between">
+        {monthLink(-1, t`Previous month`, ChevronLeftIcon)}
+        <h2 id="calendar-title" className="text-base font-semibold" aria-live="polite">
+          {title}
+        </h2>
+        {monthLink(1, t`Next month`, ChevronRightIcon)}
+      </div>
+      <table className="mt-2 w-full table-fixed border-collapse text-center">
+        <caption className="sr-only">{t`Days with pictures in ${title}`}</caption>
+        <thead>
+          <tr>
+            {weekdays.map((weekday) => (
+              <th
+                key={weekday.long}
+                scope="col"
+                abbr={weekday.long}
+                className="pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-400"
+              >
+                {weekday.short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeksOf(lead, days).map((week) => (
+            <tr key={week.find(Boolean) ?? "lead"}>
+              {week.map((date, i) => (
+                <td key={date ?? i} className="p-0 sm:p-0.5">
+                  {date ? dayCell(date) : null}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+
+  function dayCell(date: string) {
+    const number = Number(date.slice(8));
+    const label = formatArchiveDay(locale, date);
+    if (!withPictures.has(date)) {
+      return (
+        <span className={`${cell} text-neutral-500 dark:text-neutral-400`}>
+          <span aria-hidden="true">{number}</span>
+          <span className="sr-only">{t`${label}, no pictures`}</span>
+        </span>
+      );
+    }
+    return (
+      <Link
+        to={archiveHref(path, { day: date })}
+        preventScrollReset
+        aria-label={label}
+        aria-current={date === day ? "date" : undefined}
+        className={`${cell} mx-auto bg-primary-50 font-semibold text-primary-900 hover:bg-primary-100 aria-[current]:bg-primary-700 aria-[current]:text-white dark:bg-primary-950 dark:text-primary-100`}
+      >
+        {number}
+      </Link>
+    );
+  }
+}
+
+function weeksOf(lead: number, days: string[]): (string | null)[][] {
+  const cells = [...Array.from({ length: lead }, () => null), ...days];
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) {
+    const week = cells.slice(i, i + 7);
+    weeks.push([...week, ...Array.from({ length: 7 - week.length }, () => null)]);
+  }
+  return weeks;
+}

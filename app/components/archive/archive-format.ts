@@ -1,0 +1,49 @@
+import { type Locale, localeInfo } from "~/i18n/locales";
+
+// Days and months are lake-time calendar dates: formatted at noon UTC, which is the same date
+// in Rome whatever the season.
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+
+function format(locale: Locale, options: Intl.DateTimeFormatOptions, day: string) {
+  return new Intl.DateTimeFormat(localeInfo[locale].tag, { ...options, timeZone: "UTC" }).format(
+    noon(day),
+  );
+}
+
+export function formatArchiveDay(locale: Locale, day: string): string {
+  return format(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, day);
+}
+
+export function formatArchiveMonth(locale: Locale, month: string): string {
+  return format(locale, { month: "long", year: "numeric" }, `${month}-01`);
+}
+
+/** Monday first, as calendars are printed in Italy and most of Europe. */
+export function weekdayNames(locale: Locale): { short: string; long: string }[] {
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = `2024-01-0${i + 1}`;
+    return {
+      short: format(locale, { weekday: "short" }, day),
+      long: format(locale, { weekday: "long" }, day),
+    };
+  });
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const shifted = new Date(Date.UTC(year, m - 1 + by, 1));
+  return shifted.toISOString().slice(0, 7);
+}
+
+/** The month's days, with the number of blank cells before the first (Monday first). */
+export function monthGrid(month: string): { lead: number; days: string[] } {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, m - 1, 1));
+  const count = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const days = Array.from(
+    { length: count },
+    (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`,
+  );
+  return { lead: (first.getUTCDay() + 6) % 7, days };
+}

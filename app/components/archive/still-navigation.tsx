@@ -1,0 +1,241 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ArchivePage } from "~/.server/stills/archive-page";
+import { localizePath } from "~/i18n/locales";
+import { formatTime } from "~/lib/format";
+import { archiveHref } from "~/lib/stills";
+import ChevronLeftIcon from "~icons/mdi/chevron-left";
+import ChevronRightIcon from "~icons/mdi/chevron-right";
+import { useLocale } from "../localized-link";
+
+const button =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";
+const disabled =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 px-3 py-2 text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400";
+
+/** Form fields and sliders keep their own arrow keys. */
+const ownsArrows = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
+
+/** Steps, jumps, the day's scrubber and its hours: every state is a link (ADR 017). */
+export function StillNavigation({ page }: { page: ArchivePage }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const path = localizePath("/archive", locale);
+  const href = (at: string) => archiveHref(path, { at });
+  const { still, previous, next, jumps, dayStills } = page;
+
+  useEffect(() => {
+    // The rendered step links are the targets: a key pressed while new data is being
+    // committed never steps from the picture before.
+    const step = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (ownsArrows(event.target) || event.defaultPrevented) return;
+      const rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+      const link = rel && document.querySelector<HTMLAnchorElement>(`main a[rel="${rel}"]`);
+      if (!link) return;
+      event.preventDefault();
+      link.click();
+    };
+    document.addEventListener("keydown", step);
+    return () => document.removeEventListener("keydown", step);
+  }, []);
+
+  const index = dayStills.findIndex((s) => s.id === still?.id);
+  // The slider follows the pointer at once; the page follows the still it lands on.
+  const [scrubbed, setScrubbed] = useState(index);
+  useEffect(() => setScrubbed(index), [index]);
+  const scrubbedStill = dayStills[scrubbed];
+
+  const hours = Array.from({ length: 24 }, (_, hour) => {
+    const label = String(hour).padStart(2, "0");
+    const first = dayStills.find((s) => s.at.slice(11, 13) === label);
+    return { hour, label, first };
+  });
+  const currentHour = still?.at.slice(11, 13);
+  const sameHour = dayStills.filter((s) => s.at.slice(11, 13) === currentHour);
+
+  const jumpLinks = [
+    { label: t`Same time yesterday`, at: jumps.yesterday },
+    { label: t`A week ago`, at: jumps.weekAgo },
+    { label: t`A year ago`, at: jumps.yearAgo },
+  ];
+  const missingJumps = jumpLinks.some((jump) => !jump.at);
+
+  return (
+    <nav aria-label={t`Browse the archive`} className="mt-6 space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <StepLink
+          to={previous}
+          rel="prev"
+          label={
+            previous && !previous.adjacent
+              ? t`Earlier: ${formatTime(locale, previous.takenAt)}`
+              : t`10 min earlier`
+          }
+        />
+        <StepLink
+          to={next}
+          rel="next"
+          label={
+            next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
+          }
+        />
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {t`Tip: the arrow keys ← and → step through the pictures.`}
+        </p>
+      </div>
+
+      <div>
+        <h2 className="text-base font-semibold">{t`Compare`}</h2>
+        <ul className="mt-2 flex flex-wrap gap-3">
+          {jumpLinks.map((jump) => (
+            <li key={jump.label}>
+              {jump.at ? (
+                <Link to={href(jump.at)} preventScrollReset className={button}>
+                  {jump.label}
+                </Link>
+              ) : (
+                <span className={disabled} aria-disabled="true" aria-describedby="no-jump">
+                  {jump.label}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {missingJumps ? (
+          <p id="no-jump" className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+            {t`A comparison is unavailable when the archive has no picture from within half an hour of that time.`}
+          </p>
+        ) : null}
+      </div>
+
+      {dayStills.length > 1 && scrubbedStill ? (
+        <div>
+          <label htmlFor="scrubber" className="text-base font-semibold">
+            {t`Time of day`}{" "}
+            <output htmlFor="scrubber" className="font-normal">
+              {formatTime(locale, scrubbedStill.takenAt)}
+            </output>
+          </label>
+          <input
+            id="scrubber"
+            type="range"
+            min={0}
+            max={dayStills.length - 1}
+            step={1}
+            value={scrubbed}
+            aria-valuetext={formatTime(locale, scrubbedStill.takenAt)}
+            onChange={(event) => {
+              const chosen = Number(event.currentTarget.value);
+              setScrubbed(chosen);
+              const target = dayStills[chosen];
+              if (target) navigate(href(target.at), { replace: true, preventScrollReset: true });
+            }}
+            className="mt-2 block h-11 w-full cursor-pointer accent-primary-700"
+          />
+        </div>
+      ) : null}
+
+      <div>
+        <h2 className="text-base font-semibold">{t`Hours`}</h2>
+        <ul className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-12">
+          {hours.map(({ hour, label, first }) => (
+            <li key={hour}>
+              {first ? (
+                <Link
+                  to={href(first.at)}
+                  preventScrollReset
+                  aria-current={label === currentHour ? "true" : undefined}
+                  className={`${button} w-full px-1 aria-[current]:border-primary-700 aria-[current]:bg-primary-700 aria-[current]:text-white`}
+                >
+                  {`${label}:00`}
+                </Link>
+              ) : (
+                <span className={`${disabled} w-full px-1`} aria-disabled="true">
+                  <span aria-hidden="true">{`${label}:00`}</span>
+                  <span className="sr-only">{t`${label}:00, no pictures`}</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      {sameHour.length > 1 ? (
+        <div>
+          <h2 className="text-base font-semibold">{t`This hour`}</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {sameHour.map((s) => (
+              <li key={s.id}>
+                <Link
+                  to={href(s.at)}
+                  preventScrollReset
+                  aria-current={s.id === still?.id ? "true" : undefined}
+                  className="block rounded-lg outline-offset-2 aria-[current]:outline-3 aria-[current]:outline-primary-700"
+                >
+                  <img
+                    src={s.url}
+                    width={s.width}
+                    height={s.height}
+                    // The time below names the link.
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-video h-auto w-full rounded-lg bg-neutral-200 object-cover dark:bg-neutral-800"
+                  />
+                  <span className="mt-1 block text-sm">{formatTime(locale, s.takenAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+type Step = ArchivePage["previous"];
+
+/** Ten minutes on, or across a gap to the nearest picture (its time then in the label). */
+function StepLink({ to, rel, label }: { to: Step; rel: "prev" | "next"; label: string }) {
+  const locale = useLocale();
+  const icon =
+    rel === "prev" ? (
+      <ChevronLeftIcon aria-hidden="true" className="size-5" />
+    ) : (
+      <ChevronRightIcon aria-hidden="true" className="size-5" />
+    );
+  const content =
+    rel === "prev" ? (
+      <>
+        {icon}
+        {label}
+      </>
+    ) : (
+      <>
+        {label}
+        {icon}
+      </>
+    );
+  if (!to) {
+    return (
+      <span className={disabled} aria-disabled="true">
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={archiveHref(localizePath("/archive", locale), { at: to.at })}
+      preventScrollReset
+      rel={rel}
+      className={button}
+    >
+      {content}
+    </Link>
+  );
+}

@@ -1,0 +1,77 @@
+import { useLingui } from "@lingui/react/macro";
+import { ConditionIcon, conditionLabels } from "~/components/weather/condition";
+import { formatNumber, formatTime } from "~/lib/format";
+import type { ArchiveStill } from "~/lib/stills";
+import StarIcon from "~icons/mdi/star";
+import { useLocale } from "../localized-link";
+import { formatArchiveDay } from "./archive-format";
+
+/** The chosen still, as large as the column allows, with the weather of its moment. */
+export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const time = formatTime(locale, still.takenAt);
+  const date = formatArchiveDay(locale, day);
+  const unit = (value: number, unit: string) =>
+    formatNumber(locale, value, { style: "unit", unit, maximumFractionDigits: 0 });
+  const { weather } = still;
+  return (
+    <figure>
+      <img
+        // A new still is a new element: the old picture never stands in for the new moment.
+        key={still.id}
+        src={still.url}
+        width={still.width}
+        height={still.height}
+        alt={t`Lake Garda on ${date} at ${time}`}
+        fetchPriority="high"
+        decoding="async"
+        className="aspect-video h-auto w-full rounded-xl bg-neutral-200 object-cover dark:bg-neutral-800"
+      />
+      <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="text-lg font-semibold">
+          <time dateTime={still.takenAt}>{t`${date}, ${time}`}</time>
+        </span>
+        {still.bestOf ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2.5 py-0.5 text-sm font-medium text-warning-900 dark:bg-warning-900 dark:text-warning-100">
+            <StarIcon aria-hidden="true" className="size-4" />
+            {t`Best of`}
+          </span>
+        ) : null}
+      </figcaption>
+      {weather ? (
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-neutral-700 dark:text-neutral-300">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">{t`Weather`}</dt>
+            <dd className="flex items-center gap-2">
+              <ConditionIcon
+                condition={weather.condition}
+                isDay={weather.isDay}
+                className="size-6"
+              />
+              {i18n._(conditionLabels[weather.condition])}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t`Air`}</dt>
+            <dd className="font-medium">{unit(weather.temperature, "celsius")}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t`Wind`}</dt>
+            <dd className="font-medium">{unit(weather.windSpeed, "kilometer-per-hour")}</dd>
+          </div>
+          {weather.waterTemperature !== null ? (
+            <div className="flex gap-1">
+              <dt>{t`Water`}</dt>
+              <dd className="font-medium">{unit(weather.waterTemperature, "celsius")}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
+          {t`No weather was recorded for this moment.`}
+        </p>
+      )}
+    </figure>
+  );
+}

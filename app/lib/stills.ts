@@ -1,0 +1,35 @@
+import type { CurrentWeather } from "./weather";
+
+// Types only: the archive page's JavaScript stays without zod (the schema that reads stored
+// weather is the server's, app/.server/stills/still-weather.ts).
+
+/** What the archive shows of the weather at a still's moment (units as the weather panel). */
+export type StillWeather = Pick<
+  CurrentWeather,
+  "condition" | "isDay" | "temperature" | "windSpeed"
+> & {
+  /** Average of the lake's north and south ends, when both were measured recently. */
+  waterTemperature: number | null;
+};
+
+/** One archived still as a page sees it. */
+export type ArchiveStill = {
+  id: string;
+  /** The slot's lake-time wall clock ("2026-11-22T14:30"): the still's shareable address. */
+  at: string;
+  takenAt: string;
+  url: string;
+  width: number;
+  height: number;
+  bestOf: boolean;
+  weather: StillWeather | null;
+};
+
+/** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
+export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
+
+/** Readable addresses to share: "?at=2026-11-22T14:30" (a colon needs no escaping in a query). */
+export function archiveHref(archivePath: string, params: Record<string, string>): string {
+  const search = new URLSearchParams(params).toString().replaceAll("%3A", ":");
+  return search ? `${archivePath}?${search}` : archivePath;
+}

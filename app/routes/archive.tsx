@@ -1,0 +1,99 @@
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { readSession } from "~/.server/auth/session";
+import { requestScope } from "~/.server/context";
+import { archiveQuery, loadArchivePage } from "~/.server/stills/archive-page";
+import { ArchiveCalendar } from "~/components/archive/archive-calendar";
+import { formatArchiveDay } from "~/components/archive/archive-format";
+import { ArchiveEmpty, DayEmpty } from "~/components/archive/archive-states";
+import { StillNavigation } from "~/components/archive/still-navigation";
+import { StillView } from "~/components/archive/still-view";
+import { useLocale } from "~/components/localized-link";
+import { PageMeta } from "~/components/page-meta";
+import { ensurePageCatalog } from "~/i18n/load-messages";
+import { formatTime } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
+import { lakeDate } from "~/lib/weather-view";
+import type { Route } from "./+types/archive";
+
+// Only the owner's browser ever requests this chunk and the admin catalog (ADR 017).
+const StillOwnerControls = lazy(async () => {
+  const [controls] = await Promise.all([
+    import("~/components/admin/still-owner-controls"),
+    ensurePageCatalog("admin"),
+  ]);
+  return controls;
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = context.get(requestScope);
+  const query = archiveQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [page, session] = await Promise.all([
+    loadArchivePage(scope.db, query, lakeDate(Date.now())),
+    readSession(request, scope),
+  ]);
+  return { ...page, owner: session !== null };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [page] = await Promise.all([serverLoader(), ensurePageCatalog("archive")]);
+  return page;
+}
+
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  // The owner's page carries the controls: no shared cache may keep either variant.
+  parentHeaders.set("Cache-Control", "private, no-cache");
+  return parentHeaders;
+}
+
+export default function Archive({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { site } = useRootData();
+  const { still, range, day, owner } = loaderData;
+  // The controls appear after hydration: visitors' pages never reference them.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const when = still
+    ? `${formatArchiveDay(locale, day)}, ${formatTime(locale, still.takenAt)}`
+    : null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta
+        title={when ? t`Archive: ${when}` : t`Archive`}
+        description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
+        image={still ? new URL(still.url, site.siteUrl).href : undefined}
+      />
+      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Archive`}</h1>
+      <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+        {t`A picture from the harbour of ${site.cameraLocation} every ten minutes. Pick a day, scrub through its hours or compare with a day, a week or a year before.`}
+      </p>
+      {range ? (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0">
+            {still ? (
+              <>
+                <StillView still={still} day={day} />
+                {owner && hydrated ? (
+                  <Suspense fallback={null}>
+                    <StillOwnerControls
+                      still={still}
+                      after={(loaderData.next ?? loaderData.previous)?.at ?? null}
+                    />
+                  </Suspense>
+                ) : null}
+                <StillNavigation page={loaderData} />
+              </>
+            ) : (
+              <DayEmpty day={day} missing={loaderData.missing} />
+            )}
+          </div>
+          <ArchiveCalendar page={loaderData} range={range} />
+        </div>
+      ) : (
+        <ArchiveEmpty />
+      )}
+    </div>
+  );
+}

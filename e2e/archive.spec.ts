@@ -1,0 +1,231 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { lakeWallClock } from "../app/lib/lake-clock.ts";
+import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
+import { logIn } from "./admin";
+import { expect, hydrated, locales, localized, test } from "./fixtures";
+
+// The preview reads the same local secrets as `npm run dev`.
+const deviceSecret =
+  /CAMERA_DEVICE_SECRET="?([^"\n]+)"?/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
+const deviceId =
+  /"CAMERA_DEVICE_ID": "([^"]+)"/.exec(readFileSync("wrangler.jsonc", "utf8"))?.[1] ?? "";
+
+const SLOT = 10 * 60_000;
+const DAY = 86_400_000;
+/** The archive's address of a moment: its slot's lake-time wall clock. */
+const at = (instant: number) => lakeWallClock(instant - (instant % SLOT));
+
+/** As the camera box does it: signed with the device key, the moment in X-Taken-At. */
+async function sendStill(baseURL: string, picture: string, takenAt: number) {
+  const path = "/api/ingest/still";
+  const body = new Uint8Array(readFileSync(`scripts/demo-media/${picture}.jpg`));
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = await signRequest(deviceSecret, { method: "PUT", path, timestamp, body });
+  const response = await fetch(`${baseURL}${path}`, {
+    method: "PUT",
+    body,
+    headers: {
+      [DEVICE_HEADERS.device]: deviceId,
+      [DEVICE_HEADERS.timestamp]: String(timestamp),
+      [DEVICE_HEADERS.signature]: signature,
+      [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
+    },
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
+
+/** In both colour schemes: the archive's greys must read on white and on the dark page. */
+async function axeClean(page: Page, state: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${state}, ${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target)})`),
+    ).toEqual([]);
+  }
+}
+
+const mainStill = (page: Page) => page.locator("figure img").first();
+
+// Two stills of the box, backfilled two hours late (so without weather), ten minutes apart.
+const now = Date.now();
+const moment = now - 2 * 3_600_000;
+const before = moment - SLOT;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ baseURL }) => {
+  await sendStill(baseURL ?? "", "storm", before);
+  await sendStill(baseURL ?? "", "night", moment);
+});
+
+test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strictPage: page }) => {
+  test.slow();
+  await page.goto(`/en/archive?at=${at(moment)}`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Archive" })).toBeVisible();
+  await expect(mainStill(page)).toHaveAttribute("fetchpriority", "high");
+  await expect(mainStill(page)).toHaveAttribute("width", "1280");
+  await expect(page.getByText("No weather was recorded for this moment.")).toBeVisible();
+  await axeClean(page, "a backfilled still");
+
+  // The arrow keys step ten minutes, and so do the buttons.
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(`/en/archive?at=${at(before)}`);
+  await page.getByRole("link", { name: "10 min later" }).click();
+  await expect(page).toHaveURL(`/en/archive?at=${at(moment)}`);
+  // A key steps from the picture on show: wait until it shows.
+  await expect(page.locator('main a[rel="next"]')).toHaveAttribute(
+    "href",
+    `/en/archive?at=${at(moment + SLOT)}`,
+  );
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(`/en/archive?at=${at(moment + SLOT)}`);
+  // A demo still: it has its weather.
+  await expect(page.getByText("Air")).toBeVisible();
+  await axeClean(page, "a still with its weather");
+
+  // Yesterday, a week and a year ago at the same time.
+  await page.getByRole("link", { name: "Same time yesterday" }).click();
+  await expect(page).toHaveURL(`/en/archive?at=${at(moment + SLOT - DAY)}`);
+  await page.getByRole("link", { name: "A week ago" }).click();
+  await expect(page).toHaveURL(/\/en\/archive\?at=\d{4}-\d\d-\d\dT\d\d:\d0$/);
+  await expect(page).not.toHaveURL(`/en/archive?at=${at(moment + SLOT - DAY)}`);
+  await page.goBack();
+  await expect(page).toHaveURL(`/en/archive?at=${at(moment + SLOT - DAY)}`);
+  // The demo keeps last year's stills because they are marked best of.
+  await page.getByRole("link", { name: "A year ago" }).click();
+  await expect(page.getByText("Best of", { exact: true })).toBeVisible();
+  // Two years back there is nothing: the jump is shown, disabled, and explained.
+  const twoYears = page.getByText("A year ago", { exact: true });
+  await expect(twoYears).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByText(/no picture from within half an hour/)).toBeVisible();
+  await axeClean(page, "a year ago, nothing before");
+
+  // The calendar: back to this month, then a day with pictures.
+  const day = at(moment - DAY).slice(0, 10);
+  await page.goto(`/en/archive?day=${day}`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("link", { name: new RegExp(`${Number(day.slice(8))},`) }).first(),
+  ).toBeVisible();
+  await expect(page.locator('a[aria-current="date"]')).toHaveAttribute(
+    "href",
+    `/en/archive?day=${day}`,
+  );
+
+  // An hour of the day, then the scrubber with the keyboard.
+  await page.getByRole("link", { name: "08:00" }).click();
+  await expect(page).toHaveURL(`/en/archive?at=${day}T08:00`);
+  const scrubber = page.getByRole("slider", { name: /Time of day/ });
+  await scrubber.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(`/en/archive?at=${day}T08:10`);
+  await expect(scrubber).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(page).toHaveURL(`/en/archive?at=${day}T00:00`);
+  await axeClean(page, "scrubbed to midnight");
+
+  // The address is the still: opened afresh, it shows the same picture, also to link previews.
+  const src = await mainStill(page).getAttribute("src");
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(mainStill(other)).toHaveAttribute("src", src ?? "");
+  await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    new RegExp(`${src}$`),
+  );
+  await other.close();
+
+  // A day without pictures.
+  await page.goto("/en/archive?day=2001-01-01");
+  await expect(page.getByRole("heading", { name: /No pictures on/ })).toBeVisible();
+  await axeClean(page, "a day without pictures");
+});
+
+test("at 320 px every archive control is at least 44 px", async ({ strictPage: page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/en/archive?at=${at(moment)}`);
+  await hydrated(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Disabled steps and hours keep the size of the links they stand for.
+  const targets = page.locator('main a, main button, main input, main [aria-disabled="true"]');
+  const boxes = await targets.evaluateAll((elements) =>
+    elements
+      .filter((e) => e.closest("p") === null) // links inside a sentence are exempt
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return { what: e.outerHTML.slice(0, 80), width: r.width, height: r.height };
+      }),
+  );
+  // Steps, jumps, scrubber, 24 hours, the hour's stills and the calendar's days.
+  expect(boxes.length).toBeGreaterThan(30);
+  for (const box of boxes) {
+    expect(Math.min(box.width, box.height), box.what).toBeGreaterThanOrEqual(44);
+  }
+});
+
+test("the owner marks a still best of and deletes it from the page (de)", async ({
+  strictPage: page,
+  baseURL,
+}) => {
+  await logIn(page);
+  await page.goto(`/archive?at=${at(before)}`);
+  await hydrated(page);
+  const owner = page.getByRole("region", { name: "Betreiber" });
+  const bestOf = owner.getByRole("button", { name: "Best of: für immer behalten" });
+  await expect(bestOf).toHaveAttribute("aria-pressed", "false");
+  await bestOf.click();
+  const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
+  await expect(toasts.getByText("Erfolgreich aktualisiert")).toBeVisible();
+  await expect(bestOf).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("figcaption").getByText("Best of")).toBeVisible();
+  await axeClean(page, "the owner's controls");
+
+  const src = (await mainStill(page).getAttribute("src")) ?? "";
+  await owner.getByRole("button", { name: "Bild löschen" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Diesen Eintrag löschen?" });
+  await axeClean(page, "confirming a delete");
+  await confirm.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await fetch(`${baseURL}${src}`)).status).toBe(200);
+
+  await owner.getByRole("button", { name: "Bild löschen" }).click();
+  await confirm.getByRole("button", { name: "Löschen" }).click();
+  await expect(toasts.getByText("Erfolgreich gelöscht")).toBeVisible();
+  // The page moves on to the next picture; the deleted one and its file are gone.
+  await expect(page).toHaveURL(`/archive?at=${at(moment)}`);
+  expect((await fetch(`${baseURL}${src}`)).status).toBe(404);
+  await page.goto(`/archive?at=${at(before)}`);
+  await expect(
+    page.getByRole("heading", { name: "Dieses Bild ist nicht mehr im Archiv" }),
+  ).toBeVisible();
+  await axeClean(page, "a removed still's address");
+});
+
+test("visitors never load the owner's code", async ({ strictPage: page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto(`/archive?at=${at(moment)}`);
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: "Betreiber" })).toHaveCount(0);
+  expect(scripts.filter((url) => /still-owner-controls|admin/.test(url))).toEqual([]);
+});
+
+for (const locale of locales) {
+  test(`the archive speaks ${locale}`, async ({ strictPage: page }) => {
+    const titles = { de: "Archiv", en: "Archive", it: "Archivio", fr: "Archives", es: "Archivo" };
+    await page.goto(localized("/archive", locale));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[locale]);
+    await expect(page.locator("figure img").first()).toBeVisible();
+  });
+}

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { slotOf } from "~/.server/stills/slots";
+import { lakeWallClock } from "~/lib/lake-clock";
+import { logIn } from "./admin";
+import { visit } from "./helpers";
+import { sendStill, stillRows } from "./stills-factory";
+
+const HOUR = 3_600_000;
+// Seeded once through the signed route: now, a little earlier, and the same time yesterday.
+const now = Date.now();
+const times = { latest: now - 60_000, earlier: now - 40 * 60_000, yesterday: now - 24 * HOUR };
+const at = (instant: number) => lakeWallClock(slotOf(instant));
+
+/** The opening tag of the link or element that carries `attribute`, whatever the order inside. */
+const tagWith = (html: string, attribute: string) =>
+  new RegExp(`<[a-z]+ [^>]*${attribute}[^>]*>`).exec(html)?.[0] ?? "";
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await visit(path, { headers });
+  expect(response.status).toBe(200);
+  return { response, html: await response.text() };
+}
+
+const fileKeyAt = async (instant: number) =>
+  (await stillRows()).find((row) => row.slot === slotOf(instant))?.file_key;
+
+beforeAll(async () => {
+  for (const takenAt of Object.values(times)) {
+    expect((await sendStill(takenAt)).response.status).toBe(201);
+  }
+});
+
+describe("the archive page", () => {
+  test("opens on the newest still, eager, sized and shared with its own picture", async () => {
+    const { html } = await page("/en/archive");
+    const key = await fileKeyAt(times.latest);
+    const main = new RegExp(`<img[^>]*src="/api/files/${key}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(main).toContain('width="1920"');
+    expect(main).toContain('height="1080"');
+    expect(main).toContain('fetchPriority="high"');
+    expect(main).not.toContain('loading="lazy"');
+    expect(html).toContain(
+      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${key}"/>`,
+    );
+  });
+
+  test("a shared address shows its own still, with links to step and compare", async () => {
+    const { html } = await page(`/en/archive?at=${at(times.earlier)}`);
+    expect(html).toContain(`/api/files/${await fileKeyAt(times.earlier)}`);
+    // Later is the newest still; earlier is yesterday's, across the night.
+    expect(tagWith(html, 'rel="next"')).toContain(`href="/en/archive?at=${at(times.latest)}"`);
+    expect(tagWith(html, 'rel="prev"')).toContain(`href="/en/archive?at=${at(times.yesterday)}"`);
+    // Yesterday's still lies across a gap: the link says when it was taken.
+    expect(html).toContain("Earlier: ");
+  });
+
+  test("the same time yesterday is a link; a week and a year ago are explained as unavailable", async () => {
+    const { html } = await page(`/en/archive?at=${at(times.latest)}`);
+    expect(html).toContain(
+      `href="/en/archive?at=${at(times.yesterday)}" data-discover="true">Same time yesterday<`,
+    );
+    expect(html).toMatch(/aria-disabled="true" aria-describedby="no-jump">A week ago</);
+    expect(html).toMatch(/aria-disabled="true" aria-describedby="no-jump">A year ago</);
+    expect(html).toContain("no picture from within half an hour");
+  });
+
+  test("a day without stills says so, and a removed still's address says it is gone", async () => {
+    expect((await page("/en/archive?day=2020-01-01")).html).toContain("No pictures on");
+    expect((await page("/archive?at=2020-01-01T12:00")).html).toContain(
+      "Dieses Bild ist nicht mehr im Archiv",
+    );
+  });
+
+  test("the calendar links the days that have stills", async () => {
+    const day = at(times.yesterday).slice(0, 10);
+    const { html } = await page(`/en/archive?day=${day}`);
+    expect(tagWith(html, 'aria-current="date"')).toContain(`href="/en/archive?day=${day}"`);
+    expect(html).toContain(`/api/files/${await fileKeyAt(times.yesterday)}`);
+  });
+
+  test("ignores malformed parameters and shows the newest still", async () => {
+    const { html } = await page("/en/archive?at=yesterday&day=31-12-2025&month=13");
+    expect(html).toContain(`/api/files/${await fileKeyAt(times.latest)}`);
+  });
+
+  test("neither visitors' nor the owner's page is kept by a shared cache, and no page preloads the owner's code", async () => {
+    const { session } = await logIn();
+    for (const cookie of ["", session]) {
+      const { response, html } = await page("/en/archive", { Cookie: cookie });
+      expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+      expect(html).not.toContain("still-owner-controls");
+      expect(html).not.toMatch(/assets\/admin-[\w-]+\.js/);
+    }
+  });
+});

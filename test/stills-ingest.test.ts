@@ -1,0 +1,157 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, test } from "vitest";
+import { lakeWallClock } from "~/lib/lake-clock";
+import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
+import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { jpegStill, uploadStill } from "./box";
+import { visit } from "./helpers";
+import { sendStill, stillRows, storedKeys } from "./stills-factory";
+import { snapshot } from "./weather-helpers";
+
+const MINUTE = 60_000;
+const SLOT = 10 * MINUTE;
+const slotOf = (instant: number) => instant - (instant % SLOT);
+
+async function liveStill(): Promise<{ bytes: Uint8Array; takenAt: string }> {
+  const still = await visit("/api/stream/still.jpg");
+  const status = await (await visit("/api/stream/status")).json<{ still: { takenAt: string } }>();
+  return { bytes: new Uint8Array(await still.arrayBuffer()), takenAt: status.still.takenAt };
+}
+
+const errorCode = async (response: Response) =>
+  (await response.json<{ error: { code: string } }>()).error.code;
+
+beforeAll(async () => {
+  // The first visit fetches the weather (from the fake upstream) into D1.
+  expect((await snapshot()).weather).not.toBeNull();
+});
+
+describe("the still route archives", () => {
+  test("each still in its 10-minute slot, with the weather of that moment, served with long caching", async () => {
+    const takenAt = Date.now() - 2 * MINUTE;
+    const { response, body } = await sendStill(takenAt);
+    expect(response.status).toBe(201);
+
+    const row = (await stillRows()).find((r) => r.slot === slotOf(takenAt));
+    expect(row).toMatchObject({
+      taken_at: takenAt,
+      day: lakeWallClock(takenAt).slice(0, 10),
+      best_of: 0,
+    });
+    const weather = JSON.parse(row?.weather ?? "null");
+    expect(weather).toMatchObject({
+      condition: expect.any(String),
+      temperature: expect.any(Number),
+      windSpeed: expect.any(Number),
+    });
+    expect(weather).toHaveProperty("waterTemperature");
+
+    const file = await visit(`/api/files/${row?.file_key}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(body);
+  });
+
+  test("a still without X-Taken-At as taken now", async () => {
+    const before = Date.now();
+    const body = jpegStill({ width: 1920, height: 1080, bytes: 9000 });
+    expect((await uploadStill(body)).status).toBe(201);
+    const row = (await stillRows()).find((r) => r.taken_at >= before);
+    expect(row?.slot).toBe(slotOf(row?.taken_at ?? 0));
+    expect(Date.now() - (row?.taken_at ?? 0)).toBeLessThan(10_000);
+  });
+
+  test("a backfilled still without weather, as none was current when it arrived", async () => {
+    const takenAt = Date.now() - 3 * 3_600_000;
+    expect((await sendStill(takenAt)).response.status).toBe(201);
+    const row = (await stillRows()).find((r) => r.slot === slotOf(takenAt));
+    expect(row?.taken_at).toBe(takenAt);
+    expect(row?.weather).toBeNull();
+  });
+
+  test("a second still for the same slot in place of the first, leaving no orphan object", async () => {
+    const slot = slotOf(Date.now() - 5 * 3_600_000);
+    const first = await sendStill(slot + MINUTE);
+    const rowBefore = (await stillRows()).find((r) => r.slot === slot);
+    const second = await sendStill(slot + 7 * MINUTE);
+    expect([first.response.status, second.response.status]).toEqual([201, 201]);
+
+    const inSlot = (await stillRows()).filter((r) => r.slot === slot);
+    expect(inSlot).toHaveLength(1);
+    // The slot keeps its id, so a shared link still points at it.
+    expect(inSlot[0]?.id).toBe(rowBefore?.id);
+    expect(inSlot[0]?.taken_at).toBe(slot + 7 * MINUTE);
+    expect(await env.MEDIA.head(rowBefore?.file_key ?? "")).toBeNull();
+    const stored = await env.MEDIA.get(inSlot[0]?.file_key ?? "");
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
+      second.body,
+    );
+    // Every object under stills/ belongs to exactly one row.
+    expect(await storedKeys()).toEqual((await stillRows()).map((r) => r.file_key).sort());
+  });
+});
+
+describe("the live placeholder", () => {
+  test("only moves forward: a backfilled still is archived but not shown live", async () => {
+    const recent = await sendStill(Date.now());
+    const live = await liveStill();
+    expect(live.bytes).toEqual(recent.body);
+
+    const old = Date.now() - 6 * 3_600_000;
+    expect((await sendStill(old)).response.status).toBe(201);
+    expect((await stillRows()).some((r) => r.slot === slotOf(old))).toBe(true);
+    expect(await liveStill()).toEqual(live);
+
+    const newer = await sendStill(Date.now());
+    expect((await liveStill()).bytes).toEqual(newer.body);
+  });
+});
+
+describe("the still route refuses, storing nothing", () => {
+  async function nothingStored(attempt: () => Promise<Response>, status: number, code: string) {
+    const [rows, keys, live] = [await stillRows(), await storedKeys(), await storedKeys("stream/")];
+    const response = await attempt();
+    expect([response.status, await errorCode(response)]).toEqual([status, code]);
+    expect(await stillRows()).toEqual(rows);
+    expect(await storedKeys()).toEqual(keys);
+    expect(await storedKeys("stream/")).toEqual(live);
+  }
+  let size = 7000;
+  // Other bytes each time: the same body signed in the same second would be a replay.
+  const still = () => jpegStill({ width: 1920, height: 1080, bytes: size++ });
+
+  test("an X-Taken-At that is not an ISO time, in the future or older than the backfill window", async () => {
+    const hour = 3_600_000;
+    for (const value of [
+      "yesterday",
+      "2026-11-22",
+      "2026-11-22T14:30", // no offset: whose 14:30?
+      new Date(Date.now() + hour).toISOString(),
+      new Date(Date.now() - 49 * hour).toISOString(),
+    ]) {
+      await nothingStored(
+        () => uploadStill(still(), { [STILL_TAKEN_AT_HEADER]: value }),
+        400,
+        "bad_taken_at",
+      );
+    }
+  });
+
+  test("a still without a valid device signature", async () => {
+    await nothingStored(
+      () => uploadStill(still(), {}, { secret: "someone-elses-secret-that-is-long-enough" }),
+      401,
+      "bad_signature",
+    );
+  });
+
+  test("a body that is not a JPEG, or larger than a still may be", async () => {
+    await nothingStored(() => uploadStill(new TextEncoder().encode("<svg/>")), 415, "not_jpeg");
+    await nothingStored(
+      () => uploadStill(jpegStill({ width: 1920, height: 1080, bytes: MAX_STILL_BYTES + 1 })),
+      413,
+      "too_large",
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { stills } from "~/.server/db/schema";
+import { slotOf } from "~/.server/stills/slots";
+import { lakeWallClock } from "~/lib/lake-clock";
+import { jpegStill } from "./box";
+import { runCron } from "./helpers";
+import { stillRows } from "./stills-factory";
+
+const DAY = 86_400_000;
+let counter = 0;
+
+/** Older than the route accepts (48 h): written as the route would have, straight to D1 and R2. */
+async function archivedLongAgo(daysAgo: number, bestOf = false) {
+  counter += 1;
+  const takenAt = slotOf(Date.now() - daysAgo * DAY) + counter;
+  const fileKey = `stills/${String(counter).padStart(64, "0")}.jpg`;
+  await env.MEDIA.put(fileKey, jpegStill({ bytes: 2000 + counter }));
+  const row = {
+    id: crypto.randomUUID(),
+    slot: new Date(slotOf(takenAt)),
+    day: lakeWallClock(takenAt).slice(0, 10),
+    takenAt: new Date(takenAt),
+    fileKey,
+    byteSize: 2000 + counter,
+    width: 854,
+    height: 480,
+    bestOf,
+    createdAt: new Date(takenAt),
+  };
+  await getDb(env.DB).insert(stills).values(row);
+  return row;
+}
+
+test("the cron removes stills past the retention with their pictures, keeping best-of ones", async () => {
+  const days = Number(env.STILL_RETENTION_DAYS);
+  const expired = await archivedLongAgo(days + 2);
+  const alsoExpired = await archivedLongAgo(days + 1);
+  const bestOf = await archivedLongAgo(days + 3, true);
+  const recent = await archivedLongAgo(days - 1);
+
+  await runCron();
+
+  const ids = (await stillRows()).map((row) => row.id);
+  expect(ids).not.toContain(expired.id);
+  expect(ids).not.toContain(alsoExpired.id);
+  expect(ids).toEqual(expect.arrayContaining([bestOf.id, recent.id]));
+  expect(await env.MEDIA.head(expired.fileKey)).toBeNull();
+  expect(await env.MEDIA.head(alsoExpired.fileKey)).toBeNull();
+  expect(await env.MEDIA.head(bestOf.fileKey)).not.toBeNull();
+  expect(await env.MEDIA.head(recent.fileKey)).not.toBeNull();
+});

@@ -1,0 +1,36 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { z } from "zod";
+import { deleteStills, STILL_ID_PATTERN, setBestOf } from "~/.server/stills/manage-stills";
+import { apiError, rejectInvalid } from "../errors";
+import type { OwnerEnv } from "../require-owner";
+
+const idParam = z.object({ id: z.string().regex(STILL_ID_PATTERN) });
+const notFound = rejectInvalid(404, "not_found", "No such still");
+const bestOfBody = z.strictObject({ bestOf: z.boolean() });
+
+/** The archive page's owner controls: keep a still forever, or remove it (ADR 017). */
+export const adminStills = new Hono<OwnerEnv>()
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  })
+  .patch(
+    "/:id",
+    zValidator("param", idParam, notFound),
+    zValidator("json", bestOfBody, rejectInvalid(400, "invalid_still", "Send { bestOf: boolean }")),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { bestOf } = c.req.valid("json");
+      if (!(await setBestOf(c.var.db, id, bestOf))) {
+        return apiError(c, 404, "not_found", "No such still");
+      }
+      return c.json({ id, bestOf });
+    },
+  )
+  .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
+    const { id } = c.req.valid("param");
+    const deleted = await deleteStills(c.var.db, c.env.MEDIA, [id]);
+    if (deleted === 0) return apiError(c, 404, "not_found", "No such still");
+    return c.json({ deleted: id });
+  });
