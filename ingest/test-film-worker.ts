@@ -41,6 +41,7 @@ export async function startTestFilmWorker(options: {
   const films = new Map<string, Registered>();
   const stills: TestFilmWorker["stills"] = [];
   const requests: string[] = [];
+  const seen = new Set<string>();
   const failures: { pattern: RegExp; status: number; times: number }[] = [];
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -56,11 +57,6 @@ export async function startTestFilmWorker(options: {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const line = `${req.method} ${path}`;
     requests.push(line);
-    const failure = failures.find((f) => f.times > 0 && f.pattern.test(line));
-    if (failure) {
-      failure.times -= 1;
-      return refuse(res, failure.status, "injected");
-    }
     const check = await verifySignature(
       { deviceId: options.deviceId, secret: options.secret, now: Date.now() },
       {
@@ -71,6 +67,15 @@ export async function startTestFilmWorker(options: {
       { method: req.method ?? "", path, body: new Uint8Array(body) },
     );
     if (!check.ok) return refuse(res, 401, check.code);
+    // Like the Worker, each signature is good for one request only.
+    const signature = String(req.headers[DEVICE_HEADERS.signature.toLowerCase()]);
+    if (seen.has(signature)) return refuse(res, 401, "replayed");
+    seen.add(signature);
+    const failure = failures.find((f) => f.times > 0 && f.pattern.test(line));
+    if (failure) {
+      failure.times -= 1;
+      return refuse(res, failure.status, "injected");
+    }
 
     if (line === `PUT /api/ingest/still`) {
       const takenAt = String(req.headers[STILL_TAKEN_AT_HEADER.toLowerCase()]);
