@@ -1,0 +1,52 @@
+// @vitest-environment node
+import { mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test, vi } from "vitest";
+import { loadConfig } from "./config.ts";
+import { framesDir } from "./day-store.ts";
+import { captureArgs, captureFrames } from "./frame-capture.ts";
+import { clockOf, dayOf } from "./lake-day.ts";
+
+async function boxConfig(env: Record<string, string> = {}) {
+  return loadConfig(["--input", "testsrc"], {
+    CAMERA_DEVICE_ID: "cam-1",
+    CAMERA_DEVICE_SECRET: "k".repeat(32),
+    CAMERA_DATA_DIR: await mkdtemp(join(tmpdir(), "box-capture-")),
+    ...env,
+  });
+}
+
+describe("time-lapse frames", { timeout: 30_000 }, () => {
+  test("one long ffmpeg takes a 1080p JPEG every 6 s, named by the clock", () => {
+    const args = captureArgs("rtsp://cam/stream", "/data/frames/2026-07-14").join(" ");
+    expect(args).toContain("-rtsp_transport tcp -timeout 5000000 -i rtsp://cam/stream");
+    expect(args).toContain("-vf fps=1/6,scale=1920:1080:force_original_aspect_ratio=decrease");
+    expect(args).toContain("-f image2 -strftime 1 /data/frames/2026-07-14/%H%M%S.jpg");
+    expect(args).not.toContain("-frames:v");
+  });
+
+  test("are named by the lake's clock whatever the box's own time zone", async () => {
+    const config = await boxConfig({ CAMERA_TIME_ZONE: "Pacific/Auckland" });
+    const day = dayOf(new Date(), config.timeZone);
+    const started = new Date();
+    await captureFrames(config, day, new Date(Date.now() + 8000), new AbortController().signal);
+    const names = await readdir(framesDir(config, day));
+    expect(names.length).toBeGreaterThanOrEqual(1);
+    const clock = Number(clockOf(started, config.timeZone));
+    for (const name of names) {
+      expect(Math.abs(Number.parseInt(name, 10) - clock)).toBeLessThan(100);
+    }
+  });
+
+  test("pause below the free-space floor and say so, taking nothing", async () => {
+    const config = await boxConfig({ CAMERA_MIN_FREE_MIB: String(1024 ** 3) });
+    const logged = vi.spyOn(console, "log");
+    const day = dayOf(new Date(), config.timeZone);
+    await captureFrames(config, day, new Date(Date.now() + 1500), new AbortController().signal);
+    expect(await readdir(framesDir(config, day))).toEqual([]);
+    expect(logged.mock.calls.flat().join("\n")).toMatch(
+      /capture: paused, less than 1073741824 MiB free/,
+    );
+  });
+});
