@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAX_FILM_BYTES } from "../protocol/daily-content.ts";
 import { captureWindow } from "./capture-window.ts";
-import { loadConfig } from "./config.ts";
 import { type Frame, filmFiles, framesDir, listFrames } from "./day-store.ts";
 import {
   FILM_FPS,
@@ -19,6 +18,7 @@ import {
   SPEED,
 } from "./film-render.ts";
 import { clockOf } from "./lake-day.ts";
+import { testConfig } from "./test-config.ts";
 
 const torri = { latitude: 45.6106, longitude: 10.6858, timeZone: "Europe/Rome" };
 
@@ -117,15 +117,8 @@ const probe = (file: string, entries: string) =>
 
 describe("rendering a day", { timeout: 180_000 }, () => {
   test("makes the web film of the last stretch before dusk and a poster of the brightest noon frame", async () => {
-    const config = {
-      ...loadConfig(["--input", "testsrc"], {
-        CAMERA_DEVICE_ID: "cam-1",
-        CAMERA_DEVICE_SECRET: "k".repeat(32),
-        CAMERA_DATA_DIR: await mkdtemp(join(tmpdir(), "box-render-")),
-      }),
-      // Two seconds of film: the same render, small enough for a test.
-      filmSeconds: 2,
-    };
+    // Two seconds of film: the same render, small enough for a test.
+    const config = { ...(await testConfig()), filmSeconds: 2 };
     const day = "2026-07-14";
     const window = captureWindow(day, config);
     const dir = framesDir(config, day);

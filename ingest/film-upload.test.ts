@@ -1,17 +1,16 @@
 // @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { FilmFacts } from "../protocol/daily-content.ts";
-import { type BoxConfig, loadConfig } from "./config.ts";
+import type { BoxConfig } from "./config.ts";
 import { filmDir, filmFiles, framesDir, isRegistered, pendingFilms } from "./day-store.ts";
 import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
+import { TEST_DEVICE, testConfig } from "./test-config.ts";
 import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
 
-const secret = "k".repeat(32);
 const day = "2026-07-14";
 const partSize = 1000;
 const facts: FilmFacts = {
@@ -39,12 +38,8 @@ const partsSent = () =>
   worker.requests.filter((r) => r.includes("/parts/")).map((r) => Number(r.split("/").at(-1)));
 
 beforeEach(async () => {
-  worker = await startTestFilmWorker({ deviceId: "cam-1", secret, partSize });
-  config = loadConfig(["--url", worker.url, "--input", "testsrc"], {
-    CAMERA_DEVICE_ID: "cam-1",
-    CAMERA_DEVICE_SECRET: secret,
-    CAMERA_DATA_DIR: await mkdtemp(join(tmpdir(), "box-upload-")),
-  });
+  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize });
+  config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());
 

@@ -1,14 +1,13 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type BoxConfig, loadConfig } from "./config.ts";
+import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills } from "./still.ts";
+import { TEST_DEVICE, testConfig } from "./test-config.ts";
 import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
 
-const secret = "k".repeat(32);
 const now = Date.parse("2026-07-14T18:00:00Z");
 const hoursAgo = (h: number) => now - h * 3600_000;
 
@@ -21,12 +20,8 @@ async function waiting(...takenAt: number[]) {
 }
 
 beforeEach(async () => {
-  worker = await startTestFilmWorker({ deviceId: "cam-1", secret, partSize: 1000 });
-  config = loadConfig(["--url", worker.url, "--input", "testsrc"], {
-    CAMERA_DEVICE_ID: "cam-1",
-    CAMERA_DEVICE_SECRET: secret,
-    CAMERA_DATA_DIR: await mkdtemp(join(tmpdir(), "box-stills-")),
-  });
+  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize: 1000 });
+  config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());
 
