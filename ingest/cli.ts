@@ -15,9 +15,12 @@ import { log } from "./log.ts";
 import { runBox } from "./run-box.ts";
 import { timelapseDemo } from "./timelapse-demo.ts";
 
+let command = "box";
+
 async function main() {
   const argv = process.argv.slice(2);
   const args = parseCommandLine(argv);
+  command = args.command;
   const config = loadConfig(argv, process.env);
   const yesterday = addDays(dayOf(new Date(), config.timeZone), -1);
   switch (args.command) {
@@ -48,6 +51,8 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`[box] ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `[box] ${command} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

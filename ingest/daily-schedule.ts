@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
-import { listFrames, readFacts } from "./day-store.ts";
+import { readFacts, storedDays } from "./day-store.ts";
 import { pruneOldDays } from "./disk-budget.ts";
 import { renderFilm } from "./film-render.ts";
 import { uploadPendingFilms } from "./film-upload.ts";
@@ -41,13 +41,16 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
   return tonight > now ? tonight : atLocalTime(addDays(today, 1), config.renderAt, config.timeZone);
 }
 
-/** Yesterday's film if it is not rendered yet, then every pending upload, then the clean-up. */
+/**
+ * Every past day with frames but no film yet (yesterday, or a night the box was off), then
+ * every pending upload, then the clean-up.
+ */
 export async function nightlyRun(config: BoxConfig) {
   const today = dayOf(new Date(), config.timeZone);
-  const yesterday = addDays(today, -1);
-  if (!(await readFacts(config, yesterday)) && (await listFrames(config, yesterday)).length > 0) {
-    await renderFilm(config, yesterday).catch((error: unknown) =>
-      log(`render: ${yesterday}: failed: ${error instanceof Error ? error.message : error}`),
+  for (const day of await storedDays(config, "frames")) {
+    if (day >= today || (await readFacts(config, day))) continue;
+    await renderFilm(config, day).catch((error: unknown) =>
+      log(`render: ${day}: failed: ${error instanceof Error ? error.message : error}`),
     );
   }
   await uploadPendingFilms(config);
