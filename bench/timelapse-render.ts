@@ -48,9 +48,11 @@ const load = () =>
     .join(" ");
 
 /** CPU seconds (user + system) a process has used, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
+function cpuSeconds(pid: number | "self", { children = false } = {}): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  // Fields 14 and 15 of stat(5): the process's own; 16 and 17: its finished children's.
+  const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
+  return (Number(user) + Number(system)) / 100;
 }
 
 async function measureCpu() {
@@ -115,8 +117,11 @@ console.log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 const before = load();
 started = Date.now();
+const cpuBefore = cpuSeconds("self", { children: true });
 const facts = await renderFilm(config, day);
 const seconds = (Date.now() - started) / 1000;
+// ffmpeg's own CPU time: what the render costs, however busy the shared machine is.
+const cpu = cpuSeconds("self", { children: true }) - cpuBefore;
 const filmBytes = (await stat(filmFiles(config, day).film)).size;
 const framesPerSecond = (facts.durationSeconds * 25) / seconds;
 
@@ -125,5 +130,6 @@ machine        ${cpus().length} × ${cpus()[0]?.model}, shared
 load average   ${before} before, ${load()} after (1, 5, 15 min)
 frames         ${(frameBytes / count / 1024).toFixed(0)} kB each at 1080p: the whole day's ${wholeDay} ≈ ${(((frameBytes / count) * wholeDay) / 1e9).toFixed(2)} GB
 film           ${facts.durationSeconds} s, ${(filmBytes / 1e6).toFixed(1)} MB (${((filmBytes * 8) / facts.durationSeconds / 1e6).toFixed(2)} Mbit/s)
-render         ${seconds.toFixed(0)} s including the poster: ${framesPerSecond.toFixed(1)} frames/s`);
+render         ${seconds.toFixed(0)} s including the poster: ${framesPerSecond.toFixed(1)} frames/s
+ffmpeg CPU     ${cpu.toFixed(0)} s (${((cpu / (facts.durationSeconds * 25)) * 1000).toFixed(0)} ms a frame)`);
 await rm(dataDir, { recursive: true, force: true });
