@@ -12,28 +12,28 @@ export class UploadError extends Error {
   }
 }
 
-const signedAt = new Map<string, number>();
+/** The signatures handed out in the current second. */
+const issued = { second: 0, signatures: new Set<string>() };
 
 /**
- * Signatures are single-use and their timestamps whole seconds: a request repeated within the
- * same second (a quick retry) would sign the same bytes again and be refused as a replay, so
- * it waits for the next second.
+ * Signatures are single-use and their timestamps whole seconds: the same request again within
+ * one second (a quick retry) would sign the same bytes and be refused as a replay, so it waits
+ * for the next second.
  */
-async function freshTimestamp(method: string, path: string): Promise<number> {
-  const key = `${method} ${path}`;
-  if (signedAt.get(key) === Math.floor(Date.now() / 1000)) {
+async function signature(config: BoxConfig, method: string, path: string, body: Uint8Array) {
+  for (;;) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const value = await signRequest(config.deviceSecret, { method, path, timestamp, body });
+    if (issued.second !== timestamp) {
+      issued.second = timestamp;
+      issued.signatures.clear();
+    }
+    if (!issued.signatures.has(value)) {
+      issued.signatures.add(value);
+      return { deviceId: config.deviceId, timestamp: String(timestamp), signature: value };
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
   }
-  const now = Math.floor(Date.now() / 1000);
-  for (const [used, second] of signedAt) if (second < now) signedAt.delete(used);
-  signedAt.set(key, now);
-  return now;
-}
-
-async function signature(config: BoxConfig, method: string, path: string, body: Uint8Array) {
-  const timestamp = await freshTimestamp(method, path);
-  const value = await signRequest(config.deviceSecret, { method, path, timestamp, body });
-  return { deviceId: config.deviceId, timestamp: String(timestamp), signature: value };
 }
 
 export type SignedBody =
