@@ -3,7 +3,7 @@
 //   films/YYYY-MM-DD/              film.mp4, poster.jpg, facts.json once rendered;
 //                                  registered.json once the Worker confirmed it
 //   stills/<epoch ms>.jpg          stills that could not be sent yet
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FilmFacts, filmFactsSchema } from "../protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
@@ -30,7 +30,7 @@ export function filmFiles(config: Dirs, day: string) {
 }
 
 const exists = (path: string) =>
-  readFile(path).then(
+  access(path).then(
     () => true,
     () => false,
   );

@@ -90,7 +90,11 @@ export function posterArgs(frame: string, out: string, quality: number): string[
 function ffmpeg(config: BoxConfig, args: string[], cwd?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(config.ffmpegPath, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
-    if (child.pid) setPriority(child.pid, 10);
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      // It already exited: its exit code tells the rest.
+    }
     let errors = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       errors += chunk.toString();
