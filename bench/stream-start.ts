@@ -7,11 +7,12 @@ import { startBox, waitUntilOnline } from "../e2e/box.ts";
 import { startPreview } from "./preview-server.ts";
 
 const plans = [
-  { viewers: 1, runs: 3 },
-  { viewers: 2, runs: 2 },
-  { viewers: 10, runs: 2 },
+  { viewers: 1, runs: 7 },
+  { viewers: 2, runs: 5 },
+  { viewers: 10, runs: 5 },
 ];
-const goalMs = 5000;
+/** Issue 13: median within 3 s and none beyond 4 s, ten viewers included. */
+const goal = { medianMs: 3000, maxMs: 4000 };
 
 async function waitUntilIdle(url: string) {
   const deadline = Date.now() + 90_000;
@@ -89,7 +90,7 @@ try {
       await Promise.all(
         pages.map(async (page) => {
           await page.goto(`${server.url}/en`);
-          await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+          await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
         }),
       );
       const frames = await Promise.all(pages.map(armFirstFrame));
@@ -121,9 +122,9 @@ try {
     });
   }
   console.table(rows);
-  const worst = Math.max(...rows.map((row) => row["median ms"]));
+  const met = rows.every((row) => row["median ms"] <= goal.medianMs && row["max ms"] <= goal.maxMs);
   console.log(
-    `goal: first frame within ${goalMs} ms of the click: ${worst <= goalMs ? "met" : "MISSED"}`,
+    `goal: first frame median ≤ ${goal.medianMs} ms, max ≤ ${goal.maxMs} ms: ${met ? "met" : "MISSED"}`,
   );
 } finally {
   await browser.close();

@@ -180,6 +180,7 @@ for (let n = 1; n <= 24; n++) {
 }
 
 const folder = new URL("./demo-media/", import.meta.url);
+const lakeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 const contentTypes: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 
 function keyFor(bytes: Buffer, name: string) {
@@ -220,8 +221,8 @@ export async function seedDemo(persistTo: string): Promise<void> {
             description_en, description_de, description_it, description_fr, description_es,
             tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
             created_at, file_key, thumbnail_key, content_type, byte_size, width, height,
-            duration_seconds)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            duration_seconds, film_day)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -249,6 +250,8 @@ export async function seedDemo(persistTo: string): Promise<void> {
             demo.width,
             demo.height,
             demo.durationSeconds ?? null,
+            // The demo film stands for the box's film of its day until the box renders one.
+            demo.type === "timelapse" ? lakeDay.format(takenAt) : null,
           ),
         );
       }

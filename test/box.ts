@@ -116,3 +116,16 @@ export async function connectBox(signing: Signing = {}): Promise<Box> {
     });
   return { socket, next, received };
 }
+
+/** A request signed as the camera box; a JSON body is sent as its bytes. */
+export async function asBox(method: string, path: string, body: unknown = new Uint8Array()) {
+  const bytes =
+    body instanceof Uint8Array
+      ? (body as Uint8Array<ArrayBuffer>)
+      : new TextEncoder().encode(JSON.stringify(body));
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method,
+    body: method === "GET" ? undefined : bytes,
+    headers: await signedHeaders(method, path, bytes),
+  });
+}

@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
 import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";
@@ -18,7 +18,13 @@ import { ORIGIN, visit } from "./helpers";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 
-type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
+type Session = {
+  token: string;
+  expiresAt: string;
+  durationSeconds: number;
+  playlistUrl: string;
+  live: boolean;
+};
 
 let clients = 0;
 async function startSession(ip = `198.51.100.${++clients}`) {
@@ -57,6 +63,11 @@ beforeEach(async () => {
   await evictDurableObject(camera(), { webSockets: "close" });
   const leftovers = await env.MEDIA.list({ prefix: "stream/" });
   await env.MEDIA.delete(leftovers.objects.map((o) => o.key));
+  // A location keeps the object's answers for a second: not into the next test's stream.
+  const cache = await caches.open("stream-object");
+  await Promise.all(
+    ["live.m3u8", "status"].map((name) => cache.delete(`${ORIGIN}/api/stream/${name}`)),
+  );
 });
 
 describe("camera box offline", () => {
@@ -98,7 +109,6 @@ describe("stream sessions", () => {
       expect(playlist.headers.get("Content-Type")).toBe("application/vnd.apple.mpegurl");
       expect(playlist.headers.get("Cache-Control")).toBe("no-cache");
       const text = await playlist.text();
-      const token = encodeURIComponent(viewer.token);
       expect(text).toBe(
         [
           "#EXTM3U",
@@ -106,19 +116,41 @@ describe("stream sessions", () => {
           "#EXT-X-TARGETDURATION:2",
           "#EXT-X-MEDIA-SEQUENCE:0",
           "#EXTINF:2.000,",
-          `/api/stream/segments/1/0.ts?token=${token}`,
+          "segments/1/0.ts",
           "#EXTINF:1.960,",
-          `/api/stream/segments/1/1.ts?token=${token}`,
+          "segments/1/1.ts",
           "",
         ].join("\n"),
       );
-      const segment = await visit(`/api/stream/segments/1/1.ts?token=${token}`);
+      const segment = await visit(
+        new URL(text.split("\n")[7] ?? "", `${ORIGIN}${viewer.playlistUrl}`).pathname,
+      );
       expect(segment.status).toBe(200);
       expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
       expect(segment.headers.get("Cache-Control")).toBe("public, max-age=86400, immutable");
       expect(new Uint8Array(await segment.arrayBuffer())).toEqual(tsSegment(5));
     }
     expect(box.received).toHaveLength(2);
+  });
+
+  test("viewers share the object's playlist and status per location; the playlist follows the live edge", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    await uploadSegment(1, "0.ts");
+    const source = async () => (await visit(viewer.playlistUrl)).headers.get("X-Object-Answer");
+    expect(await source()).toBe("object");
+    // The object answered once; the viewers after it, within a second, get the cached copy.
+    await vi.waitFor(async () => expect(await source()).toBe("cache"));
+    const status = async () => (await visit("/api/stream/status")).headers.get("X-Object-Answer");
+    expect(await status()).toBe("object");
+    await vi.waitFor(async () => expect(await status()).toBe("cache"));
+    await uploadSegment(1, "1.ts", tsSegment(5));
+    await vi.waitFor(
+      async () =>
+        expect(await (await visit(viewer.playlistUrl)).text()).toContain("segments/1/1.ts"),
+      { timeout: 3_000, interval: 200 },
+    );
   });
 
   test("sessions end with their alarm; the box is stopped after the grace, old segments go", async () => {
@@ -169,6 +201,32 @@ describe("stream sessions", () => {
     expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
   });
 
+  test("a waiting panel learns the moment the first segment lands, and joiners that it is live", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    expect(viewer.live).toBe(false);
+    await box.next();
+    const asked = Date.now();
+    const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await uploadSegment(1, "0.ts");
+    expect(await (await settled).json()).toEqual({ state: "live", online: true });
+    // Answered by the segment, not by the 10 s wait running out.
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    const joiner = await sessionOf(await startSession());
+    expect(joiner.live).toBe(true);
+  });
+
+  test("a waiting panel learns at once that the box failed", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    box.socket.send(JSON.stringify({ type: "failed", epoch: 1, reason: "camera unplugged" }));
+    expect(await (await settled).json()).toMatchObject({ state: "failed" });
+  });
+
   test("a box that restarts mid-stream fails the session instead of mixing two streams", async () => {
     const box = await connectBox();
     const viewer = await sessionOf(await startSession());
@@ -208,10 +266,10 @@ describe("viewer tokens", () => {
     const secret = "test-session-secret-that-is-long-enough";
     const expired = await createStreamToken(secret, "old", Date.now() - 60_000);
     const forged = await createStreamToken("x".repeat(40), "forged", Date.now() + 60_000);
-    for (const path of ["/api/stream/live.m3u8", "/api/stream/segments/1/0.ts"]) {
-      expect((await visit(path)).status).toBe(401);
-      expect((await visit(`${path}?token=${forged}`)).status).toBe(401);
-      const late = await visit(`${path}?token=${expired}`);
+    for (const path of ["live.m3u8", "segments/1/0.ts"]) {
+      expect((await visit(`/api/stream/s//${path}`)).status).toBe(404);
+      expect((await visit(`/api/stream/s/${forged}/${path}`)).status).toBe(401);
+      const late = await visit(`/api/stream/s/${expired}/${path}`);
       expect(late.status).toBe(403);
       expect(await errorCode(late)).toBe("session_expired");
     }

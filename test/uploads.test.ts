@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { logIn } from "./admin";
+import { fileBytes } from "./factories";
 import { BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
 
 const MiB = 1024 * 1024;
@@ -31,20 +32,6 @@ const json = (method: string, body: unknown) => ({
   body: JSON.stringify(body),
   headers: { "Content-Type": "application/json" },
 });
-
-const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
-
-/** The server checks only how a file starts. */
-function fileBytes(size: number, kind: "jpeg" | "mp4" | "html"): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size).fill(0x42);
-  const start = {
-    jpeg: [0xff, 0xd8, 0xff, 0xe1],
-    mp4: [0, 0, 0, 24, ...ascii("ftypisom")],
-    html: ascii("<!doctype html>"),
-  }[kind];
-  bytes.set(start);
-  return bytes;
-}
 
 async function create(body: Record<string, unknown> = {}) {
   const response = await owner(

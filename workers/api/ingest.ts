@@ -7,6 +7,7 @@ import { checkStill } from "~/.server/stream/still";
 import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
+import { films } from "./ingest-films";
 import { type IngestEnv, signedByBox } from "./signed-by-box";
 
 // ffmpeg's EXTINF; the box's segments are about 2 s.
@@ -15,6 +16,7 @@ const segmentHeaders = z.object({
 });
 
 export const ingest = new Hono<IngestEnv>()
+  .route("/films", films)
   .get("/control", signedByBox(0), (c) => {
     if (c.req.header("Upgrade") !== "websocket") {
       return apiError(c, 426, "upgrade_required", "The control channel is a WebSocket");

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
 import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
@@ -7,6 +8,7 @@ import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-to
 import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
+import { askBriefly } from "./object-answers";
 import type { ApiEnv } from "./types";
 
 // Segments never change once uploaded: browsers and each Cloudflare location keep them.
@@ -14,17 +16,44 @@ const SEGMENT_CACHE = "public, max-age=86400, immutable";
 
 const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID);
 
+/** The token rides in the path of playlist and segments (see buildPlaylist), else the query. */
 async function session(c: Context<ApiEnv>) {
-  return verifyStreamToken(c.var.config.SESSION_SECRET, c.req.query("token"));
+  return verifyStreamToken(
+    c.var.config.SESSION_SECRET,
+    c.req.param("token") ?? c.req.query("token"),
+  );
 }
+
+/** Only a live playlist is kept, so a starting stream is seen live once its first segment lands. */
+const livePlaylist = (c: Context<ApiEnv>) =>
+  askBriefly(
+    c,
+    "live.m3u8",
+    () => camera(c).playlist(),
+    (playlist) => playlist.phase === "live",
+  );
+
+/** `wait=settled` answers once the stream is live or failed, or after this long. */
+const SETTLE_WAIT_MS = 10_000;
+const sessionQuery = z.object({
+  token: z.string().optional(),
+  wait: z.literal("settled").optional(),
+});
 
 export const stream = new Hono<ApiEnv>()
   .get("/status", async (c) => {
-    const [{ online, phase }, still] = await Promise.all([
-      camera(c).status(),
+    const [{ value, source }, still] = await Promise.all([
+      askBriefly(
+        c,
+        "status",
+        () => camera(c).status(),
+        () => true,
+      ),
       c.env.MEDIA.head(STILL_KEY),
     ]);
+    const { online, phase } = value;
     c.header("Cache-Control", "no-store");
+    c.header("X-Object-Answer", source);
     const takenAt = still?.customMetadata?.takenAt ?? null;
     return c.json({ online, live: phase === "live", still: takenAt ? { takenAt } : null });
   })
@@ -55,36 +84,48 @@ export const stream = new Hono<ApiEnv>()
         token,
         expiresAt: new Date(created.expiresAt).toISOString(),
         durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
-        playlistUrl: `/api/stream/live.m3u8?token=${encodeURIComponent(token)}`,
+        live: created.live,
+        playlistUrl: `/api/stream/s/${token}/live.m3u8`,
       },
       201,
     );
   })
-  .get("/session", async (c) => {
-    const check = await session(c);
-    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-    c.header("Cache-Control", "no-store");
-    return c.json(await camera(c).sessionState(check.sessionId));
-  })
+  .get(
+    "/session",
+    zValidator("query", sessionQuery, rejectInvalid(400, "invalid_query")),
+    async (c) => {
+      const check = await session(c);
+      if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+      c.header("Cache-Control", "no-store");
+      const object = camera(c);
+      return c.json(
+        c.req.valid("query").wait === "settled"
+          ? await object.settledSessionState(check.sessionId, SETTLE_WAIT_MS)
+          : await object.sessionState(check.sessionId),
+      );
+    },
+  )
   .delete("/session", async (c) => {
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
     await camera(c).endSession(check.sessionId);
     return c.body(null, 204);
   })
-  .get("/live.m3u8", async (c) => {
+  .get("/s/:token/live.m3u8", async (c) => {
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-    const { epoch, phase, segments } = await camera(c).playlist();
+    const { value, source } = await livePlaylist(c);
+    const { epoch, phase, segments } = value;
     if (phase !== "live") return apiError(c, 503, `stream_${phase}`, "The stream is not live");
-    const token = c.req.query("token") ?? "";
-    return c.body(buildPlaylist(epoch, segments, token), 200, {
+    return c.body(buildPlaylist(epoch, segments), 200, {
       "Content-Type": "application/vnd.apple.mpegurl",
       "Cache-Control": "no-cache",
+      // Whether this answer reached the Durable Object: bench/stream-scale.ts counts them.
+      "X-Object-Answer": source,
     });
   })
   .get(
-    "/segments/:epoch/:name",
+    "/s/:token/segments/:epoch/:name",
     zValidator("param", segmentParams, rejectInvalid(400, "bad_segment_name", "Unknown segment")),
     async (c) => {
       const check = await session(c);

@@ -18,7 +18,7 @@ type StreamState = {
 
 export type SessionState = "starting" | "live" | "failed" | "ended";
 export type CreatedSession =
-  | { ok: true; id: string; expiresAt: number }
+  | { ok: true; id: string; expiresAt: number; live: boolean }
   | { ok: false; code: "camera_offline" };
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
@@ -43,6 +43,8 @@ export function cameraStream(env: Env, deviceId: string) {
 /** Every deadline is an alarm and every fact in storage: hibernation and restarts lose nothing. */
 export class CameraStream extends DurableObject<Env> {
   private readonly config: Config;
+  /** Panels waiting in `settledSessionState`: in memory, as a pending call keeps the object up. */
+  private readonly waiting = new Set<() => void>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -110,7 +112,7 @@ export class CameraStream extends DurableObject<Env> {
     const runSeconds = Math.ceil((expiresAt - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
     this.send({ type: "start", epoch: state.epoch, runSeconds });
     await this.scheduleAlarm();
-    return { ok: true, id, expiresAt };
+    return { ok: true, id, expiresAt, live: state.phase === "live" };
   }
 
   sessionState(id: string): { state: SessionState; online: boolean } {
@@ -123,6 +125,29 @@ export class CameraStream extends DurableObject<Env> {
     const { phase } = this.state;
     if (phase === "starting" || phase === "live") return { state: phase, online };
     return { state: "failed", online };
+  }
+
+  /**
+   * Answers once the session's stream stops starting (its first segment landed, or it failed)
+   * or after `waitMs`: the panel learns it at once instead of polling the object.
+   */
+  async settledSessionState(id: string, waitMs: number) {
+    if (this.sessionState(id).state === "starting") {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, waitMs);
+        this.waiting.add(done);
+      });
+    }
+    return this.sessionState(id);
+  }
+
+  private wakeWaiting() {
+    for (const done of [...this.waiting]) done();
   }
 
   async endSession(id: string) {
@@ -181,6 +206,7 @@ export class CameraStream extends DurableObject<Env> {
       lastSegmentAt: now,
       segments,
     });
+    if (state.phase === "starting") this.wakeWaiting();
     await this.scheduleAlarm();
     return { ok: true };
   }
@@ -259,6 +285,7 @@ export class CameraStream extends DurableObject<Env> {
     this.send({ type: "stop", epoch: state.epoch });
     const failed = { ...state, phase: "failed" as const, phaseSince: Date.now(), segments: [] };
     this.save(failed);
+    this.wakeWaiting();
     return failed;
   }
 

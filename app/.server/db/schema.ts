@@ -7,6 +7,7 @@ import {
   real,
   sqliteTable,
   text,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
 /** Site-wide switches: exactly one row (id 1), created by the first migration. */
@@ -68,8 +69,11 @@ export const media = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     durationSeconds: real("duration_seconds"),
+    /** The lake-time day a camera box film shows: one film per day, replaced on a re-run. */
+    filmDay: text("film_day"),
   },
   (t) => [
+    uniqueIndex("media_film_day").on(t.filmDay),
     index("media_status_taken").on(t.status, t.takenAt, t.id),
     index("media_status_type_taken").on(t.status, t.type, t.takenAt, t.id),
     index("media_status_featured_taken").on(t.status, t.featured, t.takenAt, t.id),
@@ -140,6 +144,7 @@ export const contactDailyCounts = sqliteTable("contact_daily_counts", {
   messages: integer("messages").notNull(),
 });
 
+/** What the owner uploads; the camera box uploads its nightly film ("timelapse") the same way. */
 export const uploadKinds = ["photo", "video"] as const;
 
 /** The R2 binding cannot list uploaded parts, so their ETags are kept here to resume. */
@@ -147,7 +152,7 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: uploadKinds }).notNull(),
+    kind: text("kind", { enum: [...uploadKinds, "timelapse"] }).notNull(),
     /** Shown to the owner and matched on resume; never part of a key. */
     fileName: text("file_name").notNull(),
     byteSize: integer("byte_size").notNull(),
@@ -159,6 +164,8 @@ export const uploads = sqliteTable(
     r2UploadId: text("r2_upload_id").notNull(),
     fileKey: text("file_key").notNull(),
     thumbnailKey: text("thumbnail_key").notNull(),
+    /** A film's hash: the box resumes an upload only for the very same file. */
+    sha256: text("sha256"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("uploads_created").on(t.createdAt)],

@@ -3,8 +3,12 @@ export type Segment = { seq: number; duration: number };
 /** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
 export const PLAYLIST_SEGMENTS = 4;
 
-/** Built per request, never stored: R2 allows one write per key per second. */
-export function buildPlaylist(epoch: number, segments: Segment[], token: string): string {
+/**
+ * The same for every viewer of an epoch, so each location caches it (never R2: one write per key
+ * per second). Segment addresses are relative: they inherit the viewer's token from the path the
+ * playlist was fetched from, which native HLS players follow as well as hls.js.
+ */
+export function buildPlaylist(epoch: number, segments: Segment[]): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
   const target = Math.max(1, ...listed.map((s) => Math.ceil(s.duration)));
   const lines = [
@@ -14,13 +18,9 @@ export function buildPlaylist(epoch: number, segments: Segment[], token: string)
     `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.seq ?? 0}`,
   ];
   for (const { seq, duration } of listed) {
-    lines.push(`#EXTINF:${duration.toFixed(3)},`, segmentPath(epoch, seq, token));
+    lines.push(`#EXTINF:${duration.toFixed(3)},`, `segments/${epoch}/${seq}.ts`);
   }
   return `${lines.join("\n")}\n`;
-}
-
-export function segmentPath(epoch: number, seq: number, token: string): string {
-  return `/api/stream/segments/${epoch}/${seq}.ts?token=${encodeURIComponent(token)}`;
 }
 
 /** R2 key of a segment; one prefix per epoch so a restarted stream never serves old video. */

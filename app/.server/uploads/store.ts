@@ -1,7 +1,7 @@
-import { asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import type { Db } from "../db/client";
-import { media, uploadParts, uploads } from "../db/schema";
+import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
 import { isIsoMedia, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
@@ -9,7 +9,7 @@ export type Upload = typeof uploads.$inferSelect;
 const STALE_MS = 24 * 3600_000;
 
 /** 256 random bits as hex: keys and ids are ours, never built from what the owner typed. */
-function randomHex(bytes = 32): string {
+export function randomHex(bytes = 32): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("");
@@ -21,11 +21,12 @@ function extensionOf(contentType: string): string {
 }
 
 export type NewUpload = {
-  kind: UploadKind;
+  kind: Upload["kind"];
   fileName: string;
   byteSize: number;
   contentType: (typeof CONTENT_TYPES)[UploadKind][number];
   lastModified: number;
+  sha256?: string;
 };
 
 /** A photo's upload is its private original (with its EXIF); a video's is the public file itself. */
@@ -48,18 +49,33 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
     r2UploadId: multipart.uploadId,
     fileKey,
     thumbnailKey: `media/${randomHex()}.jpg`,
+    sha256: input.sha256 ?? null,
     createdAt: new Date(),
   };
   await db.insert(uploads).values(row);
   return row;
 }
 
-export async function findUpload(db: Db, id: string): Promise<Upload | undefined> {
-  return db.select().from(uploads).where(eq(uploads.id, id)).get();
+/** The owner's uploads: the camera box's films are its own business. */
+export async function findUpload(
+  db: Db,
+  id: string,
+  kinds: readonly Upload["kind"][] = uploadKinds,
+): Promise<Upload | undefined> {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), inArray(uploads.kind, kinds)))
+    .get();
 }
 
 export async function listUploads(db: Db): Promise<Upload[]> {
-  return db.select().from(uploads).orderBy(asc(uploads.createdAt)).all();
+  return db
+    .select()
+    .from(uploads)
+    .where(inArray(uploads.kind, uploadKinds))
+    .orderBy(asc(uploads.createdAt))
+    .all();
 }
 
 export async function doneParts(db: Db, id: string): Promise<number[]> {
@@ -72,13 +88,16 @@ export async function doneParts(db: Db, id: string): Promise<number[]> {
   return rows.map((row) => row.n);
 }
 
-/** Streams one part to R2 (never buffered whole) and keeps its ETag for resume and complete. */
+/**
+ * Stores one part and keeps its ETag for resume and complete. The owner's parts stream through
+ * (never buffered whole); the box's were read whole to check their signature.
+ */
 export async function storePart(
   db: Db,
   bucket: R2Bucket,
   upload: Upload,
   partNumber: number,
-  body: ReadableStream,
+  body: ReadableStream | ArrayBuffer,
 ): Promise<void> {
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
   const part = await multipart.uploadPart(partNumber, body);
@@ -91,7 +110,7 @@ export async function storePart(
     });
 }
 
-async function startsRight(bucket: R2Bucket, key: string, kind: UploadKind): Promise<boolean> {
+async function startsRight(bucket: R2Bucket, key: string, kind: Upload["kind"]): Promise<boolean> {
   const head = await bucket.get(key, { range: { offset: 0, length: SIGNATURE_BYTES } });
   if (!head) return false;
   const bytes = new Uint8Array(await head.arrayBuffer());
@@ -105,17 +124,15 @@ export type Measurements = {
   takenAt: number;
 };
 
-export type CompleteResult =
-  | { ok: true; mediaId: string }
+type Assembled =
+  | { ok: true; byteSize: number }
   | { ok: false; reason: "parts_missing" | "versions_missing" | "rejected" };
 
-/** Content that is not what was declared is deleted from R2 with the upload: nothing is left behind. */
-export async function completeUpload(
-  db: Db,
-  bucket: R2Bucket,
-  upload: Upload,
-  measured: Measurements,
-): Promise<CompleteResult> {
+/**
+ * Joins the parts in R2 once every part and version is there. Content that is not what was
+ * declared is deleted with the upload: nothing is left behind.
+ */
+export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promise<Assembled> {
   const parts = await db
     .select()
     .from(uploadParts)
@@ -147,21 +164,33 @@ export async function completeUpload(
     await discard(db, bucket, upload);
     return { ok: false, reason: "rejected" };
   }
+  return { ok: true, byteSize: upload.kind === "photo" ? (file?.size ?? 0) : object.size };
+}
 
+export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
+
+/** The owner's upload becomes a draft for the content list. */
+export async function completeUpload(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  measured: Measurements,
+): Promise<CompleteResult> {
+  const assembled = await assemble(db, bucket, upload);
+  if (!assembled.ok) return assembled;
   const id = randomHex(8);
-  const now = new Date();
   await db.batch([
     db.insert(media).values({
       id,
       type: upload.kind === "photo" ? "image" : "video",
       status: "draft",
       takenAt: new Date(measured.takenAt),
-      createdAt: now,
+      createdAt: new Date(),
       fileKey: upload.fileKey,
       originalKey: upload.kind === "photo" ? upload.objectKey : null,
       thumbnailKey: upload.thumbnailKey,
       contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
-      byteSize: upload.kind === "photo" ? (file?.size ?? 0) : object.size,
+      byteSize: assembled.byteSize,
       width: measured.width,
       height: measured.height,
       durationSeconds: upload.kind === "video" ? (measured.durationSeconds ?? null) : null,

@@ -16,14 +16,19 @@ const SESSION = {
   token: "t0k",
   expiresAt: "2026-11-22T18:52:00.000Z",
   durationSeconds: 60,
-  playlistUrl: "/api/stream/live.m3u8?token=t0k",
+  playlistUrl: "/api/stream/s/t0k/live.m3u8",
+  live: false,
 };
+
+/** The Worker holds a waiting panel's request this long at most (workers/api/stream.ts). */
+const SETTLE_WAIT_MS = 10_000;
 
 type Worker = {
   online: boolean;
   sessions: { status: number; body?: unknown };
-  /** One per poll; the last one repeats. */
-  states: string[];
+  /** When, after the session was created, the stream settles, and how; null: never. */
+  settles: { afterMs: number; state: "live" | "failed" } | null;
+  settlesAt: number;
   requests: string[];
 };
 
@@ -41,7 +46,8 @@ beforeEach(() => {
   worker = {
     online: true,
     sessions: { status: 201, body: SESSION },
-    states: ["starting", "live"],
+    settles: { afterMs: 600, state: "live" },
+    settlesAt: 0,
     requests: [],
   };
   events = null;
@@ -58,11 +64,18 @@ beforeEach(() => {
       const method = init?.method ?? "GET";
       worker.requests.push(`${method} ${url}`);
       if (url === "/api/stream/sessions") {
+        worker.settlesAt = Date.now() + (worker.settles?.afterMs ?? 0);
         return json(worker.sessions.body ?? { error: { code: "x" } }, worker.sessions.status);
       }
-      if (url === `/api/stream/session?token=${SESSION.token}`) {
-        if (method === "DELETE") return new Response(null, { status: 204 });
-        const state = worker.states.length > 1 ? worker.states.shift() : worker.states[0];
+      if (url === `/api/stream/session?token=${SESSION.token}` && method === "DELETE") {
+        return new Response(null, { status: 204 });
+      }
+      if (url === `/api/stream/session?token=${SESSION.token}&wait=settled`) {
+        const { settles } = worker;
+        const left = settles ? Math.max(0, worker.settlesAt - Date.now()) : Infinity;
+        const [after, state] =
+          settles && left <= SETTLE_WAIT_MS ? [left, settles.state] : [SETTLE_WAIT_MS, "starting"];
+        await new Promise((resolve) => setTimeout(resolve, after));
         return json({ state, online: worker.online });
       }
       if (url === "/api/stream/status") {
@@ -114,7 +127,7 @@ const names = () =>
   seen.map(({ phase }) =>
     phase.name === "connecting" ? `connecting ${phase.attempt}` : phase.name,
   );
-const polls = () => worker.requests.filter((r) => r.startsWith("GET /api/stream/session?")).length;
+const waits = () => worker.requests.filter((r) => r.startsWith("GET /api/stream/session?")).length;
 
 async function start(result: Session) {
   await act(async () => {
@@ -131,7 +144,8 @@ async function startLive(result: Session) {
 
 describe("a live session", () => {
   test("goes from starting through each connection attempt to live, every step readable", async () => {
-    worker.states = ["starting", "starting", "live"];
+    // initializing at 0.8 s, attempts from 1.6 s every 0.5 s: live during the third.
+    worker.settles = { afterMs: 2_800, state: "live" };
     const { result } = renderSession();
     await start(result);
     await until(result, "player");
@@ -177,6 +191,24 @@ describe("a live session", () => {
     expect(names().slice(-3)).toEqual(["ready", "player", "live"]);
   });
 
+  test("a visitor joining a running stream skips the camera's steps and asks nothing more", async () => {
+    worker.sessions = { status: 201, body: { ...SESSION, live: true } };
+    const { result } = renderSession();
+    await startLive(result);
+    expect(names()).toEqual(["idle", "starting", "ready", "player", "live"]);
+    expect(waits()).toBe(0);
+  });
+
+  test("the first segment ends the wait at once, not at the next attempt", async () => {
+    worker.settles = { afterMs: 1_700, state: "live" };
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "ready");
+    // Attempt 1 began at 1.6 s; live at 1.7 s; "ready" waits only for attempt 1 to be read.
+    expect(names().filter((name) => name.startsWith("connecting"))).toEqual(["connecting 1"]);
+    expect(waits()).toBe(1);
+  });
+
   test("a camera that is offline is said to be offline, and no session is polled", async () => {
     worker.online = false;
     worker.sessions = { status: 503 };
@@ -184,30 +216,31 @@ describe("a live session", () => {
     await start(result);
     await until(result, "offline");
     expect(result.current.status).toMatchObject({ online: false });
-    expect(polls()).toBe(0);
+    expect(waits()).toBe(0);
     expect(names()).toEqual(["idle", "starting", "offline"]);
   });
 
   test("a box that never delivers fails after the last connection attempt", async () => {
-    worker.states = ["starting"];
+    worker.settles = null;
     const { result } = renderSession();
     await start(result);
     await until(result, "failed");
-    expect(polls()).toBe(CONNECTION_ATTEMPTS);
+    // Thirty attempts on screen, two waiting requests to the Worker.
+    expect(waits()).toBe(2);
     expect(names().at(-2)).toBe(`connecting ${CONNECTION_ATTEMPTS}`);
     expect(player.attachPlayer).not.toHaveBeenCalled();
   });
 
   test("a stream that fails while connecting fails at once, and trying again is a new run", async () => {
-    worker.states = ["starting", "failed"];
+    worker.settles = { afterMs: 2_000, state: "failed" };
     const { result } = renderSession();
     await start(result);
     await until(result, "failed");
-    expect(polls()).toBe(2);
+    expect(waits()).toBe(1);
     await advance(5_000);
-    expect(polls()).toBe(2);
+    expect(waits()).toBe(1);
 
-    worker.states = ["live"];
+    worker.settles = { afterMs: 500, state: "live" };
     await startLive(result);
     expect(worker.requests.filter((r) => r === "POST /api/stream/sessions")).toHaveLength(2);
   });
@@ -238,7 +271,7 @@ describe("a live session", () => {
   });
 
   test("stop while connecting ignores whatever the old run still receives", async () => {
-    worker.states = ["starting", "starting", "live"];
+    worker.settles = { afterMs: 3_000, state: "live" };
     const { result } = renderSession();
     await start(result);
     await until(result, "connecting");

@@ -10,7 +10,14 @@ const ATTEMPT_INTERVAL_MS = 500;
 /** Each step stays readable (and speakable) this long; the work goes on underneath. */
 export const MIN_STEP_MS = 800;
 
-type Session = { token: string; expiresAt: string; durationSeconds: number; playlistUrl: string };
+type Session = {
+  token: string;
+  expiresAt: string;
+  durationSeconds: number;
+  playlistUrl: string;
+  /** Joining a stream that already runs: there is no camera to wait for. */
+  live: boolean;
+};
 
 export type Phase =
   | { name: "idle" }
@@ -94,6 +101,32 @@ export function useLiveStream(
     [finish, readable],
   );
 
+  /**
+   * The attempts tick on screen while one request waits for the stream to settle: the Worker
+   * answers the moment the first segment lands (or the box fails), not at the next poll.
+   */
+  const connect = useCallback(
+    async (id: number, url: string): Promise<string | null> => {
+      const deadline = Date.now() + CONNECTION_ATTEMPTS * ATTEMPT_INTERVAL_MS;
+      const settled = (async () => {
+        while (Date.now() < deadline && run.current === id) {
+          const check = await fetchRead(`${url}&wait=settled`);
+          const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
+          if (state !== "starting") return state;
+        }
+        return "starting";
+      })();
+      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS; attempt++) {
+        if (!(await step(id, { name: "connecting", attempt }))) return null;
+        const state = await Promise.race([settled, wait(ATTEMPT_INTERVAL_MS).then(() => null)]);
+        if (run.current !== id) return null;
+        if (state !== null) return state;
+      }
+      return "starting";
+    },
+    [step],
+  );
+
   const play = useCallback(
     (id: number, playlistUrl: string) =>
       new Promise<boolean>((resolve) => {
@@ -135,20 +168,12 @@ export function useLiveStream(
       const session = (await response.json()) as Session;
       setDurationSeconds(session.durationSeconds);
       sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
-      if (!(await step(id, { name: "initializing" }))) return;
-
-      let live = false;
-      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS && !live; attempt++) {
-        await wait(ATTEMPT_INTERVAL_MS);
-        if (!(await step(id, { name: "connecting", attempt }))) return;
-        const check = await fetchRead(sessionUrl.current);
-        if (run.current !== id) return;
-        const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
-        if (state !== "starting" && state !== "live") return settle(id, { name: "failed" });
-        live = state === "live";
+      if (!session.live) {
+        if (!(await step(id, { name: "initializing" }))) return;
+        const state = await connect(id, sessionUrl.current);
+        if (state === null) return;
+        if (state !== "live") return settle(id, { name: "failed" });
       }
-      if (!live) return settle(id, { name: "failed" });
-
       if (!(await step(id, { name: "ready" }))) return;
       const playing = play(id, session.playlistUrl);
       if (!(await step(id, { name: "player" }))) return;
@@ -158,7 +183,7 @@ export function useLiveStream(
       console.warn("live stream: could not start", error);
       await settle(id, { name: "failed" });
     }
-  }, [play, release, settle, show, step]);
+  }, [connect, play, release, settle, show, step]);
 
   const stop = useCallback(() => {
     // Tell the Worker, so the box can stop sooner when nobody else is watching.

@@ -1,0 +1,100 @@
+import { and, eq } from "drizzle-orm";
+import { createI18n } from "~/i18n/catalogs";
+import { filmTexts } from "~/lib/film-texts";
+import { lakeDate } from "~/lib/weather-view";
+import type { FilmFacts, FilmStart } from "../../../protocol/daily-content.ts";
+import type { Db } from "../db/client";
+import { media, uploads } from "../db/schema";
+import { serverMessages } from "../messages";
+import {
+  assemble,
+  type CompleteResult,
+  createUpload,
+  discard,
+  randomHex,
+  type Upload,
+} from "../uploads/store";
+
+const fileNameOf = (day: string) => `${day}.mp4`;
+
+/** The film's day, from the upload's name (set by `startFilm`). */
+export const filmDayOf = (upload: Upload) => upload.fileName.replace(/\.mp4$/, "");
+
+/**
+ * The same day, size and hash continue the open upload (resume); anything else for that day
+ * replaces it, so a re-run after a changed render starts cleanly.
+ */
+export async function startFilm(db: Db, bucket: R2Bucket, start: FilmStart): Promise<Upload> {
+  const open = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.kind, "timelapse"), eq(uploads.fileName, fileNameOf(start.day))))
+    .all();
+  const same = open.find(
+    (upload) => upload.byteSize === start.byteSize && upload.sha256 === start.sha256,
+  );
+  for (const other of open) if (other !== same) await discard(db, bucket, other);
+  return (
+    same ??
+    createUpload(db, bucket, {
+      kind: "timelapse",
+      fileName: fileNameOf(start.day),
+      byteSize: start.byteSize,
+      contentType: "video/mp4",
+      lastModified: Date.now(),
+      sha256: start.sha256,
+    })
+  );
+}
+
+/** The film must show the day it was started for. */
+export function factsFitDay(facts: FilmFacts, day: string): boolean {
+  return lakeDate(Date.parse(facts.from)) === day && lakeDate(Date.parse(facts.to)) === day;
+}
+
+/**
+ * The day's film is published at once. A re-run replaces the file of the same item, so its
+ * address, likes, views and the owner's featured or hidden choice stay.
+ */
+export async function registerFilm(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  facts: FilmFacts,
+): Promise<CompleteResult> {
+  const assembled = await assemble(db, bucket, upload);
+  if (!assembled.ok) return assembled;
+  const day = filmDayOf(upload);
+  const previous = await db
+    .select({ id: media.id, fileKey: media.fileKey, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(eq(media.filmDay, day))
+    .get();
+  const film = {
+    ...filmTexts(facts, (locale) => createI18n(locale, serverMessages[locale])),
+    takenAt: new Date(facts.from),
+    fileKey: upload.fileKey,
+    thumbnailKey: upload.thumbnailKey,
+    contentType: "video/mp4",
+    byteSize: assembled.byteSize,
+    width: facts.width,
+    height: facts.height,
+    durationSeconds: facts.durationSeconds,
+  };
+  const id = previous?.id ?? randomHex(8);
+  await db.batch([
+    previous
+      ? db.update(media).set(film).where(eq(media.id, id))
+      : db.insert(media).values({
+          ...film,
+          id,
+          type: "timelapse",
+          status: "published",
+          createdAt: new Date(),
+          filmDay: day,
+        }),
+    db.delete(uploads).where(eq(uploads.id, upload.id)),
+  ]);
+  if (previous) await bucket.delete([previous.fileKey, previous.thumbnailKey]);
+  return { ok: true, mediaId: id };
+}

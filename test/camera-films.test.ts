@@ -1,0 +1,200 @@
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, test } from "vitest";
+import { lakeDate } from "~/lib/weather-view";
+import { FILM_PATHS, MAX_FILM_BYTES } from "../protocol/daily-content.ts";
+import { sha256Hex } from "../protocol/device-signature.ts";
+import { logIn } from "./admin";
+import { asBox, jpegStill, signedHeaders } from "./box";
+import { fileBytes } from "./factories";
+import { ORIGIN, visit } from "./helpers";
+
+const MiB = 1024 * 1024;
+const yesterday = lakeDate(Date.now() - 86_400_000);
+
+beforeEach(async () => {
+  await env.DB.batch(
+    ["upload_parts", "uploads", "media"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
+  const keys = (await env.MEDIA.list()).objects.map((object) => object.key);
+  if (keys.length > 0) await env.MEDIA.delete(keys);
+});
+
+/** 17:12 in Rome on the film's day is 16:12 UTC in winter and 15:12 in summer: stay inside. */
+function facts(day = yesterday) {
+  return {
+    width: 1920,
+    height: 1080,
+    durationSeconds: 180,
+    speed: 150,
+    from: new Date(`${day}T09:40:00Z`).toISOString(),
+    to: new Date(`${day}T15:12:00Z`).toISOString(),
+  };
+}
+
+async function start(film: Uint8Array, day = yesterday) {
+  const response = await asBox("POST", FILM_PATHS.start, {
+    day,
+    byteSize: film.byteLength,
+    sha256: await sha256Hex(film),
+  });
+  return { response, body: (await response.json()) as { id: string; doneParts: number[] } };
+}
+
+async function sendParts(id: string, film: Uint8Array, only?: number[]) {
+  const parts = Math.ceil(film.byteLength / (10 * MiB));
+  for (let n = 1; n <= parts; n++) {
+    if (only && !only.includes(n)) continue;
+    const part = film.slice((n - 1) * 10 * MiB, n * 10 * MiB);
+    expect((await asBox("PUT", FILM_PATHS.part(id, n), part)).status).toBe(204);
+  }
+}
+
+async function uploadFilm(film: Uint8Array, day = yesterday) {
+  const { body } = await start(film, day);
+  await sendParts(body.id, film);
+  const poster = jpegStill({ width: 1920, height: 1080 });
+  expect((await asBox("PUT", FILM_PATHS.poster(body.id), poster)).status).toBe(204);
+  return asBox("POST", FILM_PATHS.complete(body.id), facts(day));
+}
+
+const storedKeys = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();
+const rows = async (table: string) =>
+  (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())?.n;
+
+describe("the camera box's nightly film", () => {
+  test("becomes a published time-lapse of its day, labelled 'Yesterday in 3 minutes'", async () => {
+    const response = await uploadFilm(fileBytes(12 * MiB, "mp4"));
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const row = await env.DB.prepare("select * from media where id = ?")
+      .bind(id)
+      .first<Record<string, string | number>>();
+    expect(row).toMatchObject({
+      type: "timelapse",
+      status: "published",
+      film_day: yesterday,
+      width: 1920,
+      height: 1080,
+      duration_seconds: 180,
+      byte_size: 12 * MiB,
+    });
+    expect(row?.title_de).toMatch(/^Zeitraffer vom \d+\. \w+ \d{4}$/);
+    expect(row?.description_en).toContain("1920 × 1080 pixels, 3 minutes");
+    expect(row?.description_it).toContain("1920 × 1080 pixel, 3 minuti");
+    expect(await rows("uploads")).toBe(0);
+
+    const gallery = await (await visit("/en/gallery")).text();
+    expect(gallery.replaceAll("<!-- -->", "")).toContain("Yesterday in 3 minutes");
+    const film = await visit(`/api/files/${row?.file_key}`);
+    expect(film.headers.get("Content-Type")).toBe("video/mp4");
+  });
+
+  test("resumes: starting the same file again answers the parts already stored", async () => {
+    const film = fileBytes(12 * MiB, "mp4");
+    const first = await start(film);
+    await sendParts(first.body.id, film, [1]);
+    const again = await start(film);
+    expect(again.body).toMatchObject({ id: first.body.id, doneParts: [1] });
+    await sendParts(again.body.id, film, [2]);
+    const poster = jpegStill({ width: 1920, height: 1080 });
+    await asBox("PUT", FILM_PATHS.poster(again.body.id), poster);
+    expect((await asBox("POST", FILM_PATHS.complete(again.body.id), facts())).status).toBe(201);
+  });
+
+  test("a re-run for the same day replaces the film in the same item, leaving no old files", async () => {
+    const first = (await (await uploadFilm(fileBytes(6 * MiB, "mp4"))).json()) as { id: string };
+    await env.DB.prepare("update media set featured = 1, like_count = 4 where id = ?")
+      .bind(first.id)
+      .run();
+    const rerender = fileBytes(7 * MiB, "mp4");
+    const second = await uploadFilm(rerender);
+    expect(await second.json()).toEqual({ id: first.id });
+    const row = await env.DB.prepare(
+      "select featured, like_count, byte_size, file_key, thumbnail_key from media",
+    ).all<{ featured: number; like_count: number; byte_size: number; file_key: string }>();
+    expect(row.results).toHaveLength(1);
+    expect(row.results[0]).toMatchObject({ featured: 1, like_count: 4, byte_size: 7 * MiB });
+    const { file_key, thumbnail_key } = row.results[0] as unknown as Record<string, string>;
+    expect(await storedKeys()).toEqual([file_key, thumbnail_key].sort());
+  });
+
+  test("a changed file for the day discards the open upload it replaces", async () => {
+    const first = await start(fileBytes(12 * MiB, "mp4"));
+    await sendParts(first.body.id, fileBytes(12 * MiB, "mp4"), [1]);
+    const other = fileBytes(12 * MiB, "mp4");
+    other[100] = 1;
+    const second = await start(other);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect(second.body.doneParts).toEqual([]);
+    expect(await rows("uploads")).toBe(1);
+    const stale = await asBox("PUT", FILM_PATHS.part(first.body.id, 2), other.slice(10 * MiB));
+    expect(stale.status).toBe(404);
+  });
+
+  test("refuses a film that is not an MP4 and keeps nothing of it", async () => {
+    const response = await uploadFilm(fileBytes(3 * MiB, "html"));
+    expect(response.status).toBe(422);
+    expect(await rows("media")).toBe(0);
+    expect(await rows("uploads")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  test("refuses requests without the box's signature, storing nothing", async () => {
+    const body = new TextEncoder().encode(
+      JSON.stringify({ day: yesterday, byteSize: 1000, sha256: "a".repeat(64) }),
+    );
+    const forged = await visit(FILM_PATHS.start, {
+      method: "POST",
+      body,
+      headers: await signedHeaders("POST", FILM_PATHS.start, body, { secret: "x".repeat(40) }),
+    });
+    expect(forged.status).toBe(401);
+    const unsigned = await visit(FILM_PATHS.start, { method: "POST", body });
+    expect(unsigned.status).toBe(403);
+    expect(await rows("uploads")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  test("refuses oversize films, wrong parts, a poster that is not a JPEG and wrong days", async () => {
+    const huge = await asBox("POST", FILM_PATHS.start, {
+      day: yesterday,
+      byteSize: MAX_FILM_BYTES + 1,
+      sha256: "a".repeat(64),
+    });
+    expect(huge.status).toBe(400);
+    const today = await asBox("POST", FILM_PATHS.start, {
+      day: lakeDate(Date.now()),
+      byteSize: 1000,
+      sha256: "a".repeat(64),
+    });
+    expect(today.status).toBe(422);
+    expect(await rows("uploads")).toBe(0);
+
+    const film = fileBytes(12 * MiB, "mp4");
+    const { body } = await start(film);
+    const short = await asBox("PUT", FILM_PATHS.part(body.id, 1), film.slice(0, MiB));
+    expect(short.status).toBe(400);
+    const tooMany = await asBox("PUT", FILM_PATHS.part(body.id, 3), film.slice(0, 10));
+    expect(tooMany.status).toBe(400);
+    const poster = await asBox("PUT", FILM_PATHS.poster(body.id), fileBytes(4096, "html"));
+    expect(poster.status).toBe(415);
+    await sendParts(body.id, film);
+    const missingPoster = await asBox("POST", FILM_PATHS.complete(body.id), facts());
+    expect(missingPoster.status).toBe(409);
+    await asBox("PUT", FILM_PATHS.poster(body.id), jpegStill({ width: 1920, height: 1080 }));
+    const elsewhen = await asBox("POST", FILM_PATHS.complete(body.id), facts("2020-01-01"));
+    expect(elsewhen.status).toBe(422);
+    const garbled = await asBox("POST", FILM_PATHS.complete(body.id), new Uint8Array([1, 2]));
+    expect(garbled.status).toBe(400);
+    expect(await rows("media")).toBe(0);
+  });
+
+  test("the owner's upload list does not offer the box's films", async () => {
+    await start(fileBytes(1000, "mp4"));
+    const { session } = await logIn();
+    const list = await visit("/api/admin/uploads", {
+      headers: { Origin: ORIGIN, Cookie: session },
+    });
+    expect(await list.json()).toEqual({ uploads: [] });
+  });
+});
