@@ -1,74 +1,58 @@
 // The camera box: `npm run box -- --input testsrc` against the local dev server, or the
 // systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
-import type { Command } from "../protocol/camera-box.ts";
-import { loadConfig } from "./config.ts";
-import { ControlChannel } from "./control.ts";
+//   (no command)              live stream, stills, frames from dawn to dusk, nightly film
+//   capture                   only the frames, day after day
+//   render [--day DAY]        render a day's film (default: yesterday)
+//   upload [--day DAY]        upload a day's film (default: every one still pending)
+//   timelapse --demo          a compressed day, rendered and uploaded as yesterday's film
+
+import { loadConfig, parseCommandLine } from "./config.ts";
+import { captureEveryDay } from "./daily-schedule.ts";
+import { renderFilm } from "./film-render.ts";
+import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
+import { addDays, dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
-import { uploadStill } from "./still.ts";
-import { Streamer } from "./streamer.ts";
+import { runBox } from "./run-box.ts";
+import { timelapseDemo } from "./timelapse-demo.ts";
 
-const VERSION = "1";
-const config = loadConfig(process.argv.slice(2), process.env);
+let command = "box";
 
-let streamer: Streamer | null = null;
-let runUntil = 0;
-let dropTimer: NodeJS.Timeout | null = null;
-
-async function stopStream(why: string) {
-  const current = streamer;
-  streamer = null;
-  if (!current) return;
-  log(`stream ${current.epoch}: stopping (${why})`);
-  await current.stop();
-}
-
-async function onCommand(command: Command) {
-  if (command.type === "stop") {
-    if (streamer?.epoch === command.epoch) await stopStream("told to stop");
-    return;
+async function main() {
+  const argv = process.argv.slice(2);
+  const args = parseCommandLine(argv);
+  command = args.command;
+  const config = loadConfig(argv, process.env);
+  const yesterday = addDays(dayOf(new Date(), config.timeZone), -1);
+  switch (args.command) {
+    case "run":
+      return runBox(config);
+    case "capture": {
+      const stop = new AbortController();
+      process.once("SIGINT", () => stop.abort());
+      process.once("SIGTERM", () => stop.abort());
+      return captureEveryDay(config, stop.signal);
+    }
+    case "render":
+      await renderFilm(config, args.day ?? yesterday);
+      return;
+    case "upload":
+      if (args.day) await uploadFilm(config, args.day);
+      else await uploadPendingFilms(config);
+      return;
+    case "timelapse": {
+      if (!args.demo) throw new Error("timelapse needs --demo (the nightly run renders by itself)");
+      const id = await timelapseDemo(config);
+      log(`demo: the Worker registered yesterday's film as ${id}`);
+      return;
+    }
   }
-  runUntil = Date.now() + Math.min(command.runSeconds, config.maxRunSeconds) * 1000;
-  if (streamer?.epoch === command.epoch) return;
-  await stopStream(`epoch ${command.epoch} replaces it`);
-  const next = new Streamer(command.epoch, config, (reason) => {
-    if (streamer === next) streamer = null;
-    control.send({ type: "failed", epoch: command.epoch, reason });
-  });
-  streamer = next;
-  await next.start();
 }
 
-const control = new ControlChannel(config, {
-  onCommand: (command) => void onCommand(command),
-  onUp: () => {
-    if (dropTimer) clearTimeout(dropTimer);
-    dropTimer = null;
-    control.send({ type: "hello", version: VERSION, epoch: streamer?.epoch ?? null });
-  },
-  onDown: () => {
-    if (!streamer || dropTimer) return;
-    // Segments go over HTTP: a short blip of the control socket need not end the stream.
-    dropTimer = setTimeout(() => {
-      dropTimer = null;
-      void stopStream("control connection lost");
-    }, config.dropTimeoutSeconds * 1000);
-  },
-});
-
-setInterval(() => {
-  if (streamer && Date.now() > runUntil) void stopStream("hard time limit reached");
-}, 1000);
-
-void uploadStill(config);
-setInterval(() => void uploadStill(config), config.stillIntervalSeconds * 1000);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log(`received ${signal}, shutting down`);
-    control.close();
-    void stopStream("shutting down").finally(() => process.exit(0));
-  });
+try {
+  await main();
+} catch (error) {
+  console.error(
+    `[box] ${command} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
 }
-
-log(`camera box ${config.deviceId}: input ${config.input}, worker ${config.workerUrl}`);
-await control.connect();

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadConfig } from "./config.ts";
+import { loadConfig, parseCommandLine } from "./config.ts";
 
 const secret = "s".repeat(32);
 
@@ -28,6 +28,52 @@ describe("camera box configuration", () => {
   test("names each missing or malformed setting with its variable", () => {
     expect(() => loadConfig([], { CAMERA_WORKER_URL: "not a url" })).toThrowError(
       /workerUrl \(CAMERA_WORKER_URL\)[\s\S]*deviceId \(CAMERA_DEVICE_ID\)[\s\S]*deviceSecret/,
+    );
+  });
+
+  test("time-lapse settings default to the camera at Torri del Benaco and a 3-minute film at 01:00", () => {
+    expect(
+      loadConfig([], {
+        CAMERA_DEVICE_ID: "cam",
+        CAMERA_DEVICE_SECRET: secret,
+        CAMERA_INPUT: "testsrc",
+      }),
+    ).toMatchObject({
+      latitude: 45.6106,
+      longitude: 10.6858,
+      timeZone: "Europe/Rome",
+      filmSeconds: 180,
+      renderAt: "01:00",
+      stillIntervalSeconds: 600,
+    });
+    expect(() =>
+      loadConfig([], {
+        CAMERA_DEVICE_ID: "cam",
+        CAMERA_DEVICE_SECRET: secret,
+        CAMERA_INPUT: "x",
+        CAMERA_TIME_ZONE: "Mars/Olympus",
+        CAMERA_RENDER_AT: "25:00",
+      }),
+    ).toThrowError(/timeZone \(CAMERA_TIME_ZONE\)[\s\S]*renderAt \(CAMERA_RENDER_AT\)/);
+  });
+});
+
+describe("the box's command line", () => {
+  test("takes a subcommand with its day, and names what it does not know", () => {
+    expect(parseCommandLine(["--input", "testsrc"])).toMatchObject({ command: "run" });
+    expect(parseCommandLine(["render", "--day", "2026-07-14"])).toMatchObject({
+      command: "render",
+      day: "2026-07-14",
+    });
+    expect(
+      parseCommandLine(["timelapse", "--demo", "--url", "http://localhost:5173"]),
+    ).toMatchObject({
+      command: "timelapse",
+      demo: true,
+    });
+    expect(() => parseCommandLine(["rende"])).toThrow(/Unknown command "rende"/);
+    expect(() => parseCommandLine(["upload", "--day", "14.7.2026"])).toThrow(
+      /--day must be a date/,
     );
   });
 });

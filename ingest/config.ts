@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
 
 const schema = z.object({
   workerUrl: z.url().default("http://localhost:5173"),
@@ -9,11 +11,35 @@ const schema = z.object({
   deviceSecret: z.string().min(32, "deviceSecret must be at least 32 characters"),
   /** An RTSP URL, a file, or "testsrc" for ffmpeg's test pattern. */
   input: z.string().min(1),
-  stillIntervalSeconds: z.coerce.number().int().min(10).default(300),
+  stillIntervalSeconds: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(STILL_SLOT_MINUTES * 60),
   maxRunSeconds: z.coerce.number().int().min(10).default(900),
   dropTimeoutSeconds: z.coerce.number().int().min(1).default(20),
   ffmpegPath: z.string().default("ffmpeg"),
   workDir: z.string().default(tmpdir()),
+  /** Frames, films and stills waiting for upload; it must survive a reboot. */
+  dataDir: z.string().default(join(tmpdir(), "lake-garda-camera")),
+  /** The camera's place, as in wrangler.jsonc: the capture window is its civil dawn to dusk. */
+  latitude: z.coerce.number().min(-90).max(90).default(45.6106),
+  longitude: z.coerce.number().min(-180).max(180).default(10.6858),
+  timeZone: z
+    .string()
+    .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone), "unknown time zone")
+    .default("Europe/Rome"),
+  /** Length of the nightly film; ADR 016. */
+  filmSeconds: z.coerce.number().int().min(5).max(600).default(180),
+  /** When the night's render and upload start, on the clocks of `timeZone`. */
+  renderAt: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "renderAt must be HH:MM")
+    .default("01:00"),
+  frameRetentionDays: z.coerce.number().int().min(1).default(3),
+  filmRetentionDays: z.coerce.number().int().min(1).default(7),
+  /** Capture pauses below this much free space in `dataDir`; the live stream never does. */
+  minFreeMiB: z.coerce.number().int().min(0).default(2048),
 });
 
 export type BoxConfig = z.infer<typeof schema>;
@@ -28,17 +54,43 @@ const envNames: Record<keyof BoxConfig, string> = {
   dropTimeoutSeconds: "CAMERA_DROP_TIMEOUT_SECONDS",
   ffmpegPath: "CAMERA_FFMPEG",
   workDir: "CAMERA_WORK_DIR",
+  dataDir: "CAMERA_DATA_DIR",
+  latitude: "CAMERA_LATITUDE",
+  longitude: "CAMERA_LONGITUDE",
+  timeZone: "CAMERA_TIME_ZONE",
+  filmSeconds: "CAMERA_FILM_SECONDS",
+  renderAt: "CAMERA_RENDER_AT",
+  frameRetentionDays: "CAMERA_FRAME_RETENTION_DAYS",
+  filmRetentionDays: "CAMERA_FILM_RETENTION_DAYS",
+  minFreeMiB: "CAMERA_MIN_FREE_MIB",
 };
 
+const commands = ["run", "capture", "render", "upload", "timelapse"] as const;
+export type Command = (typeof commands)[number];
+
+const options = {
+  config: { type: "string" },
+  url: { type: "string" },
+  input: { type: "string" },
+  day: { type: "string" },
+  demo: { type: "boolean" },
+} as const;
+
+/** `[command] [--day YYYY-MM-DD] [--demo] [--config file] [--url URL] [--input INPUT]` */
+export function parseCommandLine(argv: string[]) {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+  const command = positionals[0] ?? "run";
+  if (!commands.includes(command as Command) || positionals.length > 1) {
+    throw new Error(`Unknown command "${positionals.join(" ")}": use ${commands.join(", ")}`);
+  }
+  if (values.day !== undefined && !z.iso.date().safeParse(values.day).success) {
+    throw new Error(`--day must be a date like 2026-06-21, not "${values.day}"`);
+  }
+  return { command: command as Command, ...values };
+}
+
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BoxConfig {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      config: { type: "string" },
-      url: { type: "string" },
-      input: { type: "string" },
-    },
-  });
+  const values = parseCommandLine(argv);
   const path = values.config ?? env.CAMERA_BOX_CONFIG;
   const file: unknown = path ? JSON.parse(readFileSync(path, "utf8")) : {};
   const fromEnv = Object.fromEntries(

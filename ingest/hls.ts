@@ -23,9 +23,20 @@ const ENCODE = [
   ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
 ].flat();
 
-export function inputArgs(input: string, { live }: { live: boolean }): string[] {
+type InputOptions = {
+  live: boolean;
+  /** Of the test pattern only; a camera or file delivers its own. */
+  testSize?: string;
+  testRate?: number;
+};
+
+export function inputArgs(
+  input: string,
+  { live, testSize = "854x480", testRate = 25 }: InputOptions,
+): string[] {
   if (input === "testsrc") {
-    return [...(live ? ["-re"] : []), "-f", "lavfi", "-i", "testsrc2=size=854x480:rate=25"];
+    const source = `testsrc2=size=${testSize}:rate=${testRate}`;
+    return [...(live ? ["-re"] : []), "-f", "lavfi", "-i", source];
   }
   if (/^rtsps?:\/\//.test(input))
     return ["-rtsp_transport", "tcp", "-timeout", "5000000", "-i", input];
@@ -44,11 +55,15 @@ export function streamArgs(input: string, dir: string): string[] {
   ];
 }
 
+/** Stills and time-lapse frames: 1920×1080 at most, the camera's aspect ratio kept. */
+export const FULL_HD = "scale=1920:1080:force_original_aspect_ratio=decrease";
+
+/** q 5 keeps a busy 1080p scene well under the Worker's 1 MiB still limit. */
 export function stillArgs(input: string): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-    ...inputArgs(input, { live: false }),
-    ...["-frames:v", "1", "-vf", "scale=-2:480", "-q:v", "4", "-f", "image2", "-c:v", "mjpeg"],
+    ...inputArgs(input, { live: false, testSize: "1920x1080" }),
+    ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", "5", "-f", "image2", "-c:v", "mjpeg"],
     "pipe:1",
   ];
 }

@@ -1,8 +1,16 @@
+// Stills for the live placeholder and the archive, each with the moment it was taken. One that
+// cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
 import { execFile } from "node:child_process";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { STILL_BACKFILL_HOURS, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
+import { ensureDir, stillsDir } from "./day-store.ts";
 import { stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
-import { signedPut } from "./worker-client.ts";
+import { signedRequest, UploadError } from "./worker-client.ts";
+
+export const STILL_PATH = "/api/ingest/still";
 
 function capture(config: BoxConfig): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
@@ -15,12 +23,67 @@ function capture(config: BoxConfig): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-export async function uploadStill(config: BoxConfig) {
+export function sendStill(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>, takenAt: Date) {
+  return signedRequest(
+    config,
+    "PUT",
+    STILL_PATH,
+    { bytes: jpeg, contentType: "image/jpeg" },
+    { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
+  );
+}
+
+/** Sends the waiting stills oldest first; stops at the first that fails for the network. */
+export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Promise<number> {
+  const dir = stillsDir(config);
+  const names = (await readdir(dir).catch(() => []))
+    .filter((name) => /^\d+\.jpg$/.test(name))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+  let sent = 0;
+  for (const name of names) {
+    const takenAt = Number.parseInt(name, 10);
+    const path = join(dir, name);
+    if (now - takenAt > STILL_BACKFILL_HOURS * 3600_000) {
+      await rm(path, { force: true });
+      log(`still: dropped the one of ${new Date(takenAt).toISOString()}, too old to archive`);
+      continue;
+    }
+    try {
+      await sendStill(config, new Uint8Array(await readFile(path)), new Date(takenAt));
+      sent += 1;
+    } catch (error) {
+      if (!(error instanceof UploadError && error.status < 500)) throw error;
+      log(
+        `still: the Worker refused the one of ${new Date(takenAt).toISOString()}: ${error.message}`,
+      );
+    }
+    await rm(path, { force: true });
+  }
+  return sent;
+}
+
+/** Takes a still now and sends it with any that are waiting. */
+export async function takeStill(config: BoxConfig) {
+  const takenAt = Date.now();
+  let jpeg: Uint8Array<ArrayBuffer>;
   try {
-    const jpeg = await capture(config);
-    await signedPut(config, "/api/ingest/still", jpeg, { "Content-Type": "image/jpeg" });
-    log(`still: uploaded ${(jpeg.length / 1024).toFixed(0)} kB`);
+    jpeg = await capture(config);
   } catch (error) {
-    log(`still: failed: ${String(error)}`);
+    log(`still: could not take one: ${String(error)}`);
+    return;
+  }
+  try {
+    await ensureDir(stillsDir(config));
+    await writeFile(join(stillsDir(config), `${takenAt}.jpg`), jpeg);
+  } catch (error) {
+    // A full disk: this one goes straight out, or not at all.
+    log(`still: could not keep it on disk (${String(error)}), sending it directly`);
+    await sendStill(config, jpeg, new Date(takenAt)).catch(() => {});
+  }
+  try {
+    const sent = await sendWaitingStills(config);
+    log(`still: ${sent} uploaded (${(jpeg.length / 1024).toFixed(0)} kB the newest)`);
+  } catch (error) {
+    log(`still: upload failed, kept for later: ${String(error)}`);
   }
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { BoxConfig } from "./config.ts";
 import { parseLocalPlaylist, streamArgs } from "./hls.ts";
 import { log } from "./log.ts";
-import { signedPut, UploadError } from "./worker-client.ts";
+import { signedRequest, UploadError } from "./worker-client.ts";
 
 const POLL_MS = 100;
 
@@ -49,10 +49,13 @@ export class Streamer {
         if (segment.seq <= this.uploaded || this.stopping) continue;
         const body = new Uint8Array(await readFile(join(this.dir, segment.file)));
         const started = Date.now();
-        await signedPut(this.config, `/api/ingest/segments/${this.epoch}/${segment.file}`, body, {
-          "Content-Type": "video/mp2t",
-          "X-Segment-Duration": segment.duration.toFixed(3),
-        });
+        await signedRequest(
+          this.config,
+          "PUT",
+          `/api/ingest/segments/${this.epoch}/${segment.file}`,
+          { bytes: body, contentType: "video/mp2t" },
+          { headers: { "X-Segment-Duration": segment.duration.toFixed(3) } },
+        );
         this.uploaded = segment.seq;
         log(
           `upload ${this.epoch}/${segment.file} ${(body.length / 1024).toFixed(0)} kB in ${Date.now() - started} ms`,

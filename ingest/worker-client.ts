@@ -5,47 +5,89 @@ export class UploadError extends Error {
   readonly status: number;
   readonly code: string;
 
-  constructor(status: number, code: string) {
-    super(`upload refused: ${status} ${code}`);
+  constructor(status: number, code: string, message?: string) {
+    super(`upload refused: ${status} ${code}${message ? ` (${message})` : ""}`);
     this.status = status;
     this.code = code;
   }
 }
 
+/** The signatures handed out in the current second. */
+const issued = { second: 0, signatures: new Set<string>() };
+
+/**
+ * Signatures are single-use and their timestamps whole seconds: the same request again within
+ * one second (a quick retry) would sign the same bytes and be refused as a replay, so it waits
+ * for the next second.
+ */
 async function signature(config: BoxConfig, method: string, path: string, body: Uint8Array) {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const value = await signRequest(config.deviceSecret, { method, path, timestamp, body });
-  return { deviceId: config.deviceId, timestamp: String(timestamp), signature: value };
+  for (;;) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const value = await signRequest(config.deviceSecret, { method, path, timestamp, body });
+    if (issued.second !== timestamp) {
+      issued.second = timestamp;
+      issued.signatures.clear();
+    }
+    if (!issued.signatures.has(value)) {
+      issued.signatures.add(value);
+      return { deviceId: config.deviceId, timestamp: String(timestamp), signature: value };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+  }
 }
 
-/** A signed PUT to the Worker; 4xx answers are final, network errors and 5xx are retried. */
-export async function signedPut(
+export type SignedBody =
+  | { json: unknown }
+  | { bytes: Uint8Array<ArrayBuffer>; contentType: string }
+  | { empty: true };
+
+type Options = { headers?: Record<string, string>; attempts?: number; timeoutMs?: number };
+
+function encode(body: SignedBody): { bytes: Uint8Array<ArrayBuffer>; type?: string } {
+  if ("json" in body) {
+    return { bytes: new TextEncoder().encode(JSON.stringify(body.json)), type: "application/json" };
+  }
+  if ("bytes" in body) return { bytes: body.bytes, type: body.contentType };
+  return { bytes: new Uint8Array() };
+}
+
+/**
+ * A request signed with the device key. Answers 2xx are returned; 4xx are final
+ * (`UploadError`); network errors, timeouts and 5xx are retried with a growing pause.
+ */
+export async function signedRequest(
   config: BoxConfig,
+  method: "GET" | "POST" | "PUT",
   path: string,
-  body: Uint8Array<ArrayBuffer>,
-  headers: Record<string, string> = {},
-  attempts = 3,
-): Promise<void> {
+  body: SignedBody,
+  { headers = {}, attempts = 3, timeoutMs = 10_000 }: Options = {},
+): Promise<Response> {
+  const { bytes, type } = encode(body);
   for (let attempt = 1; ; attempt++) {
     // A fresh signature per attempt: the Worker accepts each one only once.
-    const signed = await signature(config, "PUT", path, body);
+    const signed = await signature(config, method, path, bytes);
     try {
       const response = await fetch(new URL(path, config.workerUrl), {
-        method: "PUT",
-        body,
+        method,
+        body: method === "GET" ? undefined : bytes,
         headers: {
+          ...(type ? { "Content-Type": type } : {}),
           ...headers,
           [DEVICE_HEADERS.device]: signed.deviceId,
           [DEVICE_HEADERS.timestamp]: signed.timestamp,
           [DEVICE_HEADERS.signature]: signed.signature,
         },
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
-      if (response.ok) return;
+      if (response.ok) return response;
       const payload = (await response.json().catch(() => null)) as {
-        error?: { code?: string };
+        error?: { code?: string; message?: string };
       } | null;
-      const error = new UploadError(response.status, payload?.error?.code ?? "unknown");
+      const error = new UploadError(
+        response.status,
+        payload?.error?.code ?? "unknown",
+        payload?.error?.message,
+      );
       if (response.status < 500 || attempt >= attempts) throw error;
     } catch (error) {
       if (error instanceof UploadError && error.status < 500) throw error;

@@ -1,0 +1,86 @@
+// Where the box keeps a day's content until the Worker has it:
+//   frames/YYYY-MM-DD/HHMMSS.jpg   one frame every 6 s, named by the lake's clock
+//   films/YYYY-MM-DD/              film.mp4, poster.jpg, facts.json once rendered;
+//                                  registered.json once the Worker confirmed it
+//   stills/<epoch ms>.jpg          stills that could not be sent yet
+import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type FilmFacts, filmFactsSchema } from "../protocol/daily-content.ts";
+import type { BoxConfig } from "./config.ts";
+import { atLocalTime } from "./lake-day.ts";
+
+type Dirs = Pick<BoxConfig, "dataDir" | "timeZone">;
+export type Frame = { at: Date; path: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FRAME = /^(\d{2})(\d{2})(\d{2})\.jpg$/;
+
+export const framesDir = (config: Dirs, day: string) => join(config.dataDir, "frames", day);
+export const filmDir = (config: Dirs, day: string) => join(config.dataDir, "films", day);
+export const stillsDir = (config: Dirs) => join(config.dataDir, "stills");
+
+export function filmFiles(config: Dirs, day: string) {
+  const dir = filmDir(config, day);
+  return {
+    film: join(dir, "film.mp4"),
+    poster: join(dir, "poster.jpg"),
+    facts: join(dir, "facts.json"),
+    registered: join(dir, "registered.json"),
+  };
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** The days that have a directory under `frames/` or `films/`, oldest first. */
+export async function storedDays(
+  config: Pick<Dirs, "dataDir">,
+  kind: "frames" | "films",
+): Promise<string[]> {
+  const names = await readdir(join(config.dataDir, kind)).catch(() => []);
+  return names.filter((name) => DAY.test(name)).sort();
+}
+
+/** The day's frames in time order. */
+export async function listFrames(config: Dirs, day: string): Promise<Frame[]> {
+  const dir = framesDir(config, day);
+  const names = await readdir(dir).catch(() => []);
+  return names
+    .filter((name) => FRAME.test(name))
+    .sort()
+    .map((name) => {
+      const [, h, m, s] = FRAME.exec(name) ?? [];
+      return { at: atLocalTime(day, `${h}:${m}:${s}`, config.timeZone), path: join(dir, name) };
+    });
+}
+
+export async function readFacts(config: Dirs, day: string): Promise<FilmFacts | null> {
+  const text = await readFile(filmFiles(config, day).facts, "utf8").catch(() => null);
+  return text === null ? null : filmFactsSchema.parse(JSON.parse(text));
+}
+
+export async function isRegistered(config: Dirs, day: string): Promise<boolean> {
+  return exists(filmFiles(config, day).registered);
+}
+
+/** Rendered but not yet confirmed by the Worker, oldest first. */
+export async function pendingFilms(config: Dirs): Promise<string[]> {
+  const pending: string[] = [];
+  for (const day of await storedDays(config, "films")) {
+    if ((await readFacts(config, day)) && !(await isRegistered(config, day))) pending.push(day);
+  }
+  return pending;
+}
+
+/** Only after the Worker registered the film: then the day's frames have done their job. */
+export async function markRegistered(config: Dirs, day: string, id: string) {
+  await writeFile(filmFiles(config, day).registered, JSON.stringify({ id }));
+  await rm(framesDir(config, day), { recursive: true, force: true });
+}
+
+export async function ensureDir(path: string) {
+  await mkdir(path, { recursive: true });
+}

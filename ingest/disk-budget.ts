@@ -1,0 +1,42 @@
+import { rm, statfs } from "node:fs/promises";
+import { join } from "node:path";
+import type { BoxConfig } from "./config.ts";
+import { ensureDir, storedDays } from "./day-store.ts";
+import { addDays } from "./lake-day.ts";
+import { log } from "./log.ts";
+
+type Budget = Pick<
+  BoxConfig,
+  "dataDir" | "minFreeMiB" | "frameRetentionDays" | "filmRetentionDays"
+>;
+
+export async function freeMiB(config: Pick<BoxConfig, "dataDir">): Promise<number> {
+  await ensureDir(config.dataDir);
+  const stats = await statfs(config.dataDir);
+  return (stats.bavail * stats.bsize) / (1024 * 1024);
+}
+
+/** Room to capture: above the floor. The live stream works in RAM and never asks. */
+export async function hasRoom(config: Budget): Promise<boolean> {
+  return (await freeMiB(config)) >= config.minFreeMiB;
+}
+
+/**
+ * Frames older than `frameRetentionDays` and films older than `filmRetentionDays` go, uploaded
+ * or not: a Worker unreachable for days must not fill the card.
+ */
+export async function pruneOldDays(config: Budget, today: string) {
+  const plan = [
+    ["frames", addDays(today, -config.frameRetentionDays)],
+    ["films", addDays(today, -config.filmRetentionDays)],
+  ] as const;
+  for (const [kind, cutoff] of plan) {
+    for (const day of await storedDays(config, kind)) {
+      if (day >= cutoff) continue;
+      await rm(join(config.dataDir, kind, day), { recursive: true, force: true });
+      log(
+        `disk: removed the ${kind} of ${day} (kept ${kind === "frames" ? config.frameRetentionDays : config.filmRetentionDays} days)`,
+      );
+    }
+  }
+}

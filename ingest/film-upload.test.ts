@@ -1,0 +1,127 @@
+// @vitest-environment node
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { FilmFacts } from "../protocol/daily-content.ts";
+import type { BoxConfig } from "./config.ts";
+import { filmDir, filmFiles, framesDir, isRegistered, pendingFilms } from "./day-store.ts";
+import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
+import { TEST_DEVICE, testConfig } from "./test-config.ts";
+import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
+
+const day = "2026-07-14";
+const partSize = 1000;
+const facts: FilmFacts = {
+  width: 1920,
+  height: 1080,
+  durationSeconds: 180,
+  speed: 150,
+  from: "2026-07-14T12:01:00.000Z",
+  to: "2026-07-14T19:30:54.000Z",
+};
+
+let worker: TestFilmWorker;
+let config: BoxConfig;
+
+async function rendered(film: Buffer, on = day) {
+  await mkdir(filmDir(config, on), { recursive: true });
+  await writeFile(filmFiles(config, on).film, film);
+  await writeFile(filmFiles(config, on).poster, Buffer.from("poster jpeg"));
+  await writeFile(filmFiles(config, on).facts, JSON.stringify(facts));
+  await mkdir(framesDir(config, on), { recursive: true });
+  await writeFile(join(framesDir(config, on), "120100.jpg"), "frame");
+}
+
+const partsSent = () =>
+  worker.requests.filter((r) => r.includes("/parts/")).map((r) => Number(r.split("/").at(-1)));
+
+beforeEach(async () => {
+  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize });
+  config = await testConfig({}, ["--url", worker.url]);
+});
+afterEach(() => worker.close());
+
+// Retries wait for a fresh second to sign (single-use signatures), so a file takes a few seconds.
+describe("uploading a day's film", { timeout: 20_000 }, () => {
+  test("sends every part, the poster and the facts, and the Worker gets the exact film", async () => {
+    const film = randomBytes(3500);
+    await rendered(film);
+    const id = await uploadFilm(config, day);
+    expect(partsSent()).toEqual([1, 2, 3, 4]);
+    const registered = worker.films.get(day);
+    expect(registered?.id).toBe(id);
+    expect(registered?.film.equals(film)).toBe(true);
+    expect(registered?.poster.toString()).toBe("poster jpeg");
+    expect(registered?.facts).toEqual(facts);
+  });
+
+  test("deletes the day's frames only once the Worker confirmed the film", async () => {
+    await rendered(randomBytes(2500));
+    worker.fail(/complete$/, 409);
+    await expect(uploadFilm(config, day)).rejects.toThrow(/409/);
+    expect(existsSync(framesDir(config, day))).toBe(true);
+    expect(await isRegistered(config, day)).toBe(false);
+
+    await uploadFilm(config, day);
+    expect(existsSync(framesDir(config, day))).toBe(false);
+    expect(await isRegistered(config, day)).toBe(true);
+    expect(existsSync(filmFiles(config, day).film)).toBe(true);
+  });
+
+  test("resumes an interrupted upload with only the parts the Worker is missing", async () => {
+    const film = randomBytes(4200);
+    await rendered(film);
+    worker.fail(/parts\/3$/, 400);
+    await expect(uploadFilm(config, day)).rejects.toThrow(/400/);
+    expect(partsSent()).toEqual([1, 2, 3]);
+
+    worker.requests.length = 0;
+    await uploadFilm(config, day);
+    expect(partsSent()).toEqual([3, 4, 5]);
+    expect(worker.films.get(day)?.film.equals(film)).toBe(true);
+  });
+
+  test("retries a part the Worker failed on with a fresh signature, and gives up on a 4xx at once", async () => {
+    await rendered(randomBytes(1500));
+    worker.fail(/parts\/2$/, 503, 2);
+    await uploadFilm(config, day);
+    expect(partsSent()).toEqual([1, 2, 2, 2]);
+
+    worker.requests.length = 0;
+    worker.fail(/films$/, 401);
+    await expect(uploadFilm(config, day)).rejects.toThrow(/401/);
+    expect(worker.requests).toEqual(["POST /api/ingest/films"]);
+  });
+
+  test("a re-run for the same day starts cleanly and replaces that day's film", async () => {
+    await rendered(randomBytes(1800));
+    const first = await uploadFilm(config, day);
+    const rerendered = randomBytes(2100);
+    await rendered(rerendered);
+    worker.requests.length = 0;
+    const second = await uploadFilm(config, day);
+    expect(second).not.toBe(first);
+    expect(partsSent()).toEqual([1, 2, 3]);
+    expect(worker.films.get(day)?.film.equals(rerendered)).toBe(true);
+    expect(worker.films.size).toBe(1);
+  });
+
+  test("the next run uploads the films left pending, oldest first, and skips the confirmed", async () => {
+    await rendered(randomBytes(1200), "2026-07-12");
+    await rendered(randomBytes(1200), "2026-07-13");
+    worker.fail(/films$/, 503, 3);
+    await uploadPendingFilms(config);
+    expect(await pendingFilms(config)).toEqual(["2026-07-12"]);
+    await uploadPendingFilms(config);
+    expect(await pendingFilms(config)).toEqual([]);
+    expect([...worker.films.keys()].sort()).toEqual(["2026-07-12", "2026-07-13"]);
+    worker.requests.length = 0;
+    await uploadPendingFilms(config);
+    expect(worker.requests).toEqual([]);
+    expect(JSON.parse(await readFile(filmFiles(config, "2026-07-12").registered, "utf8"))).toEqual({
+      id: worker.films.get("2026-07-12")?.id,
+    });
+  });
+});

@@ -1,0 +1,90 @@
+// Sends a rendered day to the Worker by the resumable protocol of protocol/daily-content.ts.
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { open, readFile, stat } from "node:fs/promises";
+import {
+  FILM_PATHS,
+  type FilmStart,
+  filmRegisteredSchema,
+  openFilmSchema,
+} from "../protocol/daily-content.ts";
+import type { BoxConfig } from "./config.ts";
+import { filmFiles, markRegistered, pendingFilms, readFacts } from "./day-store.ts";
+import { log } from "./log.ts";
+import { signedRequest } from "./worker-client.ts";
+
+/** A part can take a while on a camera's uplink (16 MiB at 4 Mbit/s is 34 s). */
+const PART_TIMEOUT_MS = 300_000;
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+async function readPart(path: string, offset: number, length: number) {
+  const file = await open(path, "r");
+  try {
+    const bytes = new Uint8Array(length);
+    await file.read(bytes, 0, length, offset);
+    return bytes;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Uploads `day`'s film: parts the Worker already holds are skipped, so an interrupted upload
+ * resumes. Frames are deleted only once the Worker registered the film. Returns its id.
+ */
+export async function uploadFilm(config: BoxConfig, day: string): Promise<string> {
+  const files = filmFiles(config, day);
+  const facts = await readFacts(config, day);
+  if (!facts) throw new Error(`${day}: no rendered film to upload (run "render --day ${day}")`);
+  const byteSize = (await stat(files.film)).size;
+  const start: FilmStart = { day, byteSize, sha256: await sha256File(files.film) };
+  const opened = openFilmSchema.parse(
+    await (await signedRequest(config, "POST", FILM_PATHS.start, { json: start })).json(),
+  );
+  const count = Math.ceil(byteSize / opened.partSize);
+  const done = new Set(opened.doneParts);
+  let sent = 0;
+  for (let n = 1; n <= count; n++) {
+    if (done.has(n)) continue;
+    const offset = (n - 1) * opened.partSize;
+    const bytes = await readPart(files.film, offset, Math.min(opened.partSize, byteSize - offset));
+    await signedRequest(
+      config,
+      "PUT",
+      FILM_PATHS.part(opened.id, n),
+      { bytes, contentType: "application/octet-stream" },
+      { attempts: 5, timeoutMs: PART_TIMEOUT_MS },
+    );
+    sent += 1;
+  }
+  const poster = new Uint8Array(await readFile(files.poster));
+  await signedRequest(config, "PUT", FILM_PATHS.poster(opened.id), {
+    bytes: poster,
+    contentType: "image/jpeg",
+  });
+  const response = await signedRequest(config, "POST", FILM_PATHS.complete(opened.id), {
+    json: facts,
+  });
+  const { id } = filmRegisteredSchema.parse(await response.json());
+  await markRegistered(config, day, id);
+  log(
+    `upload: ${day}: film ${id} registered (${count} parts, ${sent} sent now, ${count - sent} already there)`,
+  );
+  return id;
+}
+
+/** Every rendered film the Worker has not confirmed yet, oldest first; failures wait. */
+export async function uploadPendingFilms(config: BoxConfig): Promise<void> {
+  for (const day of await pendingFilms(config)) {
+    try {
+      await uploadFilm(config, day);
+    } catch (error) {
+      log(`upload: ${day}: failed, retried on the next run: ${String(error)}`);
+    }
+  }
+}

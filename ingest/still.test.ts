@@ -1,0 +1,57 @@
+// @vitest-environment node
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { BoxConfig } from "./config.ts";
+import { stillsDir } from "./day-store.ts";
+import { sendWaitingStills } from "./still.ts";
+import { TEST_DEVICE, testConfig } from "./test-config.ts";
+import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
+
+const now = Date.parse("2026-07-14T18:00:00Z");
+const hoursAgo = (h: number) => now - h * 3600_000;
+
+let worker: TestFilmWorker;
+let config: BoxConfig;
+
+async function waiting(...takenAt: number[]) {
+  await mkdir(stillsDir(config), { recursive: true });
+  for (const at of takenAt) await writeFile(join(stillsDir(config), `${at}.jpg`), `jpeg ${at}`);
+}
+
+beforeEach(async () => {
+  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize: 1000 });
+  config = await testConfig({}, ["--url", worker.url]);
+});
+afterEach(() => worker.close());
+
+describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, () => {
+  test("go later, oldest first, each with the moment it was taken", async () => {
+    await waiting(hoursAgo(0), hoursAgo(5), hoursAgo(1));
+    expect(await sendWaitingStills(config, now)).toBe(3);
+    expect(worker.stills.map((s) => s.takenAt)).toEqual([
+      "2026-07-14T13:00:00.000Z",
+      "2026-07-14T17:00:00.000Z",
+      "2026-07-14T18:00:00.000Z",
+    ]);
+    expect(await readdir(stillsDir(config))).toEqual([]);
+  });
+
+  test("older than the Worker's 48 hours are dropped without sending", async () => {
+    await waiting(hoursAgo(49), hoursAgo(47));
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-12T19:00:00.000Z"]);
+    expect(await readdir(stillsDir(config))).toEqual([]);
+  });
+
+  test("stay on disk while the Worker fails, and one it refuses is not sent again", async () => {
+    await waiting(hoursAgo(2), hoursAgo(1));
+    worker.fail(/still$/, 503, 3);
+    await expect(sendWaitingStills(config, now)).rejects.toThrow(/503/);
+    expect(await readdir(stillsDir(config))).toHaveLength(2);
+    worker.fail(/still$/, 413);
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-14T17:00:00.000Z"]);
+    expect(await readdir(stillsDir(config))).toEqual([]);
+  });
+});
