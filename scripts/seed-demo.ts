@@ -181,7 +181,6 @@ for (let n = 1; n <= 24; n++) {
 }
 
 const folder = new URL("./demo-media/", import.meta.url);
-const lakeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" });
 const contentTypes: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 
 function keyFor(bytes: Buffer, name: string) {
@@ -252,7 +251,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
             demo.height,
             demo.durationSeconds ?? null,
             // The demo film stands for the box's film of its day until the box renders one.
-            demo.type === "timelapse" ? lakeDay.format(takenAt) : null,
+            demo.type === "timelapse" ? lakeWallClock(takenAt).slice(0, 10) : null,
           ),
         );
       }
