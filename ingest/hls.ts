@@ -19,8 +19,11 @@ const ENCODE = [
   ["-an", "-vf", "scale=-2:480", "-r", "25"],
   ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
   ["-profile:v", "main", "-b:v", "900k", "-maxrate", "1100k", "-bufsize", "1800k"],
-  // A keyframe exactly every 2 s (50 frames): every segment starts with one.
+  // A keyframe every 2 s (50 frames), so every segment starts with one; in the first two
+  // seconds one every half second, so the first segments are short and a viewer sees
+  // video 1.5 s sooner (with -hls_init_time below).
   ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
+  ["-force_key_frames", "expr:if(lt(t,2),gte(t,n_forced*0.5),gte(t,2+(n_forced-4)*2))"],
 ].flat();
 
 type InputOptions = {
@@ -49,7 +52,7 @@ export function streamArgs(input: string, dir: string): string[] {
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
     ...inputArgs(input, { live: true }),
     ...ENCODE,
-    ...["-f", "hls", "-hls_time", "2", "-hls_list_size", "6"],
+    ...["-f", "hls", "-hls_init_time", "0.5", "-hls_time", "2", "-hls_list_size", "6"],
     ...["-hls_flags", "delete_segments+temp_file+independent_segments"],
     ...["-hls_segment_filename", `${dir}/%d.ts`, `${dir}/live.m3u8`],
   ];

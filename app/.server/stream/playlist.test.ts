@@ -24,9 +24,13 @@ describe("live playlist", () => {
     );
   });
 
+  test("keeps the 2 s target while the first segments are shorter", () => {
+    expect(buildPlaylist(1, [{ seq: 0, duration: 0.48 }])).toContain("#EXT-X-TARGETDURATION:2\n");
+  });
+
   test("is valid but empty (no ENDLIST) before the first segment", () => {
     expect(buildPlaylist(1, [])).toBe(
-      "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n",
+      "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n",
     );
   });
 });

@@ -2,6 +2,7 @@ export type Segment = { seq: number; duration: number };
 
 /** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
 export const PLAYLIST_SEGMENTS = 4;
+const BOX_SEGMENT_SECONDS = 2;
 
 /**
  * The same for every viewer of an epoch, so each location caches it (never R2: one write per key
@@ -10,7 +11,9 @@ export const PLAYLIST_SEGMENTS = 4;
  */
 export function buildPlaylist(epoch: number, segments: Segment[]): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
-  const target = Math.max(1, ...listed.map((s) => Math.ceil(s.duration)));
+  // Never below the box's -hls_time: the target may not change while the short first
+  // segments give way to 2 s ones (RFC 8216 §4.3.3.1).
+  const target = Math.max(BOX_SEGMENT_SECONDS, ...listed.map((s) => Math.ceil(s.duration)));
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:3",
