@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { preload } from "react-dom";
 import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
@@ -11,7 +12,7 @@ import { type PageUnread, useGalleryPages } from "~/components/gallery/use-galle
 import { useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { localizePath } from "~/i18n/locales";
-import type { PublicMediaItem } from "~/lib/media";
+import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
 
@@ -91,6 +92,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           loadMore();
         }
       : undefined;
+
+  // An opened item's picture is the page's largest paint: fetch it before the viewer's code.
+  if (item) preload(viewerPicture(item), { as: "image", fetchPriority: "high" });
 
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
