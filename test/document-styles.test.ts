@@ -1,0 +1,14 @@
+import { describe, expect, test } from "vitest";
+import { visit } from "./helpers";
+
+describe("the document's styles", () => {
+  test("come inside the page, so its first paint waits for no stylesheet", async () => {
+    for (const path of ["/", "/en/about", "/en/gallery", "/en/no-such-page"]) {
+      const html = await (await visit(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      // The site's own rules (its colour roles), not an empty element.
+      expect(head, path).toMatch(/<style>[\s\S]*?--color-primary-700:[\s\S]*?<\/style>/);
+      expect(head, path).not.toMatch(/<link [^>]*rel="stylesheet"[^>]*assets\/(root|shell)/);
+    }
+  });
+});
