@@ -9,7 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
-import stylesheet from "./app.css?inline";
+import { stylesheet } from "./.server/stylesheet";
 import { NonceContext } from "./lib/nonce";
 import { StylesheetContext } from "./lib/stylesheet";
 
