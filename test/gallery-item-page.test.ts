@@ -11,6 +11,7 @@ async function documentOf(path: string) {
 
 const highPriorityPreload = (href: string) =>
   new RegExp(`<link rel="preload" href="${href}" as="image" fetchPriority="high"/>`);
+const imagePreloads = (head: string) => head.match(/<link rel="preload"[^>]* as="image"/g) ?? [];
 
 // A shared item link is a first visit whose largest paint is the item's picture: it must be in
 // the server's page and fetched first, not wait for the viewer's script (Lighthouse: LCP 4 s).
@@ -20,6 +21,8 @@ describe("a shared item link", () => {
     const file = `/api/files/${photo.fileKey}`;
     const { head, body } = await documentOf("/en/gallery/sharedpic");
     expect(head).toMatch(highPriorityPreload(file));
+    // The gallery's pictures behind the viewer wait for it.
+    expect(imagePreloads(head)).toHaveLength(1);
     expect(body).toMatch(new RegExp(`<img src="${file}"[^>]* alt="Harbour lights"`));
     expect(body).toContain('role="dialog"');
   });
@@ -29,6 +32,7 @@ describe("a shared item link", () => {
     const poster = `/api/files/${video.thumbnailKey}`;
     const { head, body } = await documentOf("/en/gallery/sharedvid");
     expect(head).toMatch(highPriorityPreload(poster));
+    expect(imagePreloads(head)).toHaveLength(1);
     expect(body).toMatch(new RegExp(`<video [^>]*poster="${poster}"`));
   });
 });

@@ -93,8 +93,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         }
       : undefined;
 
-  // An opened item's picture is the page's largest paint: fetch it before the viewer's code.
+  // An opened item's picture is the page's largest paint: fetch it before the viewer's code,
+  // and the pictures behind it after it (none eager, so none preloaded beside it).
   if (item) preload(viewerPicture(item), { as: "image", fetchPriority: "high" });
+  const eager = (place: number, first: number) => !item && place < first;
 
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
@@ -115,7 +117,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-title" className="text-xl font-semibold">{t`Featured`}</h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={i < 2} large />
+              <MediaCard key={media.id} item={media} eager={eager(i, 2)} large />
             ))}
           </ul>
         </section>
@@ -131,7 +133,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               <FilmPlaceholder state={loaderData.yesterdaysFilm} />
             ) : null}
             {items.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={featured.length === 0 && i < 4} />
+              <MediaCard key={media.id} item={media} eager={featured.length === 0 && eager(i, 4)} />
             ))}
           </ul>
         )}
