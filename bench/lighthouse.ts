@@ -2,7 +2,8 @@
 // proxy that compresses with brotli as Cloudflare's edge does (without it the scores mean
 // nothing), in Debian's Chromium.
 // Usage: npm run build && npm run bench:lighthouse [-- --locales de,en --pages /,/gallery --runs 3]
-//        npm run bench:lighthouse -- --gate  (npm test: fails when a gated page's median is < 90)
+//        npm run bench:lighthouse -- --gate  (npm test: fails when a gated page's median is < 90
+//        in two measurements in a row)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { loadavg } from "node:os";
@@ -189,9 +190,18 @@ try {
   for (const locale of chosenLocales) {
     for (const path of chosenPages) {
       const page = localizePath(path === ITEM ? item : path, locale);
-      const results: Run[] = [];
-      for (let run = 0; run < runs; run++) {
-        results.push(await measure(`${proxy.url}${page}`, chrome.port));
+      const measureRuns = async () => {
+        const results: Run[] = [];
+        for (let run = 0; run < runs; run++) {
+          results.push(await measure(`${proxy.url}${page}`, chrome.port));
+        }
+        return results;
+      };
+      let results = await measureRuns();
+      // A burst of load can sink one median; a page that is slow sinks the next one too.
+      if (values.gate && medianRun(results).performance < GATE.minimum) {
+        console.error(`${page}: median ${medianRun(results).performance}, measuring again`);
+        results = await measureRuns();
       }
       const median = medianRun(results);
       if (values.save) {
@@ -215,7 +225,7 @@ try {
         "CPU ×": median.cpuSlowdown.toFixed(1),
       });
       if (values.gate && median.performance < GATE.minimum) {
-        failures.push(`${page}: performance ${median.performance} (median of ${runs})`);
+        failures.push(`${page}: performance ${median.performance} (median of ${runs}, twice)`);
       }
     }
   }
