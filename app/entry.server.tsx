@@ -9,7 +9,9 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
+import { stylesheet } from "./.server/stylesheet";
 import { NonceContext } from "./lib/nonce";
+import { StylesheetContext } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -38,9 +40,11 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
-      <I18nProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nProvider>
+      <StylesheetContext value={stylesheet}>
+        <I18nProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nProvider>
+      </StylesheetContext>
     </NonceContext>,
     {
       nonce,

@@ -8,8 +8,11 @@ declare module "~icons/*" {
   export default Icon;
 }
 
-/** CSS masks compiled from an Iconify collection (scripts/icon-masks.ts). */
-declare module "virtual:icon-mask/*";
+/** CSS masks compiled from an Iconify collection (scripts/icon-masks.ts); `?inline` as text. */
+declare module "virtual:icon-mask/*" {
+  const css: string;
+  export default css;
+}
 
 // hls.js ships types for its full build only; the light build has the same API minus
 // subtitles, alternate audio, DRM and CMCD, none of which the live camera uses.

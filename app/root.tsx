@@ -14,7 +14,6 @@ import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
 import { getPublicSettings } from "./.server/settings";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { MaintenanceGate } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
@@ -25,8 +24,13 @@ import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/bu
 import { useNonce } from "./lib/nonce";
 import { isAdminPath } from "./lib/pages";
 import { type RootData, useOptionalRootData } from "./lib/root-data";
+import { InlineStylesheet } from "./lib/stylesheet";
 import { themeScript } from "./lib/theme";
 import { usePageViews } from "./lib/track";
+
+// The server inlines the stylesheet (lib/stylesheet.tsx); in development it also loads as a
+// module so that style edits apply without a reload.
+if (import.meta.env.DEV) import("./app.css");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = context.get(requestScope);
@@ -59,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <InlineStylesheet />
         {/* Stylesheets need no nonce (style-src allows self); an empty one hydrates cleanly. */}
         <Links nonce="" />
       </head>

@@ -1,6 +1,7 @@
 // What a first visit downloads in JavaScript, per route: every script the page requests
 // in Chromium (entry, route chunks, language catalog), gzip-compressed as a CDN serves it.
 // Usage: npm run build && npm run bench:client-js [-- --files]  (--files: each script's size)
+// A gate in `npm test`: it fails when a page is over its budget.
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startPreview } from "./preview-server.ts";
@@ -16,10 +17,11 @@ const routes = [
   "/privacy",
   "/en/no-such-page",
 ];
-const budgetKb = 130;
+/** The most JavaScript (kB gzip) a first visit may download: the home page, in two languages. */
+const budgetsKb: Record<string, number> = { "/": 130, "/en": 130 };
 const showFiles = process.argv.includes("--files");
 
-const server = await startPreview(4180);
+const server = await startPreview();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -52,8 +54,15 @@ try {
     await context.close();
   }
   console.table(rows);
-  const home = rows.find((row) => row.route === "/");
-  console.log(`home page: ${home?.["gzip kB"]} kB gzip (budget ${budgetKb} kB)`);
+  for (const { route, "gzip kB": kb } of rows) {
+    const budget = budgetsKb[route];
+    if (budget === undefined) continue;
+    console.log(`${route}: ${kb} kB gzip (budget ${budget} kB)`);
+    if (kb > budget) {
+      console.error(`${route} is over its JavaScript budget: ${kb} kB gzip > ${budget} kB`);
+      process.exitCode = 1;
+    }
+  }
 } finally {
   await browser.close();
   server.stop();

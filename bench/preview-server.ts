@@ -1,9 +1,22 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 
+/** A port nothing listens on now: for the gates in `npm test`, which may run side by side. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The build in workerd on BENCH_PORT, else on `defaultPort`, else on a free port. */
 export async function startPreview(
-  defaultPort: number,
+  defaultPort?: number,
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
-  const port = String(process.env.BENCH_PORT ?? defaultPort);
+  const port = String(process.env.BENCH_PORT ?? defaultPort ?? (await freePort()));
   const child = spawn(
     "node",
     ["scripts/serve-build.ts", "--port", port, "--persist-to", ".wrangler/bench", "--fresh"],

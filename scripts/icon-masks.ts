@@ -24,7 +24,8 @@ function collection(name: string): Collection {
 
 /**
  * `virtual:icon-mask/mdi/weather-sunny.css` defines `icon-mdi-weather-sunny`, a CSS mask in
- * `currentColor`: icons a page may or may not show travel in its stylesheet, not its JavaScript.
+ * `currentColor`: icons a page may or may not show travel in its stylesheet, not its JavaScript
+ * (`…css?inline`: the rule as text).
  */
 export function iconMasks(): Plugin {
   return {
@@ -36,7 +37,7 @@ export function iconMasks(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const [set = "", name = ""] = id
         .slice(PREFIX.length + 1)
-        .replace(/\.css$/, "")
+        .replace(/\.css(\?.*)?$/, "")
         .split("/");
       const icons = collection(set);
       const icon = icons.icons[name];

@@ -18,6 +18,11 @@ export type PublicMediaItem = {
   thumbnailUrl: string;
 };
 
+/** The picture an opened item shows first: the photo itself, or the video's poster. */
+export function viewerPicture(item: PublicMediaItem): string {
+  return item.type === "image" ? item.fileUrl : item.thumbnailUrl;
+}
+
 export const MAX_SEARCH_LENGTH = 100;
 
 export const galleryTabs = ["all", "photos", "videos"] as const;

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { preload } from "react-dom";
 import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
@@ -11,7 +12,7 @@ import { type PageUnread, useGalleryPages } from "~/components/gallery/use-galle
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { localizePath } from "~/i18n/locales";
-import type { PublicMediaItem } from "~/lib/media";
+import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
 
@@ -92,6 +93,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         }
       : undefined;
 
+  // An opened item's picture is the page's largest paint: fetch it before the viewer's code,
+  // and the pictures behind it after it (none eager, so none preloaded beside it).
+  if (item) preload(viewerPicture(item), { as: "image", fetchPriority: "high" });
+  const eager = (place: number, first: number) => !item && place < first;
+
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -117,7 +123,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-title" className="text-xl font-semibold">{t`Featured`}</h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={i < 2} large />
+              <MediaCard key={media.id} item={media} eager={eager(i, 2)} large />
             ))}
           </ul>
         </section>
@@ -133,7 +139,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               <FilmPlaceholder state={loaderData.yesterdaysFilm} />
             ) : null}
             {items.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={featured.length === 0 && i < 4} />
+              <MediaCard key={media.id} item={media} eager={featured.length === 0 && eager(i, 4)} />
             ))}
           </ul>
         )}

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { formatDate } from "~/lib/format";
-import type { PublicMediaItem } from "~/lib/media";
+import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { trackEvent } from "~/lib/track";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
@@ -63,83 +63,84 @@ export default function MediaViewer({
   const navButton =
     "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80 max-sm:p-2.5";
   return (
+    // No portal: a portal renders only in the browser, so a shared item link would paint its
+    // picture after the scripts. Inline, the server sends the open viewer.
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
-        <Dialog.Content className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900">
-          <div className="relative bg-neutral-950">
-            {item.type === "image" ? (
-              <img
-                src={item.fileUrl}
-                width={item.width}
-                height={item.height}
-                alt={item.title}
-                className="mx-auto max-h-[70dvh] w-auto object-contain"
-              />
-            ) : (
-              // biome-ignore lint/a11y/useMediaCaption: the camera records no speech to caption
-              <video
-                key={item.id}
-                src={item.fileUrl}
-                poster={item.thumbnailUrl}
-                width={item.width}
-                height={item.height}
-                controls
-                autoPlay
-                playsInline
-                preload="metadata"
-                onPlay={onPlay}
-                className="mx-auto max-h-[70dvh] w-full"
-              />
-            )}
-            {steps.map(({ go, label, Icon, side }) =>
-              go ? (
-                <button
-                  key={side}
-                  type="button"
-                  onClick={go}
-                  className={`${navButton} ${side}`}
-                  aria-label={label}
-                >
-                  <Icon className="size-6" />
-                </button>
-              ) : null,
-            )}
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
+      <Dialog.Content className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900">
+        <div className="relative bg-neutral-950">
+          {item.type === "image" ? (
+            <img
+              src={viewerPicture(item)}
+              width={item.width}
+              height={item.height}
+              alt={item.title}
+              fetchPriority="high"
+              className="mx-auto max-h-[70dvh] w-auto object-contain"
+            />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: the camera records no speech to caption
+            <video
+              key={item.id}
+              src={item.fileUrl}
+              poster={viewerPicture(item)}
+              width={item.width}
+              height={item.height}
+              controls
+              autoPlay
+              playsInline
+              preload="metadata"
+              onPlay={onPlay}
+              className="mx-auto max-h-[70dvh] w-full"
+            />
+          )}
+          {steps.map(({ go, label, Icon, side }) =>
+            go ? (
+              <button
+                key={side}
+                type="button"
+                onClick={go}
+                className={`${navButton} ${side}`}
+                aria-label={label}
+              >
+                <Icon className="size-6" />
+              </button>
+            ) : null,
+          )}
+        </div>
+        <div className="flex flex-wrap items-start gap-3 p-4">
+          <div className="min-w-0 flex-1">
+            <Dialog.Title className="text-lg font-semibold">{item.title}</Dialog.Title>
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              {formatDate(locale, item.takenAt)}
+              {item.source ? ` · ${item.source}` : ""}
+            </p>
+            <Dialog.Description className={item.description ? "mt-2" : "sr-only"}>
+              {item.description || item.title}
+            </Dialog.Description>
+            {item.tags.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
+                {item.tags.map((tag) => (
+                  <li
+                    key={tag}
+                    className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs dark:bg-neutral-800"
+                  >
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
-          <div className="flex flex-wrap items-start gap-3 p-4">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-lg font-semibold">{item.title}</Dialog.Title>
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                {formatDate(locale, item.takenAt)}
-                {item.source ? ` · ${item.source}` : ""}
-              </p>
-              <Dialog.Description className={item.description ? "mt-2" : "sr-only"}>
-                {item.description || item.title}
-              </Dialog.Description>
-              {item.tags.length > 0 ? (
-                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
-                  {item.tags.map((tag) => (
-                    <li
-                      key={tag}
-                      className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs dark:bg-neutral-800"
-                    >
-                      #{tag}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-            <ViewCount views={viewCount} />
-            <LikeButton id={item.id} likes={item.likes} />
-            <Dialog.Close
-              className="rounded-full p-1 hover:bg-neutral-100 max-sm:p-2.5 dark:hover:bg-neutral-800"
-              aria-label={t`Close`}
-            >
-              <CloseIcon className="size-6" />
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+          <ViewCount views={viewCount} />
+          <LikeButton id={item.id} likes={item.likes} />
+          <Dialog.Close
+            className="rounded-full p-1 hover:bg-neutral-100 max-sm:p-2.5 dark:hover:bg-neutral-800"
+            aria-label={t`Close`}
+          >
+            <CloseIcon className="size-6" />
+          </Dialog.Close>
+        </div>
+      </Dialog.Content>
     </Dialog.Root>
   );
 }

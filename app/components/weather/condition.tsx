@@ -1,17 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ConditionCode } from "~/lib/weather";
-import "virtual:icon-mask/mdi/weather-cloudy.css";
-import "virtual:icon-mask/mdi/weather-fog.css";
-import "virtual:icon-mask/mdi/weather-lightning-rainy.css";
-import "virtual:icon-mask/mdi/weather-night.css";
-import "virtual:icon-mask/mdi/weather-night-partly-cloudy.css";
-import "virtual:icon-mask/mdi/weather-partly-cloudy.css";
-import "virtual:icon-mask/mdi/weather-pouring.css";
-import "virtual:icon-mask/mdi/weather-rainy.css";
-import "virtual:icon-mask/mdi/weather-snowy.css";
-import "virtual:icon-mask/mdi/weather-snowy-rainy.css";
-import "virtual:icon-mask/mdi/weather-sunny.css";
 
 export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   clear_sky: msg`Clear sky`,
@@ -30,7 +19,10 @@ export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   snow: msg`Snow`,
 };
 
-/** CSS masks: the panel shows 3 of 11 icons, so their paths travel in CSS, not JavaScript. */
+/**
+ * CSS masks (app/.server/stylesheet.ts): the panel shows 3 of 11 icons, so their paths travel
+ * in CSS, not JavaScript.
+ */
 const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
   clear_sky: ["weather-sunny", "weather-night"],
   few_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],

@@ -16,7 +16,6 @@ import {
   waterTemperatureView,
   weatherView,
 } from "~/lib/weather-view";
-import "virtual:icon-mask/mdi/refresh.css";
 import { ConditionIcon, conditionLabels } from "./condition";
 import { useWeather } from "./use-weather";
 

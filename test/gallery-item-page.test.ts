@@ -1,0 +1,38 @@
+import { describe, expect, test } from "vitest";
+import { createMedia } from "./factories";
+import { visit } from "./helpers";
+
+/** The document's head and body, as a browser meets them. */
+async function documentOf(path: string) {
+  const html = await (await visit(path)).text();
+  const [head = "", body = ""] = html.split("</head>");
+  return { head, body };
+}
+
+const highPriorityPreload = (href: string) =>
+  new RegExp(`<link rel="preload" href="${href}" as="image" fetchPriority="high"/>`);
+const imagePreloads = (head: string) => head.match(/<link rel="preload"[^>]* as="image"/g) ?? [];
+
+// A shared item link is a first visit whose largest paint is the item's picture: it must be in
+// the server's page and fetched first, not wait for the viewer's script (Lighthouse: LCP 4 s).
+describe("a shared item link", () => {
+  test("sends the open viewer with the photo, fetched before anything else", async () => {
+    const photo = await createMedia({ id: "sharedpic", titleEn: "Harbour lights" });
+    const file = `/api/files/${photo.fileKey}`;
+    const { head, body } = await documentOf("/en/gallery/sharedpic");
+    expect(head).toMatch(highPriorityPreload(file));
+    // The gallery's pictures behind the viewer wait for it.
+    expect(imagePreloads(head)).toHaveLength(1);
+    expect(body).toMatch(new RegExp(`<img src="${file}"[^>]* alt="Harbour lights"`));
+    expect(body).toContain('role="dialog"');
+  });
+
+  test("sends the open viewer with the video's poster, fetched before anything else", async () => {
+    const video = await createMedia({ id: "sharedvid", type: "video", titleEn: "Boats at dawn" });
+    const poster = `/api/files/${video.thumbnailKey}`;
+    const { head, body } = await documentOf("/en/gallery/sharedvid");
+    expect(head).toMatch(highPriorityPreload(poster));
+    expect(imagePreloads(head)).toHaveLength(1);
+    expect(body).toMatch(new RegExp(`<video [^>]*poster="${poster}"`));
+  });
+});
