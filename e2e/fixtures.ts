@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { locales, localizePath } from "../app/i18n/locales.ts";
 import { sitePages } from "../app/lib/pages.ts";
 
@@ -42,3 +42,14 @@ export function hydrated(page: Page) {
 }
 
 export { expect };
+
+/** A gallery video, muted (as autoplay rules want), until it really plays. */
+export async function playsMuted(video: Locator) {
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeGreaterThan(0.5);
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, playsMuted, test } from "./fixtures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {
@@ -112,13 +112,7 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
   await page.goto("/en/gallery/demo-harbour");
   const video = page.getByRole("dialog").locator("video");
   await expect(video).toBeVisible();
-  await video.evaluate(async (element: HTMLVideoElement) => {
-    element.muted = true;
-    await element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
-    .toBeGreaterThan(0.5);
+  await playsMuted(video);
   await video.evaluate(
     (v: HTMLVideoElement) =>
       new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, playsMuted, test } from "./fixtures";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */
 function runDemo(workerUrl: string): Promise<{ code: number | null; output: string }> {
@@ -51,13 +51,7 @@ test("the box's demo day becomes yesterday's film in the gallery and its stills 
   const viewer = page.getByRole("dialog");
   await expect(viewer.getByRole("heading", { name: /^Time-lapse of / })).toBeVisible();
   const video = viewer.locator("video");
-  await video.evaluate(async (element: HTMLVideoElement) => {
-    element.muted = true;
-    await element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
-    .toBeGreaterThan(0.5);
+  await playsMuted(video);
   expect(
     await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, v.duration]),
   ).toEqual([1920, 1080, 10]);
