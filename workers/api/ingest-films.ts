@@ -48,7 +48,7 @@ const openFilm = (upload: Upload, doneParts: number[]) => ({
   doneParts,
 });
 
-/** The nightly film: the admin's resumable multipart upload, signed by the box (ADR 016). */
+/** The nightly film (ADR 016) by the admin's resumable multipart upload, signed by the box (ADR 013). */
 export const films = new Hono<FilmEnv>()
   .post("/", signedByBox(JSON_BYTES), async (c) => {
     const parsed = parseSigned(filmStartSchema, c.var.body);
