@@ -66,23 +66,25 @@ function nearest(db: Db, instant: number) {
       ),
     )
     .orderBy(sql`abs(${stills.slot} - ${instant})`)
-    .get();
+    .limit(1);
 }
 
 function selectedStill(db: Db, query: ArchiveQuery) {
   const chosen = db.select().from(stills);
-  if (query.at) return chosen.where(eq(stills.slot, parseLakeTime(query.at) ?? new Date(-1))).get();
-  if (query.day) return chosen.where(eq(stills.day, query.day)).orderBy(desc(stills.slot)).get();
-  return chosen.orderBy(desc(stills.slot)).get();
+  if (query.at) {
+    return chosen.where(eq(stills.slot, parseLakeTime(query.at) ?? new Date(-1))).limit(1);
+  }
+  if (query.day) return chosen.where(eq(stills.day, query.day)).orderBy(desc(stills.slot)).limit(1);
+  return chosen.orderBy(desc(stills.slot)).limit(1);
 }
 
 /** The pictures just before and after, whatever gap lies between. */
 function neighbours(db: Db, slot: Date) {
-  const pick = db.select({ slot: stills.slot }).from(stills);
-  return Promise.all([
-    pick.where(lt(stills.slot, slot)).orderBy(desc(stills.slot)).get(),
-    pick.where(gt(stills.slot, slot)).orderBy(asc(stills.slot)).get(),
-  ]);
+  const pick = () => db.select({ slot: stills.slot }).from(stills);
+  return [
+    pick().where(lt(stills.slot, slot)).orderBy(desc(stills.slot)).limit(1),
+    pick().where(gt(stills.slot, slot)).orderBy(asc(stills.slot)).limit(1),
+  ] as const;
 }
 
 const nextMonth = (month: string) => {
@@ -104,16 +106,26 @@ export type ArchivePage = Awaited<ReturnType<typeof loadArchivePage>>;
 
 /** `today` is the lake-time date the calendar opens on when the archive is empty. */
 export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string) {
-  const [row, first, last] = await Promise.all([
+  // Two D1 round trips: what is asked for, then everything around it.
+  const [[row], [first], [last]] = await db.batch([
     selectedStill(db, query),
-    db.select({ day: stills.day }).from(stills).orderBy(asc(stills.slot)).get(),
-    db.select({ day: stills.day }).from(stills).orderBy(desc(stills.slot)).get(),
+    db.select({ day: stills.day }).from(stills).orderBy(asc(stills.slot)).limit(1),
+    db.select({ day: stills.day }).from(stills).orderBy(desc(stills.slot)).limit(1),
   ]);
   const still = row ? toArchiveStill(row) : null;
   const day = still?.at.slice(0, 10) ?? query.at?.slice(0, 10) ?? query.day ?? last?.day ?? today;
   const month = query.month ?? day.slice(0, 7);
 
-  const [dayRows, monthRows, [previous, next], jumps] = await Promise.all([
+  const around =
+    row && still
+      ? [
+          ...neighbours(db, row.slot),
+          ...(["day", "week", "year"] as const).map((back) =>
+            nearest(db, sameTimeEarlier(still.at, back)),
+          ),
+        ]
+      : [];
+  const [dayRows, monthRows, ...found] = await db.batch([
     db
       .select({ ...getTableColumns(stills), weather: sql<null>`null` })
       .from(stills)
@@ -124,14 +136,10 @@ export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string
       .from(stills)
       .where(and(gte(stills.day, `${month}-01`), lt(stills.day, `${nextMonth(month)}-01`)))
       .orderBy(asc(stills.day)),
-    row ? neighbours(db, row.slot) : [undefined, undefined],
-    Promise.all(
-      (["day", "week", "year"] as const).map((back) =>
-        still ? nearest(db, sameTimeEarlier(still.at, back)) : undefined,
-      ),
-    ),
+    ...around,
   ]);
-  const [yesterday, weekAgo, yearAgo] = jumps.map(wallClockOf);
+  const [previous, next, ...jumps] = found.map((rows) => rows[0] as { slot: Date } | undefined);
+  const [yesterday = null, weekAgo = null, yearAgo = null] = jumps.map(wallClockOf);
   return {
     still,
     /** A shared address whose still is gone (deleted or expired). */
