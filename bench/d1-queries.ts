@@ -4,7 +4,14 @@
 // Usage: npm run build && npm run bench:d1
 import { startPreview } from "./preview-server.ts";
 
-const routes = ["/", "/en/gallery", "/en/gallery?q=sunset", "/en/gallery/demo-noon", "/en/about", "/en/archive"];
+const routes = [
+  "/",
+  "/en/gallery",
+  "/en/gallery?q=sunset",
+  "/en/gallery/demo-noon",
+  "/en/about",
+  "/en/archive",
+];
 
 function statements(response: Response): number {
   const timing = response.headers.get("Server-Timing") ?? "";
