@@ -3,15 +3,13 @@ import { lakeWallClock } from "~/lib/lake-clock";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { jpegFrame } from "../stream/still";
+import { randomHex } from "../uploads/store";
 import { readWeatherRows, toSnapshot } from "../weather/store";
 import { slotOf } from "./slots";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
 
 /** Written once, never built from anything the box sends. */
-const newStillKey = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `stills/${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}.jpg`;
-};
+const newStillKey = () => `stills/${randomHex()}.jpg`;
 
 /** `bytes` passed checkStill(). */
 type Incoming = { bytes: Uint8Array; takenAt: number; now: number };
