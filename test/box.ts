@@ -121,15 +121,27 @@ export async function connectBox(signing: Signing = {}): Promise<Box> {
   return { socket, next, received };
 }
 
-/** A request signed as the camera box; a JSON body is sent as its bytes. */
+const usedSignatures = new Set<string>();
+
+/**
+ * A request signed as the camera box; a JSON body is sent as its bytes. The same request again
+ * within a second would carry the same signature, which the Worker refuses as a replay: like
+ * the box (ingest/worker-client.ts), it then waits for the next second.
+ */
 export async function asBox(method: string, path: string, body: unknown = new Uint8Array()) {
   const bytes =
     body instanceof Uint8Array
       ? (body as Uint8Array<ArrayBuffer>)
       : new TextEncoder().encode(JSON.stringify(body));
+  let headers = await signedHeaders(method, path, bytes);
+  while (usedSignatures.has(headers[DEVICE_HEADERS.signature] ?? "")) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+    headers = await signedHeaders(method, path, bytes);
+  }
+  usedSignatures.add(headers[DEVICE_HEADERS.signature] ?? "");
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method,
     body: method === "GET" ? undefined : bytes,
-    headers: await signedHeaders(method, path, bytes),
+    headers,
   });
 }
