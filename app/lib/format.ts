@@ -3,30 +3,38 @@ import { type Locale, localeInfo } from "~/i18n/locales";
 /** The lake's time zone: visitors everywhere see the camera's local dates and times. */
 export const LAKE_TIME_ZONE = "Europe/Rome";
 
+// An Intl format is slow to build (the browser loads locale data; tens of milliseconds on a
+// phone, during hydration) and cheap to reuse: one per kind, locale and options.
+const formats = new Map<string, unknown>();
+
+function reused<T>(key: string, build: () => T): T {
+  let format = formats.get(key) as T | undefined;
+  if (format === undefined) {
+    format = build();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A date format in the lake's time zone unless the options name another. */
+export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
+  return reused(
+    `date:${locale}:${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(localeInfo[locale].tag, { timeZone: LAKE_TIME_ZONE, ...options }),
+  );
+}
+
 export function formatDate(locale: Locale, date: Date | string): string {
-  return new Intl.DateTimeFormat(localeInfo[locale].tag, {
-    dateStyle: "long",
-    timeZone: LAKE_TIME_ZONE,
-  }).format(typeof date === "string" ? new Date(date) : date);
+  return dateTimeFormat(locale, { dateStyle: "long" }).format(
+    typeof date === "string" ? new Date(date) : date,
+  );
 }
 
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(localeInfo[locale].tag, options).format(value);
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale}:${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeInfo[locale].tag, {
-      ...options,
-      timeZone: LAKE_TIME_ZONE,
-    });
-    formatters.set(key, format);
-  }
-  return format;
+  return reused(
+    `number:${locale}:${JSON.stringify(options ?? {})}`,
+    () => new Intl.NumberFormat(localeInfo[locale].tag, options),
+  ).format(value);
 }
 
 export function formatTime(locale: Locale, instant: string | number | Date): string {
@@ -55,7 +63,10 @@ export function formatMonth(locale: Locale, month: number): string {
 
 /** "in 40 seconds", or "in 3 minutes" from a minute and a half on (rounded up). */
 export function formatWait(locale: Locale, seconds: number): string {
-  const format = new Intl.RelativeTimeFormat(localeInfo[locale].tag);
+  const format = reused(
+    `relative:${locale}`,
+    () => new Intl.RelativeTimeFormat(localeInfo[locale].tag),
+  );
   return seconds < 90
     ? format.format(Math.max(1, Math.ceil(seconds)), "second")
     : format.format(Math.ceil(seconds / 60), "minute");

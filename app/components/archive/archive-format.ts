@@ -1,13 +1,12 @@
-import { type Locale, localeInfo } from "~/i18n/locales";
+import type { Locale } from "~/i18n/locales";
+import { dateTimeFormat } from "~/lib/format";
 
 // Days and months are lake-time calendar dates: formatted at noon UTC, which is the same date
 // in Rome whatever the season.
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 function format(locale: Locale, options: Intl.DateTimeFormatOptions, day: string) {
-  return new Intl.DateTimeFormat(localeInfo[locale].tag, { ...options, timeZone: "UTC" }).format(
-    noon(day),
-  );
+  return dateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(noon(day));
 }
 
 export function formatArchiveDay(locale: Locale, day: string): string {
