@@ -1,3 +1,5 @@
+import { scaledWidth, THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./uploads/limits";
+
 /** What visitors see of a media item, in one language (the API's and loaders' shape). */
 export type PublicMediaItem = {
   id: string;
@@ -17,6 +19,16 @@ export type PublicMediaItem = {
   fileUrl: string;
   thumbnailUrl: string;
 };
+
+/**
+ * A photo's versions for `srcset`, each with its real width, so that a browser takes the
+ * thumbnail wherever it is sharp enough instead of the web version (ADR 013).
+ */
+export function photoSrcSet(item: PublicMediaItem): string {
+  const { width, height } = item;
+  const thumbnail = scaledWidth(width, height, THUMBNAIL_LONG_SIDE);
+  return `${item.thumbnailUrl} ${thumbnail}w, ${item.fileUrl} ${scaledWidth(width, height, WEB_LONG_SIDE)}w`;
+}
 
 /** The picture an opened item shows first: the photo itself, or the video's poster. */
 export function viewerPicture(item: PublicMediaItem): string {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { localizePath } from "~/i18n/locales";
-import type { PublicMediaItem } from "~/lib/media";
+import { type PublicMediaItem, photoSrcSet } from "~/lib/media";
 import PlayIcon from "~icons/mdi/play-circle";
 import TimelapseIcon from "~icons/mdi/timelapse";
 import { useLocale } from "../localized-link";
@@ -33,11 +33,7 @@ export function MediaCard({
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>
         <img
           src={item.thumbnailUrl}
-          srcSet={
-            item.type === "image"
-              ? `${item.thumbnailUrl} 480w, ${item.fileUrl} ${item.width}w`
-              : undefined
-          }
+          srcSet={item.type === "image" ? photoSrcSet(item) : undefined}
           sizes={
             large
               ? "(min-width: 768px) 50vw, 100vw"

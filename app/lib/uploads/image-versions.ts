@@ -1,5 +1,5 @@
 import exifr from "exifr/dist/mini.esm.mjs";
-import { THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./limits";
+import { scaledWidth, THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./limits";
 
 export type ImageVersions = {
   web: Blob;
@@ -10,10 +10,9 @@ export type ImageVersions = {
 };
 
 async function encode(bitmap: ImageBitmap, longSide: number, quality: number): Promise<Blob> {
-  const scale = Math.min(1, longSide / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
+  canvas.width = scaledWidth(bitmap.width, bitmap.height, longSide);
+  canvas.height = scaledWidth(bitmap.height, bitmap.width, longSide);
   const context = canvas.getContext("2d");
   if (!context) throw new Error("no 2d canvas");
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);

@@ -12,6 +12,11 @@ export const MAX_THUMBNAIL_BYTES = 2 * MiB;
 export const WEB_LONG_SIDE = 2560;
 export const THUMBNAIL_LONG_SIDE = 640;
 
+/** A version's width: the photo scaled down (never up) until its long side fits. */
+export function scaledWidth(width: number, height: number, longSide: number): number {
+  return Math.round(width * Math.min(1, longSide / Math.max(width, height)));
+}
+
 export const CONTENT_TYPES = {
   photo: ["image/jpeg"],
   video: ["video/mp4", "video/quicktime"],
