@@ -24,7 +24,7 @@ export function MediaCard({
   const playable = item.type !== "image";
   const title = item.title;
   return (
-    <li className="group overflow-hidden rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <li className="group overflow-hidden rounded-xl border border-neutral-200 bg-white [contain-intrinsic-size:auto_20rem] [content-visibility:auto] dark:border-neutral-800 dark:bg-neutral-900">
       <Link
         to={{ pathname: localizePath(`/gallery/${item.id}`, locale), search }}
         preventScrollReset
