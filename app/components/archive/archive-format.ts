@@ -13,6 +13,13 @@ export function formatArchiveDay(locale: Locale, day: string): string {
   return format(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, day);
 }
 
+/** "8:00 AM", "8:00": an hour of the lake's day, written as the page writes its times. */
+export function formatHour(locale: Locale, hour: number): string {
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    Date.UTC(2024, 0, 1, hour),
+  );
+}
+
 export function formatArchiveMonth(locale: Locale, month: string): string {
   return format(locale, { month: "long", year: "numeric" }, `${month}-01`);
 }

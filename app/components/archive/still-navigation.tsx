@@ -8,6 +8,7 @@ import { archiveHref } from "~/lib/stills";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import { useLocale } from "../localized-link";
+import { formatHour } from "./archive-format";
 
 const button =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";
@@ -51,9 +52,9 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   const scrubbedStill = dayStills[scrubbed];
 
   const hours = Array.from({ length: 24 }, (_, hour) => {
-    const label = String(hour).padStart(2, "0");
-    const first = dayStills.find((s) => s.at.slice(11, 13) === label);
-    return { hour, label, first };
+    const twoDigits = String(hour).padStart(2, "0");
+    const first = dayStills.find((s) => s.at.slice(11, 13) === twoDigits);
+    return { hour, twoDigits, label: formatHour(locale, hour), first };
   });
   const currentHour = still?.at.slice(11, 13);
   const sameHour = dayStills.filter((s) => s.at.slice(11, 13) === currentHour);
@@ -143,21 +144,21 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
       <div>
         <h2 className="text-base font-semibold">{t`Hours`}</h2>
         <ul className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-12">
-          {hours.map(({ hour, label, first }) => (
+          {hours.map(({ hour, twoDigits, label, first }) => (
             <li key={hour}>
               {first ? (
                 <Link
                   to={href(first.at)}
                   preventScrollReset
-                  aria-current={label === currentHour ? "true" : undefined}
+                  aria-current={twoDigits === currentHour ? "true" : undefined}
                   className={`${button} w-full px-1 aria-[current]:border-primary-700 aria-[current]:bg-primary-700 aria-[current]:text-white`}
                 >
-                  {`${label}:00`}
+                  {label}
                 </Link>
               ) : (
                 <span className={`${disabled} w-full px-1`} aria-disabled="true">
-                  <span aria-hidden="true">{`${label}:00`}</span>
-                  <span className="sr-only">{t`${label}:00, no pictures`}</span>
+                  <span aria-hidden="true">{label}</span>
+                  <span className="sr-only">{t`${label}, no pictures`}</span>
                 </span>
               )}
             </li>
