@@ -123,7 +123,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-title" className="text-xl font-semibold">{t`Featured`}</h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={eager(i, 2)} large />
+              <MediaCard key={media.id} item={media} eager={eager(i, 2)} first={i === 0} large />
             ))}
           </ul>
         </section>
@@ -139,7 +139,12 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               <FilmPlaceholder state={loaderData.yesterdaysFilm} />
             ) : null}
             {items.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={featured.length === 0 && eager(i, 4)} />
+              <MediaCard
+                key={media.id}
+                item={media}
+                eager={featured.length === 0 && eager(i, 4)}
+                first={i === 0}
+              />
             ))}
           </ul>
         )}

@@ -12,10 +12,13 @@ import { ViewCount } from "./view-count";
 export function MediaCard({
   item,
   eager = false,
+  first = false,
   large = false,
 }: {
   item: PublicMediaItem;
   eager?: boolean;
+  /** The page's largest picture: fetched before everything else. */
+  first?: boolean;
   large?: boolean;
 }) {
   const { t } = useLingui();
@@ -42,6 +45,7 @@ export function MediaCard({
           width={480}
           height={270}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager && first ? "high" : undefined}
           decoding="async"
           alt=""
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
