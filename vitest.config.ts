@@ -77,6 +77,9 @@ export default defineConfig({
                 ...fakeUpstreamVars("https://upstream.test", "shared"),
                 UPSTREAM_TIMEOUT_MS: "1000",
                 CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
+                // Tests change the data between two visits of a page and expect to see it:
+                // every page is rendered anew, except in test/shared-pages.test.ts.
+                SHARED_PAGE_SECONDS: "0",
               },
             },
           }),

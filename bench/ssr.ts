@@ -1,5 +1,7 @@
 // The home page's server render against a static asset, both at 50 connections in the same
 // run against the built Worker: issue 13 asks for the page's p99 within twice the asset's.
+// A visitor's page is shared for SHARED_PAGE_SECONDS (ADR 019): the table says how many answers
+// were renders and how many shared copies (X-Page-Render).
 // Usage: npm run build && npm run bench:ssr   (BENCH_PORT, BENCH_SECONDS=15)
 import autocannon from "autocannon";
 import { startPreview } from "./preview-server.ts";
@@ -12,10 +14,24 @@ const headers = {
 };
 
 async function load(label: string, url: string) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
+  let renders = 0;
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    headers,
+    requests: [
+      {
+        onResponse: (_status, _body, _context, answer) => {
+          if ((answer as Record<string, string>)["X-Page-Render"] === "rendered") renders += 1;
+        },
+      },
+    ],
+  });
   return {
     run: label,
     "req/s": result.requests.average,
+    "renders/s": Number((renders / seconds).toFixed(1)),
     "p50 ms": result.latency.p50,
     "p99 ms": result.latency.p99,
     non2xx: result.non2xx,

@@ -12,6 +12,7 @@ import { api } from "./api";
 import { apiError } from "./api/errors";
 import { runScheduled } from "./cron";
 import { rootLocaleRedirect } from "./locale-redirect";
+import { sharedPage } from "./shared-pages";
 
 type AppEnv = {
   Bindings: Env;
@@ -69,7 +70,12 @@ app.all("*", (c) => {
     locale: c.var.locale,
     i18n: c.var.i18n,
   });
-  return handleDocument(c.req.raw, context);
+  const { nonce, config } = c.var;
+  return sharedPage(
+    c.req.raw,
+    { nonce, seconds: config.SHARED_PAGE_SECONDS, ctx: c.executionCtx },
+    () => handleDocument(c.req.raw, context),
+  );
 });
 
 app.onError((error, c) => {

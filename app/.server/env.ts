@@ -50,6 +50,8 @@ const configSchema = z.object({
   TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** Archived stills not marked best of are removed after this many days. */
   STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** A page every visitor sees alike is shared for this long (0: rendered for each; ADR 019). */
+  SHARED_PAGE_SECONDS: z.coerce.number().min(0).max(10).default(1),
 });
 
 export type Config = z.infer<typeof configSchema>;

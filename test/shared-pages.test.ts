@@ -1,0 +1,93 @@
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { logIn } from "./admin";
+import { createMedia } from "./factories";
+import { visitWith } from "./helpers";
+
+// The other Worker tests render every page anew (SHARED_PAGE_SECONDS 0 in vitest.config.ts);
+// here the Worker runs with the production setting.
+const sharing = { ...env, SHARED_PAGE_SECONDS: "1" } as Env;
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  visitWith(sharing, path, undefined, { headers });
+
+function cspNonce(response: Response): string {
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  if (!nonce) throw new Error(`no nonce in ${policy}`);
+  return nonce;
+}
+
+const render = (response: Response) => response.headers.get("X-Page-Render");
+const nonceAttributes = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+
+test("visitors within the same second share one render, each with a nonce of its own", async () => {
+  const first = await visit("/en/gallery?sort=newest");
+  const firstHtml = await first.text();
+  expect(render(first)).toBe("rendered");
+
+  const item = await createMedia({ titleEn: "Published a moment later" });
+  const second = await visit("/en/gallery?sort=newest");
+  const html = await second.text();
+  expect(render(second)).toBe("shared");
+  expect(html).not.toContain(item.titleEn);
+  // The same page, but its scripts run only with this response's nonce.
+  expect(cspNonce(second)).not.toBe(cspNonce(first));
+  expect(nonceAttributes(html).length).toBeGreaterThan(3);
+  expect(new Set(nonceAttributes(html))).toEqual(new Set([cspNonce(second)]));
+  expect(html).not.toContain(cspNonce(first));
+  expect(html.replaceAll(cspNonce(second), "")).toBe(firstHtml.replaceAll(cspNonce(first), ""));
+
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const later = await visit("/en/gallery?sort=newest");
+  expect(render(later)).toBe("rendered");
+  expect(await later.text()).toContain(item.titleEn);
+});
+
+test("a crowd arriving together costs one render", async () => {
+  const crowd = await Promise.all(Array.from({ length: 5 }, () => visit("/en/about")));
+  expect(crowd.map(render).toSorted()).toEqual([
+    "rendered",
+    "shared",
+    "shared",
+    "shared",
+    "shared",
+  ]);
+  const pages = await Promise.all(crowd.map((response) => response.text()));
+  for (const [i, page] of pages.entries()) {
+    expect(page).toContain("Our story");
+    expect(new Set(nonceAttributes(page))).toEqual(new Set([cspNonce(crowd[i] as Response)]));
+  }
+});
+
+test("the language cookie is shared; any other cookie, such as the owner's session, is not", async () => {
+  const { session } = await logIn();
+  const owner = await visit("/en/privacy", { Cookie: session });
+  expect(render(owner)).toBe("rendered");
+  // Nothing rendered for the owner is handed to a visitor.
+  expect(render(await visit("/en/privacy", { Cookie: "lang=en" }))).toBe("rendered");
+  expect(render(await visit("/en/privacy", { Cookie: "lang=en" }))).toBe("shared");
+  expect(render(await visit("/en/privacy"))).toBe("shared");
+  // And the owner still gets a page of their own.
+  expect(render(await visit("/en/privacy", { Cookie: `lang=en; ${session}` }))).toBe("rendered");
+});
+
+test("a personal page is rendered for each visitor: the contact form's single-use question", async () => {
+  const question = async () => {
+    const response = await visit("/en/contact");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(render(response)).toBe("rendered");
+    return /name="challenge" value="([^"]+)"/.exec(await response.text())?.[1];
+  };
+  const [one, two] = [await question(), await question()];
+  expect(one).toBeTruthy();
+  expect(two).toBeTruthy();
+  expect(two).not.toBe(one);
+});
+
+test("an error page is never shared", async () => {
+  for (let i = 0; i < 2; i++) {
+    const response = await visit("/en/no-such-page");
+    expect(response.status).toBe(404);
+    expect(render(response)).toBe("rendered");
+  }
+});
