@@ -71,7 +71,11 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   const { live, region } = await openWithBox(page, baseURL, "/en");
   await expect(live.getByText(/^Image from \d{1,2}:\d{2}/)).toBeVisible();
   await expect(live.getByText("OFFLINE")).toHaveCount(0);
-  await expect(live.getByText("Sessions last 1 minute.", { exact: false })).toBeVisible();
+  await expect(
+    live.getByText("The picture appears after about three seconds. Sessions last 1 minute.", {
+      exact: false,
+    }),
+  ).toBeVisible();
 
   await recordAnnouncements(page);
   const hlsRequested = page.waitForRequest(/hls\.light/);
