@@ -102,8 +102,14 @@ export async function sharedPage(
     if (page) return withNonce(page, nonce);
   }
 
-  let share: (page: SharedPage | null) => void = () => {};
-  remember(key, { page: new Promise((resolve) => (share = resolve)), renderedAt: now });
+  let resolve: (page: SharedPage | null) => void = () => {};
+  const pending: Entry = { page: new Promise((done) => (resolve = done)), renderedAt: now };
+  remember(key, pending);
+  // What cannot be shared (a data request, an error, a personal page) leaves no entry behind.
+  const share = (page: SharedPage | null) => {
+    if (!page && pages.get(key) === pending) pages.delete(key);
+    resolve(page);
+  };
   let response: Response;
   try {
     response = await render();
