@@ -97,6 +97,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // and the pictures behind it after it (none eager, so none preloaded beside it).
   if (item) preload(viewerPicture(item), { as: "image", fetchPriority: "high" });
   const eager = (place: number, first: number) => !item && place < first;
+  // The first picture is the largest paint, unless an opened item covers the gallery: then the
+  // pictures behind it wait for its own.
+  const largest = featured.length > 0 ? "featured" : "items";
+  const priority = (list: "featured" | "items", place: number) =>
+    item ? "low" : list === largest && place === 0 ? "high" : undefined;
 
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
@@ -123,7 +128,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-title" className="text-xl font-semibold">{t`Featured`}</h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {featured.map((media, i) => (
-              <MediaCard key={media.id} item={media} eager={eager(i, 2)} first={i === 0} large />
+              <MediaCard
+                key={media.id}
+                item={media}
+                eager={eager(i, 2)}
+                fetchPriority={priority("featured", i)}
+                large
+              />
             ))}
           </ul>
         </section>
@@ -143,7 +154,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 key={media.id}
                 item={media}
                 eager={featured.length === 0 && eager(i, 4)}
-                first={i === 0}
+                fetchPriority={priority("items", i)}
               />
             ))}
           </ul>

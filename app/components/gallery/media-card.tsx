@@ -12,13 +12,12 @@ import { ViewCount } from "./view-count";
 export function MediaCard({
   item,
   eager = false,
-  first = false,
+  fetchPriority,
   large = false,
 }: {
   item: PublicMediaItem;
   eager?: boolean;
-  /** The page's largest picture: fetched before everything else. */
-  first?: boolean;
+  fetchPriority?: "high" | "low";
   large?: boolean;
 }) {
   const { t } = useLingui();
@@ -45,7 +44,7 @@ export function MediaCard({
           width={480}
           height={270}
           loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager && first ? "high" : undefined}
+          fetchPriority={fetchPriority}
           decoding="async"
           alt=""
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
