@@ -41,6 +41,11 @@ export function hydrated(page: Page) {
   return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** A viewer sent open from the server works once its code is in: then it takes the focus. */
+export async function viewerReady(page: Page) {
+  await expect(page.getByRole("dialog").locator(":focus")).toHaveCount(1);
+}
+
 export { expect };
 
 /** A gallery video, muted (as autoplay rules want), until it really plays. */

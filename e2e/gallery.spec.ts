@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, playsMuted, test } from "./fixtures";
+import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {
@@ -88,7 +88,7 @@ test.describe("an unknown item", () => {
   // It ends on an item that does not exist.
   test.use({ expectedStatuses: [404] });
 
-  test("a shared item link opens the viewer with its social-share picture", async ({
+  test("a shared item link opens the viewer alone, with its social-share picture, and the gallery on closing", async ({
     strictPage: page,
   }) => {
     await page.goto("/it/gallery/demo-sunset");
@@ -99,6 +99,16 @@ test.describe("an unknown item", () => {
       "content",
       /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
     );
+    // The gallery behind a shared item is drawn only once the visitor closes it.
+    const cards = page.locator('main a[href^="/it/gallery/demo-"]');
+    await expect(cards).toHaveCount(0);
+    await viewerReady(page);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/it\/gallery$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(
+      page.getByRole("link", { name: "Guarda: Tramonto sulla sponda occidentale" }),
+    ).toBeVisible();
     const missing = await page.goto("/it/gallery/nonexistent");
     expect(missing?.status()).toBe(404);
   });
@@ -110,7 +120,15 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
     if (response.url().endsWith(".mp4")) ranges.push(response.status());
   });
   await page.goto("/en/gallery/demo-harbour");
-  const video = page.getByRole("dialog").locator("video");
+  await viewerReady(page);
+  // Arrived on through a link, the film waits for Play.
+  const viewer = page.getByRole("dialog");
+  await expect(viewer.locator("video")).toHaveCount(0);
+  const play = viewer.getByRole("button", { name: /^Play: / });
+  await expect(play).toBeFocused();
+  await page.keyboard.press("Enter");
+  const video = viewer.locator("video");
+  await expect(video).toBeFocused();
   await expect(video).toBeVisible();
   await playsMuted(video);
   await video.evaluate(
@@ -122,6 +140,19 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
   );
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(8);
   expect(ranges).toContain(206);
+});
+
+test("a film opened from the gallery plays at once, with the gallery behind it", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Play: Boats in the harbour" }).click();
+  const video = page.getByRole("dialog").locator("video");
+  await expect(video).toHaveJSProperty("autoplay", true);
+  await expect(page.getByRole("dialog").getByRole("button", { name: /^Play: / })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Play: Boats in the harbour" })).toBeVisible();
 });
 
 const cards = (page: Page) =>

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
-import { expect, hydrated, playsMuted, test } from "./fixtures";
+import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */
 function runDemo(workerUrl: string): Promise<{ code: number | null; output: string }> {
@@ -50,6 +50,8 @@ test("the box's demo day becomes yesterday's film in the gallery and its stills 
   expect((await page.goto(`/en/gallery/${id}`))?.status()).toBe(200);
   const viewer = page.getByRole("dialog");
   await expect(viewer.getByRole("heading", { name: /^Time-lapse of / })).toBeVisible();
+  await viewerReady(page);
+  await viewer.getByRole("button", { name: /^Play: Time-lapse of / }).click();
   const video = viewer.locator("video");
   await playsMuted(video);
   expect(

@@ -24,15 +24,21 @@ describe("a shared item link", () => {
     // The gallery's pictures behind the viewer wait for it.
     expect(imagePreloads(head)).toHaveLength(1);
     expect(body).toMatch(new RegExp(`<img src="${file}"[^>]* alt="Harbour lights"`));
-    expect(body).toContain('role="dialog"');
+    // Named before hydration too: the server's dialog points at its title.
+    const dialog = body.match(/<div [^>]*role="dialog"[^>]*>/)?.[0] ?? "";
+    const titleId = dialog.match(/aria-labelledby="([^"]+)"/)?.[1];
+    expect(body).toMatch(new RegExp(`<h2 id="${titleId}"[^>]*>Harbour lights</h2>`));
   });
 
-  test("sends the open viewer with the video's poster, fetched before anything else", async () => {
+  test("sends the open viewer with the video's poster behind a Play button, fetched before anything else", async () => {
     const video = await createMedia({ id: "sharedvid", type: "video", titleEn: "Boats at dawn" });
     const poster = `/api/files/${video.thumbnailKey}`;
     const { head, body } = await documentOf("/en/gallery/sharedvid");
     expect(head).toMatch(highPriorityPreload(poster));
     expect(imagePreloads(head)).toHaveLength(1);
-    expect(body).toMatch(new RegExp(`<video [^>]*poster="${poster}"`));
+    expect(body).toMatch(
+      new RegExp(`<button [^>]*><span [^>]*>Play: Boats at dawn</span><img src="${poster}"`),
+    );
+    expect(body).not.toContain("<video");
   });
 });

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
@@ -16,7 +16,13 @@ import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
 
-const MediaViewer = lazy(() => import("~/components/gallery/media-viewer"));
+const loadViewer = () => import("~/components/gallery/media-viewer");
+const MediaViewer = lazy(loadViewer);
+// Arrived on an item, the viewer sent open from the server works only once its code is here:
+// fetch it beside the page's own modules, not when hydration reaches it a round trip later.
+if (typeof document !== "undefined" && /\/gallery\/[^/]+$/.test(location.pathname)) {
+  void loadViewer();
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, locale } = context.get(requestScope);
@@ -48,6 +54,16 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     );
   },
 ];
+
+const neverChanges = () => () => undefined;
+/** True while the server renders the page and while the browser hydrates it, false after. */
+function useServerDocument() {
+  return useSyncExternalStore(
+    neverChanges,
+    () => false,
+    () => true,
+  );
+}
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
@@ -103,6 +119,15 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const priority = (list: "featured" | "items", place: number) =>
     item ? "low" : list === largest && place === 0 ? "high" : undefined;
 
+  // A visitor who arrives on a shared item (the server's page, not a link followed in the
+  // browser) sees that item until they close it: the gallery behind it is drawn then, from data
+  // already in hand, so the item's page does not pay for the grid's markup, layout and hydration
+  // under the viewer; and a film waits for Play. Opened from the gallery, the grid stays and a
+  // film plays at once.
+  const serverDocument = useServerDocument();
+  const [arrived, setArrived] = useState(Boolean(item) && serverDocument);
+  if (!item && arrived) setArrived(false);
+
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -123,7 +148,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       </p>
       <GalleryFilters params={params} />
 
-      {featured.length > 0 ? (
+      {!arrived && featured.length > 0 ? (
         <section aria-labelledby="featured-title" className="mt-8">
           <h2 id="featured-title" className="text-xl font-semibold">{t`Featured`}</h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
@@ -140,47 +165,50 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="all-media-title" className="mt-10">
-        <h2 id="all-media-title" className="sr-only">{t`All media`}</h2>
-        {items.length + featured.length === 0 ? (
-          <GalleryEmpty searched={hasFilters} />
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {loaderData.yesterdaysFilm !== "arrived" ? (
-              <FilmPlaceholder state={loaderData.yesterdaysFilm} />
-            ) : null}
-            {items.map((media, i) => (
-              <MediaCard
-                key={media.id}
-                item={media}
-                eager={featured.length === 0 && eager(i, 4)}
-                fetchPriority={priority("items", i)}
-              />
-            ))}
-          </ul>
-        )}
-        {nextCursor ? (
-          <div className="mt-8 flex flex-col items-center gap-2">
-            {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
-            <button
-              type="button"
-              aria-disabled={loading}
-              onClick={loadMore}
-              className="rounded-full border border-primary-700 px-5 py-2.5 font-medium hover:bg-primary-50 aria-disabled:opacity-60 dark:hover:bg-neutral-900"
-            >
-              {loading ? t`Loading…` : t`Show more`}
-            </button>
-            <p role="status" className="text-sm text-error-700 dark:text-error-400">
-              {failed ? t`Could not load more photos and videos. Please try again.` : ""}
-            </p>
-          </div>
-        ) : null}
-      </section>
+      {!arrived ? (
+        <section aria-labelledby="all-media-title" className="mt-10">
+          <h2 id="all-media-title" className="sr-only">{t`All media`}</h2>
+          {items.length + featured.length === 0 ? (
+            <GalleryEmpty searched={hasFilters} />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {loaderData.yesterdaysFilm !== "arrived" ? (
+                <FilmPlaceholder state={loaderData.yesterdaysFilm} />
+              ) : null}
+              {items.map((media, i) => (
+                <MediaCard
+                  key={media.id}
+                  item={media}
+                  eager={featured.length === 0 && eager(i, 4)}
+                  fetchPriority={priority("items", i)}
+                />
+              ))}
+            </ul>
+          )}
+          {nextCursor ? (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+              <button
+                type="button"
+                aria-disabled={loading}
+                onClick={loadMore}
+                className="rounded-full border border-primary-700 px-5 py-2.5 font-medium hover:bg-primary-50 aria-disabled:opacity-60 dark:hover:bg-neutral-900"
+              >
+                {loading ? t`Loading…` : t`Show more`}
+              </button>
+              <p role="status" className="text-sm text-error-700 dark:text-error-400">
+                {failed ? t`Could not load more photos and videos. Please try again.` : ""}
+              </p>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
 
       {item ? (
         <Suspense fallback={null}>
           <MediaViewer
             item={item}
+            autoPlay={!arrived}
             onClose={() =>
               navigate({ pathname: galleryPath, search }, { preventScrollReset: true })
             }

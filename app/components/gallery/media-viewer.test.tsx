@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { cleanup, fireEvent, render } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { PublicMediaItem } from "~/lib/media";
 import MediaViewer from "./media-viewer";
@@ -35,11 +35,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open(shown: PublicMediaItem) {
+function open(shown: PublicMediaItem, autoPlay = true) {
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
   render(
     <I18nProvider i18n={i18n}>
-      <MediaViewer item={shown} onClose={() => undefined} />
+      <MediaViewer item={shown} autoPlay={autoPlay} onClose={() => undefined} />
     </I18nProvider>,
   );
   return { video: () => document.querySelector("video") as HTMLVideoElement };
@@ -62,5 +62,18 @@ describe("time-lapse plays", () => {
     // The beacon's module loads asynchronously: give it the time a counted play takes.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(beacons).toEqual([]);
+  });
+});
+
+describe("a film the visitor arrived on", () => {
+  test("shows its poster and plays only when asked, with the focus on its controls", () => {
+    open(item("timelapse"), false);
+    expect(document.querySelector("video")).toBeNull();
+    const play = screen.getByRole("button", { name: "Play: Yesterday in 3 minutes" });
+    expect(play.querySelector("img")?.getAttribute("src")).toBe(item("timelapse").thumbnailUrl);
+    fireEvent.click(play);
+    const video = document.querySelector("video");
+    expect(video?.autoplay).toBe(true);
+    expect(document.activeElement).toBe(video);
   });
 });

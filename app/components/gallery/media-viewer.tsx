@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatDate } from "~/lib/format";
 import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { trackEvent } from "~/lib/track";
@@ -8,22 +8,29 @@ import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
 import { useLocale } from "../localized-link";
+import { FilmPlayer } from "./film-player";
 import { LikeButton } from "./like-button";
 import { ViewCount } from "./view-count";
 
 export default function MediaViewer({
   item,
+  autoPlay,
   onClose,
   onPrevious,
   onNext,
 }: {
   item: PublicMediaItem;
+  /** Whether a film starts at once (opened from the gallery) or waits for Play (arrived on). */
+  autoPlay: boolean;
   onClose: () => void;
   onPrevious?: () => void;
   onNext?: () => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  // Radix names the dialog by its title only once hydrated; a shared item's viewer is on
+  // screen before that, so the name is wired here.
+  const titleId = useId();
 
   // One view per opening of an item: not per render, re-fetch or StrictMode re-run.
   const [viewCount, setViewCount] = useState(item.views);
@@ -67,7 +74,10 @@ export default function MediaViewer({
     // picture after the scripts. Inline, the server sends the open viewer.
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
-      <Dialog.Content className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900">
+      <Dialog.Content
+        aria-labelledby={titleId}
+        className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900"
+      >
         <div className="relative bg-neutral-950">
           {item.type === "image" ? (
             <img
@@ -79,20 +89,7 @@ export default function MediaViewer({
               className="mx-auto max-h-[70dvh] w-auto object-contain"
             />
           ) : (
-            // biome-ignore lint/a11y/useMediaCaption: the camera records no speech to caption
-            <video
-              key={item.id}
-              src={item.fileUrl}
-              poster={viewerPicture(item)}
-              width={item.width}
-              height={item.height}
-              controls
-              autoPlay
-              playsInline
-              preload="metadata"
-              onPlay={onPlay}
-              className="mx-auto max-h-[70dvh] w-full"
-            />
+            <FilmPlayer key={item.id} item={item} autoPlay={autoPlay} onPlay={onPlay} />
           )}
           {steps.map(({ go, label, Icon, side }) =>
             go ? (
@@ -110,7 +107,9 @@ export default function MediaViewer({
         </div>
         <div className="flex flex-wrap items-start gap-3 p-4">
           <div className="min-w-0 flex-1">
-            <Dialog.Title className="text-lg font-semibold">{item.title}</Dialog.Title>
+            <Dialog.Title id={titleId} className="text-lg font-semibold">
+              {item.title}
+            </Dialog.Title>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">
               {formatDate(locale, item.takenAt)}
               {item.source ? ` · ${item.source}` : ""}
