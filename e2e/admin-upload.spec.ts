@@ -11,6 +11,11 @@ const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), "upload-journey-"));
 
 /** A JPEG with an EXIF GPS position (latitude 45° 36′ N) in an APP1 segment after SOI. */
+/** A JPEG's width, from the baseline frame header the browser's encoder writes. */
+function jpegWidth(jpeg: Buffer): number {
+  return jpeg.readUInt16BE(jpeg.indexOf(Buffer.from([0xff, 0xc0])) + 7);
+}
+
 function photoWithGps(): string {
   const path = join(dir, "Tramonto a Malcesine.jpg");
   execFileSync("ffmpeg", [
@@ -98,10 +103,11 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const picker = page.getByLabel("Dateien auswählen");
 
   // A photo and a fake one in one batch: the batch is not a success.
-  const webVersions: Buffer[] = [];
+  const versions: Record<string, Buffer[]> = { web: [], medium: [] };
   page.on("request", (request) => {
-    if (request.method() === "PUT" && request.url().endsWith("/web")) {
-      webVersions.push(request.postDataBuffer() ?? Buffer.alloc(0));
+    const version = /\/(web|medium)$/.exec(request.url())?.[1];
+    if (request.method() === "PUT" && version) {
+      versions[version]?.push(request.postDataBuffer() ?? Buffer.alloc(0));
     }
   });
   await picker.setInputFiles([
@@ -115,11 +121,18 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
     "Hochladen fehlgeschlagen: 1 von 2 Dateien konnten nicht hochgeladen werden.",
   );
   await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText("Als Entwurf gespeichert");
-  // What visitors will get: a JPEG made in the browser, without the EXIF (and GPS) block.
-  expect(webVersions).toHaveLength(1);
-  const web = webVersions[0] ?? Buffer.alloc(0);
-  expect([...web.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-  expect(web.includes("Exif")).toBe(false);
+  // What visitors will get: JPEGs made in the browser, without the EXIF (and GPS) block, the
+  // 3200 px photo at 2560 px for large screens and 1280 px for phones.
+  for (const [version, width] of [
+    ["web", 2560],
+    ["medium", 1280],
+  ] as const) {
+    expect(versions[version], version).toHaveLength(1);
+    const jpeg = versions[version]?.[0] ?? Buffer.alloc(0);
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(jpeg.includes("Exif")).toBe(false);
+    expect(jpegWidth(jpeg), version).toBe(width);
+  }
   const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 

@@ -224,8 +224,10 @@ describe("editing an item", () => {
 describe("deleting", () => {
   test("removes the item, its likes and every R2 object it had", async () => {
     const originalKey = `originals/${crypto.randomUUID()}.jpg`;
+    const mediumKey = `media/${crypto.randomUUID()}.jpg`;
     await env.MEDIA.put(originalKey, fakeBytes(64));
-    const item = await createMedia({ originalKey });
+    await env.MEDIA.put(mediumKey, fakeBytes(64));
+    const item = await createMedia({ originalKey, mediumKey });
     const like = await visit(`/api/media/${item.id}/like`, {
       method: "POST",
       headers: { Origin: ORIGIN, "User-Agent": BROWSER_UA },
@@ -242,6 +244,7 @@ describe("deleting", () => {
     expect(keys.has(item.fileKey)).toBe(false);
     expect(keys.has(item.thumbnailKey)).toBe(false);
     expect(await env.MEDIA.head(originalKey)).toBeNull();
+    expect(await env.MEDIA.head(mediumKey)).toBeNull();
   });
 
   test("keeps a file another item still shows (the same photo uploaded twice)", async () => {

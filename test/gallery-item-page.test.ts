@@ -17,13 +17,26 @@ const imagePreloads = (head: string) => head.match(/<link rel="preload"[^>]* as=
 // the server's page and fetched first, not wait for the viewer's script (Lighthouse: LCP 4 s).
 describe("a shared item link", () => {
   test("sends the open viewer with the photo, fetched before anything else", async () => {
-    const photo = await createMedia({ id: "sharedpic", titleEn: "Harbour lights" });
+    const photo = await createMedia({
+      id: "sharedpic",
+      titleEn: "Harbour lights",
+      width: 4000,
+      height: 3000,
+      mediumKey: "media/harbour-lights-medium.jpg",
+    });
     const file = `/api/files/${photo.fileKey}`;
+    // A phone takes the medium version, a large screen the web version.
+    const srcSet = `/api/files/${photo.thumbnailKey} 640w, /api/files/media/harbour-lights-medium.jpg 1280w, ${file} 2560w`;
     const { head, body } = await documentOf("/en/gallery/sharedpic");
-    expect(head).toMatch(highPriorityPreload(file));
+    // The preload names the same versions as the picture, or the browser would fetch twice.
+    expect(head).toContain(
+      `<link rel="preload" as="image" fetchPriority="high" imageSrcSet="${srcSet}" imageSizes="(min-width: 65rem) 64rem, 100vw"/>`,
+    );
     // The gallery's pictures behind the viewer wait for it.
     expect(imagePreloads(head)).toHaveLength(1);
-    expect(body).toMatch(new RegExp(`<img src="${file}"[^>]* alt="Harbour lights"`));
+    expect(body).toContain(
+      `<img src="${file}" srcSet="${srcSet}" sizes="(min-width: 65rem) 64rem, 100vw" width="4000" height="3000" alt="Harbour lights"`,
+    );
     // Named before hydration too: the server's dialog points at its title.
     const dialog = body.match(/<div [^>]*role="dialog"[^>]*>/)?.[0] ?? "";
     const titleId = dialog.match(/aria-labelledby="([^"]+)"/)?.[1];

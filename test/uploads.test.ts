@@ -53,8 +53,18 @@ function putPart(id: string, n: number, bytes: Uint8Array<ArrayBuffer>) {
   return owner(`/${id}/parts/${n}`, { method: "PUT", body: bytes });
 }
 
-function putVersion(id: string, version: "web" | "thumbnail", bytes = fileBytes(2000, "jpeg")) {
+function putVersion(
+  id: string,
+  version: "web" | "medium" | "thumbnail",
+  bytes = fileBytes(2000, "jpeg"),
+) {
   return owner(`/${id}/${version}`, { method: "PUT", body: bytes });
+}
+
+async function putPhotoVersions(id: string) {
+  for (const version of ["web", "medium", "thumbnail"] as const) {
+    expect((await putVersion(id, version)).status, version).toBe(204);
+  }
 }
 
 const photoTaken = { width: 4032, height: 3024, takenAt: Date.UTC(2026, 6, 1, 19) };
@@ -75,6 +85,7 @@ async function uploadRow(id: string) {
     object_key: string;
     file_key: string;
     thumbnail_key: string;
+    medium_key: string;
   }>();
 }
 
@@ -88,6 +99,7 @@ describe("the owner's upload API", () => {
       ["GET", `/${id}`],
       ["PUT", `/${id}/parts/1`],
       ["PUT", `/${id}/web`],
+      ["PUT", `/${id}/medium`],
       ["PUT", `/${id}/thumbnail`],
       ["POST", `/${id}/complete`],
       ["DELETE", `/${id}`],
@@ -218,6 +230,7 @@ describe("the owner's upload API", () => {
 
     const keys = await uploadRow(id);
     expect((await putVersion(id, "web", fileBytes(3000, "jpeg"))).status).toBe(204);
+    expect((await putVersion(id, "medium")).status).toBe(204);
     expect((await putVersion(id, "thumbnail")).status).toBe(204);
     const done = await complete(id);
     expect(done.status).toBe(201);
@@ -235,7 +248,9 @@ describe("the owner's upload API", () => {
       file_key: keys?.file_key,
       original_key: keys?.object_key,
       thumbnail_key: keys?.thumbnail_key,
+      medium_key: keys?.medium_key,
     });
+    expect(keys?.medium_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
     expect(keys?.object_key).toMatch(/^originals\/[a-f0-9]{64}\.jpg$/);
     expect(keys?.file_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
     expect(await rows("uploads")).toBe(0);
@@ -248,6 +263,8 @@ describe("the owner's upload API", () => {
     await env.DB.prepare("update media set status = 'published' where id = ?").bind(mediaId).run();
     expect((await visit(`/api/files/${keys?.file_key}`)).status).toBe(200);
     expect((await visit(`/api/files/${keys?.thumbnail_key}`)).status).toBe(200);
+    const medium = await visit(`/api/files/${keys?.medium_key}`);
+    expect([medium.status, medium.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
     expect((await visit(`/api/files/${keys?.object_key}`)).status).toBe(404);
   });
 
@@ -261,6 +278,7 @@ describe("the owner's upload API", () => {
     });
     expect((await putPart(id, 1, video)).status).toBe(204);
     expect((await putVersion(id, "web")).status).toBe(400);
+    expect((await putVersion(id, "medium")).status).toBe(400);
     expect((await putVersion(id, "thumbnail")).status).toBe(204);
     const measured = {
       width: 1920,
@@ -281,14 +299,14 @@ describe("the owner's upload API", () => {
       original_key: null,
     });
     expect(item?.file_key).toMatch(/^media\/[a-f0-9]{64}\.mov$/);
+    expect(item?.medium_key).toBeNull();
   });
 
   test("refuses a fake .jpg on completion and leaves nothing in R2 or D1", async () => {
     const fake = fileBytes(3000, "html");
     const { id } = await create({ fileName: "not-a-photo.jpg", byteSize: fake.length });
     await putPart(id, 1, fake);
-    await putVersion(id, "web");
-    await putVersion(id, "thumbnail");
+    await putPhotoVersions(id);
     const response = await complete(id);
     expect(response.status).toBe(422);
     const body = (await response.json()) as { error: { code: string } };
@@ -317,6 +335,8 @@ describe("the owner's upload API", () => {
     expect(notJpeg.status).toBe(415);
     const tooBig = await putVersion(photo.id, "thumbnail", fileBytes(2 * MiB + 1, "jpeg"));
     expect(tooBig.status).toBe(413);
+    const mediumTooBig = await putVersion(photo.id, "medium", fileBytes(4 * MiB + 1, "jpeg"));
+    expect(mediumTooBig.status).toBe(413);
     expect(await bucketKeys()).toEqual([]);
   });
 
@@ -329,17 +349,41 @@ describe("the owner's upload API", () => {
     await putPart(id, 2, fileBytes(10, "jpeg"));
     const noVersions = await complete(id);
     expect(noVersions.status).toBe(409);
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    const noMedium = await complete(id);
+    expect(noMedium.status).toBe(409);
+    expect(((await noMedium.json()) as { error: { code: string } }).error.code).toBe(
+      "versions_missing",
+    );
     expect(await rows("uploads")).toBe(1);
     expect(await rows("upload_parts")).toBe(2);
     expect(await rows("media")).toBe(0);
+    await putVersion(id, "medium");
+    expect((await complete(id)).status).toBe(201);
+  });
+
+  test("a photo upload begun before medium versions existed completes without one", async () => {
+    const { id } = await create();
+    await env.DB.prepare("update uploads set medium_key = null where id = ?").bind(id).run();
+    await putPart(id, 1, fileBytes(1000, "jpeg"));
+    expect((await putVersion(id, "medium")).status).toBe(400);
+    await putVersion(id, "web");
+    await putVersion(id, "thumbnail");
+    const done = await complete(id);
+    expect(done.status).toBe(201);
+    const { id: mediaId } = (await done.json()) as { id: string };
+    const item = await env.DB.prepare("select medium_key from media where id = ?")
+      .bind(mediaId)
+      .first();
+    expect(item).toEqual({ medium_key: null });
   });
 
   test("when R2 refuses the recorded parts, completion asks for them again and loses nothing else", async () => {
     const bytes = fileBytes(1000, "jpeg");
     const { id } = await create();
     await putPart(id, 1, bytes);
-    await putVersion(id, "web");
-    await putVersion(id, "thumbnail");
+    await putPhotoVersions(id);
     await env.DB.prepare("update upload_parts set etag = 'not-the-etag' where upload_id = ?")
       .bind(id)
       .run();
@@ -356,8 +400,7 @@ describe("the owner's upload API", () => {
   test("refuses implausible measurements with a 400 and registers nothing", async () => {
     const { id } = await create();
     await putPart(id, 1, fileBytes(1000, "jpeg"));
-    await putVersion(id, "web");
-    await putVersion(id, "thumbnail");
+    await putPhotoVersions(id);
     const bad = [
       { ...photoTaken, width: 0 },
       { ...photoTaken, height: 100_000 },
@@ -377,6 +420,7 @@ describe("the owner's upload API", () => {
   test("aborts an upload: its parts, versions and rows are gone", async () => {
     const { id } = await create({ byteSize: PART + 10 });
     await putPart(id, 1, fileBytes(PART, "jpeg"));
+    await putVersion(id, "medium");
     await putVersion(id, "thumbnail");
     expect((await owner(`/${id}`, { method: "DELETE" })).status).toBe(204);
     expect(await rows("uploads")).toBe(0);
@@ -388,6 +432,7 @@ describe("the owner's upload API", () => {
   test("the ten-minute cron aborts uploads left for more than a day, and keeps fresh ones", async () => {
     const old = await create({ byteSize: PART + 10 });
     await putPart(old.id, 1, fileBytes(PART, "jpeg"));
+    await putVersion(old.id, "medium");
     await putVersion(old.id, "thumbnail");
     const fresh = await create();
     const twoDaysAgo = Date.now() - 2 * 24 * 3600_000;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type PublicMediaItem, photoSrcSet } from "./media";
 
-const photo = (width: number, height: number) =>
-  ({ width, height, fileUrl: "/web.jpg", thumbnailUrl: "/thumb.jpg" }) as PublicMediaItem;
+const photo = (width: number, height: number, mediumUrl: string | null = null) =>
+  ({
+    width,
+    height,
+    fileUrl: "/web.jpg",
+    thumbnailUrl: "/thumb.jpg",
+    mediumUrl,
+  }) as PublicMediaItem;
 
 describe("photoSrcSet", () => {
   it("describes each version with the width the upload gave it", () => {
@@ -10,8 +16,18 @@ describe("photoSrcSet", () => {
     expect(photoSrcSet(photo(3000, 4000))).toBe("/thumb.jpg 480w, /web.jpg 1920w");
   });
 
-  it("never claims more pixels than a small photo has", () => {
+  it("offers the medium version between them where the photo has one", () => {
+    expect(photoSrcSet(photo(4000, 3000, "/medium.jpg"))).toBe(
+      "/thumb.jpg 640w, /medium.jpg 1280w, /web.jpg 2560w",
+    );
+    expect(photoSrcSet(photo(3000, 4000, "/medium.jpg"))).toBe(
+      "/thumb.jpg 480w, /medium.jpg 960w, /web.jpg 1920w",
+    );
+  });
+
+  it("never claims more pixels than a small photo has, nor lists one width twice", () => {
     expect(photoSrcSet(photo(1280, 720))).toBe("/thumb.jpg 640w, /web.jpg 1280w");
-    expect(photoSrcSet(photo(500, 300))).toBe("/thumb.jpg 500w, /web.jpg 500w");
+    expect(photoSrcSet(photo(500, 300))).toBe("/thumb.jpg 500w");
+    expect(photoSrcSet(photo(1280, 720, "/medium.jpg"))).toBe("/thumb.jpg 640w, /medium.jpg 1280w");
   });
 });

@@ -1,4 +1,4 @@
-import { scaledWidth, THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./uploads/limits";
+import { scaledWidth, VERSIONS } from "./uploads/limits";
 
 /** What visitors see of a media item, in one language (the API's and loaders' shape). */
 export type PublicMediaItem = {
@@ -18,21 +18,39 @@ export type PublicMediaItem = {
   contentType: string;
   fileUrl: string;
   thumbnailUrl: string;
+  /** A photo's 1280 px version; none for films and photos uploaded before it existed. */
+  mediumUrl: string | null;
 };
 
 /**
  * A photo's versions for `srcset`, each with its real width, so that a browser takes the
- * thumbnail wherever it is sharp enough instead of the web version (ADR 013).
+ * smallest one sharp enough instead of the web version (ADR 013). A photo smaller than a
+ * version's size has no larger one: the same width is listed once.
  */
 export function photoSrcSet(item: PublicMediaItem): string {
   const { width, height } = item;
-  const thumbnail = scaledWidth(width, height, THUMBNAIL_LONG_SIDE);
-  return `${item.thumbnailUrl} ${thumbnail}w, ${item.fileUrl} ${scaledWidth(width, height, WEB_LONG_SIDE)}w`;
+  const versions = [
+    [item.thumbnailUrl, VERSIONS.thumbnail.longSide],
+    [item.mediumUrl, VERSIONS.medium.longSide],
+    [item.fileUrl, VERSIONS.web.longSide],
+  ] as const;
+  const candidates = new Map<number, string>();
+  for (const [url, longSide] of versions) {
+    const versionWidth = scaledWidth(width, height, longSide);
+    if (url && !candidates.has(versionWidth)) candidates.set(versionWidth, url);
+  }
+  return [...candidates].map(([w, url]) => `${url} ${w}w`).join(", ");
 }
 
 /** The picture an opened item shows first: the photo itself, or the video's poster. */
-export function viewerPicture(item: PublicMediaItem): string {
-  return item.type === "image" ? item.fileUrl : item.thumbnailUrl;
+export function viewerPicture(item: PublicMediaItem): {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+} {
+  if (item.type !== "image") return { src: item.thumbnailUrl };
+  // The viewer is at most 64rem wide, with a 0.5rem margin on a phone.
+  return { src: item.fileUrl, srcSet: photoSrcSet(item), sizes: "(min-width: 65rem) 64rem, 100vw" };
 }
 
 export const MAX_SEARCH_LENGTH = 100;

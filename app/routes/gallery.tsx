@@ -111,7 +111,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   // An opened item's picture is the page's largest paint: fetch it before the viewer's code,
   // and the pictures behind it after it (none eager, so none preloaded beside it).
-  if (item) preload(viewerPicture(item), { as: "image", fetchPriority: "high" });
+  if (item) {
+    const { src, srcSet, sizes } = viewerPicture(item);
+    preload(src, { as: "image", fetchPriority: "high", imageSrcSet: srcSet, imageSizes: sizes });
+  }
   const eager = (place: number, first: number) => !item && place < first;
   // The first picture is the largest paint, unless an opened item covers the gallery: then the
   // pictures behind it wait for its own.

@@ -64,6 +64,8 @@ export const media = sqliteTable(
     /** The owner's file as uploaded (with its metadata): never served to visitors. */
     originalKey: text("original_key"),
     thumbnailKey: text("thumbnail_key").notNull(),
+    /** A photo's version for phones and the grid (ADR 013); none for films and older photos. */
+    mediumKey: text("medium_key"),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
@@ -79,6 +81,7 @@ export const media = sqliteTable(
     index("media_status_featured_taken").on(t.status, t.featured, t.takenAt, t.id),
     index("media_file_key").on(t.fileKey),
     index("media_thumbnail_key").on(t.thumbnailKey),
+    index("media_medium_key").on(t.mediumKey),
   ],
 );
 
@@ -164,6 +167,7 @@ export const uploads = sqliteTable(
     r2UploadId: text("r2_upload_id").notNull(),
     fileKey: text("file_key").notNull(),
     thumbnailKey: text("thumbnail_key").notNull(),
+    mediumKey: text("medium_key"),
     /** A film's hash: the box resumes an upload only for the very same file. */
     sha256: text("sha256"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -112,35 +112,33 @@ export async function updateMany(
 
 /** Keys are content-addressed, so an R2 object another item still uses is kept. */
 export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
+  const keyColumns = {
+    fileKey: media.fileKey,
+    thumbnailKey: media.thumbnailKey,
+    mediumKey: media.mediumKey,
+    originalKey: media.originalKey,
+  };
+  type KeyColumn = keyof typeof keyColumns;
+  const keysOf = (rows: Record<KeyColumn, string | null>[]) =>
+    rows.flatMap((row) =>
+      (Object.keys(keyColumns) as KeyColumn[])
+        .map((column) => row[column])
+        .filter((key) => key !== null),
+    );
   const [, deleted] = await db.batch([
     db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, ids)),
-    db.delete(media).where(inArray(media.id, ids)).returning({
-      id: media.id,
-      fileKey: media.fileKey,
-      thumbnailKey: media.thumbnailKey,
-      originalKey: media.originalKey,
-    }),
+    db
+      .delete(media)
+      .where(inArray(media.id, ids))
+      .returning({ id: media.id, ...keyColumns }),
   ]);
-  const keys = [
-    ...new Set(
-      deleted.flatMap((row) =>
-        [row.fileKey, row.thumbnailKey, row.originalKey].filter((key) => key !== null),
-      ),
-    ),
-  ];
+  const keys = [...new Set(keysOf(deleted))];
   if (keys.length > 0) {
-    const keyColumns = {
-      fileKey: media.fileKey,
-      thumbnailKey: media.thumbnailKey,
-      originalKey: media.originalKey,
-    };
     const stillUsed = await db
       .select(keyColumns)
       .from(media)
       .where(or(...Object.values(keyColumns).map((column) => inArray(column, keys))));
-    const used = new Set(
-      stillUsed.flatMap((row) => [row.fileKey, row.thumbnailKey, row.originalKey]),
-    );
+    const used = new Set(keysOf(stillUsed));
     const orphans = keys.filter((key) => !used.has(key));
     // The rows are gone already: a failed R2 delete leaves objects behind, never an item
     // without its files, and the owner's delete still succeeded.

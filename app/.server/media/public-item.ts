@@ -39,5 +39,6 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     contentType: row.contentType,
     fileUrl: fileUrl(row.fileKey),
     thumbnailUrl: fileUrl(row.thumbnailKey),
+    mediumUrl: row.mediumKey ? fileUrl(row.mediumKey) : null,
   };
 }

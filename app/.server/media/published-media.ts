@@ -22,10 +22,13 @@ export async function findPublishedFile(
     .select({ fileKey: media.fileKey, contentType: media.contentType })
     .from(media)
     .where(
-      and(eq(media.status, "published"), or(eq(media.fileKey, key), eq(media.thumbnailKey, key))),
+      and(
+        eq(media.status, "published"),
+        or(eq(media.fileKey, key), eq(media.thumbnailKey, key), eq(media.mediumKey, key)),
+      ),
     )
     .get();
   if (!row) return null;
-  // Thumbnails and video posters are always JPEG.
+  // Thumbnails, medium versions and video posters are always JPEG.
   return { contentType: row.fileKey === key ? row.contentType : "image/jpeg" };
 }

@@ -49,6 +49,7 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
     r2UploadId: multipart.uploadId,
     fileKey,
     thumbnailKey: `media/${randomHex()}.jpg`,
+    mediumKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     sha256: input.sha256 ?? null,
     createdAt: new Date(),
   };
@@ -140,12 +141,13 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     .orderBy(asc(uploadParts.partNumber))
     .all();
   if (parts.length !== partCount(upload.byteSize)) return { ok: false, reason: "parts_missing" };
-  const [file, thumbnail] = await Promise.all([
+  const [file, thumbnail, medium] = await Promise.all([
     bucket.head(upload.fileKey),
     bucket.head(upload.thumbnailKey),
+    upload.mediumKey ? bucket.head(upload.mediumKey) : true,
   ]);
   const webMissing = upload.kind === "photo" && !file;
-  if (webMissing || !thumbnail) return { ok: false, reason: "versions_missing" };
+  if (webMissing || !thumbnail || !medium) return { ok: false, reason: "versions_missing" };
 
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
   const object = await multipart
@@ -189,6 +191,7 @@ export async function completeUpload(
       fileKey: upload.fileKey,
       originalKey: upload.kind === "photo" ? upload.objectKey : null,
       thumbnailKey: upload.thumbnailKey,
+      mediumKey: upload.mediumKey,
       contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
       byteSize: assembled.byteSize,
       width: measured.width,
@@ -206,7 +209,11 @@ export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise
     .resumeMultipartUpload(upload.objectKey, upload.r2UploadId)
     .abort()
     .catch(() => undefined);
-  await bucket.delete([upload.objectKey, upload.fileKey, upload.thumbnailKey]);
+  await bucket.delete(
+    [upload.objectKey, upload.fileKey, upload.thumbnailKey, upload.mediumKey].filter(
+      (key) => key !== null,
+    ),
+  );
   await db.delete(uploads).where(eq(uploads.id, upload.id));
 }
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { type PublicMediaItem, viewerPicture } from "~/lib/media";
+import type { PublicMediaItem } from "~/lib/media";
 import PlayIcon from "~icons/mdi/play-circle";
 
 /**
@@ -33,7 +33,7 @@ export function FilmPlayer({
       <button type="button" onClick={() => setStarted(true)} className="relative block w-full">
         <span className="sr-only">{t`Play: ${title}`}</span>
         <img
-          src={viewerPicture(item)}
+          src={item.thumbnailUrl}
           width={item.width}
           height={item.height}
           alt=""
@@ -51,7 +51,7 @@ export function FilmPlayer({
     <video
       ref={video}
       src={item.fileUrl}
-      poster={viewerPicture(item)}
+      poster={item.thumbnailUrl}
       width={item.width}
       height={item.height}
       controls

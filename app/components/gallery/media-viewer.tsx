@@ -81,7 +81,7 @@ export default function MediaViewer({
         <div className="relative bg-neutral-950">
           {item.type === "image" ? (
             <img
-              src={viewerPicture(item)}
+              {...viewerPicture(item)}
               width={item.width}
               height={item.height}
               alt={item.title}

@@ -1,8 +1,9 @@
 import exifr from "exifr/dist/mini.esm.mjs";
-import { scaledWidth, THUMBNAIL_LONG_SIDE, WEB_LONG_SIDE } from "./limits";
+import { scaledWidth, VERSIONS } from "./limits";
 
 export type ImageVersions = {
   web: Blob;
+  medium: Blob;
   thumbnail: Blob;
   width: number;
   height: number;
@@ -34,12 +35,13 @@ async function takenAt(file: File): Promise<number> {
 export async function makeImageVersions(file: File): Promise<ImageVersions> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
-    const [web, thumbnail] = [
-      await encode(bitmap, WEB_LONG_SIDE, 0.85),
-      await encode(bitmap, THUMBNAIL_LONG_SIDE, 0.8),
-    ];
+    // One after the other: three full-size canvases at once are too much for a phone.
+    const web = await encode(bitmap, VERSIONS.web.longSide, 0.85);
+    const medium = await encode(bitmap, VERSIONS.medium.longSide, 0.82);
+    const thumbnail = await encode(bitmap, VERSIONS.thumbnail.longSide, 0.8);
     return {
       web,
+      medium,
       thumbnail,
       width: bitmap.width,
       height: bitmap.height,

@@ -6,11 +6,16 @@ export const PART_SIZE = 10 * MiB;
 
 export const MAX_BYTES = { photo: 50 * MiB, video: 4 * 1024 * MiB } as const;
 
-/** The web version and the thumbnail or poster: small, made in the browser, one PUT each. */
-export const MAX_WEB_BYTES = 12 * MiB;
-export const MAX_THUMBNAIL_BYTES = 2 * MiB;
-export const WEB_LONG_SIDE = 2560;
-export const THUMBNAIL_LONG_SIDE = 640;
+/**
+ * The versions made in the browser, one PUT each: a photo's web version (the viewer on large
+ * screens), its medium version (phones and the grid) and the thumbnail or a film's poster.
+ */
+export const VERSIONS = {
+  web: { longSide: 2560, maxBytes: 12 * MiB },
+  medium: { longSide: 1280, maxBytes: 4 * MiB },
+  thumbnail: { longSide: 640, maxBytes: 2 * MiB },
+} as const;
+export type Version = keyof typeof VERSIONS;
 
 /** A version's width: the photo scaled down (never up) until its long side fits. */
 export function scaledWidth(width: number, height: number, longSide: number): number {

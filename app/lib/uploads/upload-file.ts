@@ -35,7 +35,7 @@ export type OpenUpload = {
 export type Prepared = {
   kind: UploadKind;
   preview: Blob;
-  versions: { web?: Blob; thumbnail: Blob };
+  versions: { web?: Blob; medium?: Blob; thumbnail: Blob };
   measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
   patches: Patch[];
   locationRemoved: boolean;
@@ -77,12 +77,12 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
     const versions = await makeImageVersions(file).catch(() => {
       throw new UploadError("rejected");
     });
-    const { web, thumbnail, width, height, takenAt } = versions;
+    const { web, medium, thumbnail, width, height, takenAt } = versions;
     const measured = { width, height, takenAt };
     return {
       kind,
       preview: thumbnail,
-      versions: { web, thumbnail },
+      versions: { web, medium, thumbnail },
       measured,
       patches: [],
       locationRemoved: false,

@@ -1,4 +1,4 @@
-import { THUMBNAIL_LONG_SIDE } from "./limits";
+import { VERSIONS } from "./limits";
 
 const DECODE_TIMEOUT_MS = 20_000;
 
@@ -36,7 +36,10 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
       };
       video.currentTime = Math.min(1, video.duration / 2);
     });
-    const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(video.videoWidth, video.videoHeight));
+    const scale = Math.min(
+      1,
+      VERSIONS.thumbnail.longSide / Math.max(video.videoWidth, video.videoHeight),
+    );
     const canvas = document.createElement("canvas");
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
@@ -59,7 +62,7 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
 }
 
 export async function placeholderPoster(width: number, height: number): Promise<Blob> {
-  const scale = Math.min(1, THUMBNAIL_LONG_SIDE / Math.max(width, height));
+  const scale = Math.min(1, VERSIONS.thumbnail.longSide / Math.max(width, height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(16, Math.round(width * scale));
   canvas.height = Math.max(16, Math.round(height * scale));

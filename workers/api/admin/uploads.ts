@@ -15,14 +15,7 @@ import {
   storePart,
   type Upload,
 } from "~/.server/uploads/store";
-import {
-  CONTENT_TYPES,
-  MAX_BYTES,
-  MAX_THUMBNAIL_BYTES,
-  MAX_WEB_BYTES,
-  partCount,
-  partLength,
-} from "~/lib/uploads/limits";
+import { CONTENT_TYPES, MAX_BYTES, partCount, partLength, VERSIONS } from "~/lib/uploads/limits";
 import { apiError, rejectInvalid } from "../errors";
 import type { OwnerEnv } from "../require-owner";
 
@@ -63,7 +56,7 @@ const measurements = z.object({
 
 const idParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) });
 const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
-const versionParam = z.object({ version: z.enum(["web", "thumbnail"]) });
+const versionParam = z.object({ version: z.enum(["web", "medium", "thumbnail"]) });
 
 /** Edge rate limit per owner session: the Upload tab sends a few parts at a time. */
 const rateLimited = createMiddleware<OwnerEnv>(async (c, next) => {
@@ -139,17 +132,17 @@ export const uploads = new Hono<UploadEnv>()
   .put("/:id/:version", zValidator("param", versionParam, badBody), async (c) => {
     const { upload } = c.var;
     const { version } = c.req.valid("param");
-    if (version === "web" && upload.kind !== "photo") {
-      return apiError(c, 400, "invalid_version", "Only photos have a web version");
+    const key = { web: upload.fileKey, medium: upload.mediumKey, thumbnail: upload.thumbnailKey }[
+      version
+    ];
+    // Only photos have web and medium versions (a video's file is itself).
+    if (!key || (version === "web" && upload.kind !== "photo")) {
+      return apiError(c, 400, "invalid_version", `This upload has no ${version} version`);
     }
-    const bytes = await readBody(
-      c.req.raw,
-      version === "web" ? MAX_WEB_BYTES : MAX_THUMBNAIL_BYTES,
-    );
+    const bytes = await readBody(c.req.raw, VERSIONS[version].maxBytes);
     if (!bytes) return apiError(c, 413, "too_large", `The ${version} version is too large`);
     if (!isJpeg(bytes))
       return apiError(c, 415, "not_jpeg", `The ${version} version must be a JPEG`);
-    const key = version === "web" ? upload.fileKey : upload.thumbnailKey;
     await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
     return c.body(null, 204);
   })
@@ -169,7 +162,7 @@ export const uploads = new Hono<UploadEnv>()
         "The file is not a JPEG photo or an MP4/MOV video",
       );
     }
-    const what = result.reason === "parts_missing" ? "Parts" : "The web version or thumbnail";
+    const what = result.reason === "parts_missing" ? "Parts" : "Versions";
     return apiError(c, 409, result.reason, `${what} of this upload are missing`);
   })
   .delete("/:id", async (c) => {
