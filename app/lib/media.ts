@@ -49,7 +49,7 @@ export function viewerPicture(item: PublicMediaItem): {
   sizes?: string;
 } {
   if (item.type !== "image") return { src: item.thumbnailUrl };
-  // The viewer is at most 64rem wide, with a 0.5rem margin on a phone.
+  // The viewer is at most 64rem wide, and about as wide as a smaller screen.
   return { src: item.fileUrl, srcSet: photoSrcSet(item), sizes: "(min-width: 65rem) 64rem, 100vw" };
 }
 
