@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { markPageHydrated } from "~/lib/hydration";
 import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
 import { getPublicSettings } from "./.server/settings";
@@ -81,9 +82,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useOptionalRootData();
   // Effects run children first, so this marks the moment every effect of the first render
   // (timers, listeners) is in place: browser journeys wait for it before touching the clock.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  useEffect(markPageHydrated, []);
   return (
     <Toaster>
       <MaintenanceGate active={root?.maintenance ?? false}>

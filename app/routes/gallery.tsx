@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
@@ -12,6 +12,7 @@ import { type PageUnread, useGalleryPages } from "~/components/gallery/use-galle
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { localizePath } from "~/i18n/locales";
+import { pageHydrated } from "~/lib/hydration";
 import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
@@ -54,16 +55,6 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     );
   },
 ];
-
-const neverChanges = () => () => undefined;
-/** True while the server renders the page and while the browser hydrates it, false after. */
-function useServerDocument() {
-  return useSyncExternalStore(
-    neverChanges,
-    () => false,
-    () => true,
-  );
-}
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
@@ -127,8 +118,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // already in hand, so the item's page does not pay for the grid's markup, layout and hydration
   // under the viewer; and a film waits for Play. Opened from the gallery, the grid stays and a
   // film plays at once.
-  const serverDocument = useServerDocument();
-  const [arrived, setArrived] = useState(Boolean(item) && serverDocument);
+  // (Not useSyncExternalStore: a server snapshot unlike the browser's re-renders the whole
+  // gallery right after hydration.)
+  const [arrived, setArrived] = useState(() => Boolean(item) && !pageHydrated());
   if (!item && arrived) setArrived(false);
 
   const hasFilters = Boolean(params.q) || params.type !== "all";
