@@ -35,7 +35,7 @@ async function takenAt(file: File): Promise<number> {
 export async function makeImageVersions(file: File): Promise<ImageVersions> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
-    // One after the other: three full-size canvases at once are too much for a phone.
+    // One canvas at a time: a phone has little memory for three at once.
     const web = await encode(bitmap, VERSIONS.web.longSide, 0.85);
     const medium = await encode(bitmap, VERSIONS.medium.longSide, 0.82);
     const thumbnail = await encode(bitmap, VERSIONS.thumbnail.longSide, 0.8);

@@ -15,7 +15,6 @@ export const VERSIONS = {
   medium: { longSide: 1280, maxBytes: 4 * MiB },
   thumbnail: { longSide: 640, maxBytes: 2 * MiB },
 } as const;
-export type Version = keyof typeof VERSIONS;
 
 /** A version's width: the photo scaled down (never up) until its long side fits. */
 export function scaledWidth(width: number, height: number, longSide: number): number {
