@@ -1,4 +1,4 @@
-// From the click on "Watch live" to the first decoded video frame, with the camera box
+// From the click on "Watch live" to the first video frame the visitor sees, with the camera box
 // connected and idle: the built Worker (scripts/serve-build.ts), the real box CLI with ffmpeg's
 // test pattern, Debian's Chromium; one, two and ten viewers pressing play together.
 // Usage: npm run build && npm run bench:stream-start
@@ -34,11 +34,14 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
       },
       { capture: true },
     );
-    // The player's <video> arrives with the lazily loaded session, after the click.
+    // The first frame the visitor sees: the <video> arrives with the lazily loaded session,
+    // after the click, and stays hidden under the steps until the panel says it is live.
     state.firstFrame = new Promise((resolve) => {
       const arm = () => {
         const video = document.querySelector<HTMLVideoElement>("#live video");
-        if (!video) return requestAnimationFrame(arm);
+        if (!video || getComputedStyle(video).visibility !== "visible") {
+          return requestAnimationFrame(arm);
+        }
         video.requestVideoFrameCallback(() => resolve(performance.now() - state.clickedAt));
       };
       arm();

@@ -82,16 +82,21 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await live.getByRole("button", { name: "Watch live" }).click();
   await hlsRequested;
   await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+  // The steps come in their order; one the work had already left behind when its turn came
+  // is skipped (how many depends on how fast the box starts), and attempts count from 1.
   const steps = await announced(page);
-  expect(steps).toEqual([
+  const attempts = steps.filter((text) => text.startsWith("Connection attempt"));
+  const order = [
     "Starting session…",
     "Initialising camera…",
-    ...steps.filter((text) => text.startsWith("Connection attempt")),
+    ...attempts.map((_, i) => `Connection attempt ${i + 1}/30`),
     "Feed ready",
     "Initialising player…",
     "The live stream is playing.",
-  ]);
-  expect(steps[2]).toBe("Connection attempt 1/30");
+  ];
+  expect(steps).toEqual(order.filter((text) => steps.includes(text)));
+  expect(steps.at(0)).toBe("Starting session…");
+  expect(steps.at(-1)).toBe("The live stream is playing.");
   // Every step stays on screen long enough to read (the hook keeps each for 800 ms).
   const timeline = await announcements(page);
   for (const [i, { text, at }] of timeline.entries()) {

@@ -180,15 +180,35 @@ describe("a live session", () => {
     });
   });
 
-  test("a first frame before the steps were read still shows them in order", async () => {
+  test("steps the work has left behind are not shown: a quick stream is live once the first step was read", async () => {
+    // The stream settles at 0.6 s and the player shows its first frame at once.
     player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
       playerEvents.onFirstFrame();
       return teardown;
     });
     const { result } = renderSession();
     await start(result);
+    await advance(MIN_STEP_MS - 100);
+    // Attached while "Starting session…" was still being read.
+    expect(player.attachPlayer).toHaveBeenCalledOnce();
+    expect(result.current.phase.name).toBe("starting");
+    await advance(100);
+    expect(result.current.phase.name).toBe("live");
+    expect(names()).toEqual(["idle", "starting", "live"]);
+  });
+
+  test("the player attaches the moment the stream is live, while a camera step is on screen", async () => {
+    worker.settles = { afterMs: 1_000, state: "live" };
+    const { result } = renderSession();
+    await start(result);
+    await advance(1_000);
+    expect(result.current.phase.name).toBe("initializing");
+    expect(player.attachPlayer).toHaveBeenCalledOnce();
+    // No first frame yet: the panel goes on to the player's steps, each readable.
+    await until(result, "player");
+    await act(async () => events?.onFirstFrame());
     await until(result, "live");
-    expect(names().slice(-3)).toEqual(["ready", "player", "live"]);
+    expect(names()).toEqual(["idle", "starting", "initializing", "ready", "player", "live"]);
   });
 
   test("a visitor joining a running stream skips the camera's steps and asks nothing more", async () => {

@@ -35,6 +35,18 @@ export type Phase =
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A promise's value once it is in (undefined until then), for steps that must not wait. */
+function arrived<T>(promise: Promise<T>): () => T | undefined {
+  let value: T | undefined;
+  promise.then(
+    (result) => {
+      value = result;
+    },
+    () => undefined, // whoever awaits the promise itself handles its failure
+  );
+  return () => value;
+}
+
 /** Starting again is a new run: whatever an older run still receives is ignored. */
 export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
@@ -64,11 +76,15 @@ export function useLiveStream(
     while (left() > 0) await wait(left());
   }, []);
 
+  /**
+   * Shows `next` once the step on screen has been readable, unless the work has already gone
+   * past it (`past`): a step is on screen only while it is true.
+   */
   const step = useCallback(
-    async (id: number, next: Phase) => {
+    async (id: number, next: Phase, past: () => boolean = () => false) => {
       if (next.name !== shown.current.name) await readable();
       if (run.current !== id) return false;
-      show(next);
+      if (!past()) show(next);
       return true;
     },
     [readable, show],
@@ -102,28 +118,28 @@ export function useLiveStream(
     [finish, readable],
   );
 
-  /**
-   * The attempts tick on screen while one request waits for the stream to settle: the Worker
-   * answers the moment the first segment lands (or the box fails), not at the next poll.
-   */
+  /** The Worker answers the moment the first segment lands or the box fails, not at a poll. */
+  const streamSettled = useCallback(async (id: number, url: string): Promise<string> => {
+    while (run.current === id) {
+      const check = await fetchRead(`${url}&wait=settled`);
+      const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
+      if (state !== "starting") return state;
+    }
+    return "starting";
+  }, []);
+
+  /** The camera's steps on screen, the attempts ticking, until the stream has settled. */
   const connect = useCallback(
-    async (id: number, url: string): Promise<string | null> => {
-      const deadline = Date.now() + CONNECTION_ATTEMPTS * ATTEMPT_INTERVAL_MS;
-      const settled = (async () => {
-        while (Date.now() < deadline && run.current === id) {
-          const check = await fetchRead(`${url}&wait=settled`);
-          const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
-          if (state !== "starting") return state;
-        }
-        return "starting";
-      })();
-      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS; attempt++) {
-        if (!(await step(id, { name: "connecting", attempt }))) return null;
-        const state = await Promise.race([settled, wait(ATTEMPT_INTERVAL_MS).then(() => null)]);
+    async (id: number, settling: Promise<string>): Promise<string | null> => {
+      const settled = arrived(settling);
+      const past = () => settled() !== undefined;
+      if (!(await step(id, { name: "initializing" }, past))) return null;
+      for (let attempt = 1; attempt <= CONNECTION_ATTEMPTS && !past(); attempt++) {
+        if (!(await step(id, { name: "connecting", attempt }, past))) return null;
+        await Promise.race([settling, wait(ATTEMPT_INTERVAL_MS)]);
         if (run.current !== id) return null;
-        if (state !== null) return state;
       }
-      return "starting";
+      return settled() ?? "starting";
     },
     [step],
   );
@@ -169,22 +185,31 @@ export function useLiveStream(
       const session = (await response.json()) as StreamSession;
       setDurationSeconds(session.durationSeconds);
       sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
+      // The work runs ahead as fast as it can: the wait for the camera begins with the session,
+      // and the player attaches the moment the stream is live. The steps follow it on screen.
+      const settling = session.live
+        ? Promise.resolve("live")
+        : streamSettled(id, sessionUrl.current);
+      const playing = settling.then(
+        (state) => state === "live" && run.current === id && play(id, session.playlistUrl),
+        () => false,
+      );
+      const playingNow = arrived(playing);
+      const framed = () => playingNow() === true;
       if (!session.live) {
-        if (!(await step(id, { name: "initializing" }))) return;
-        const state = await connect(id, sessionUrl.current);
+        const state = await connect(id, settling);
         if (state === null) return;
         if (state !== "live") return settle(id, { name: "failed" });
       }
-      if (!(await step(id, { name: "ready" }))) return;
-      const playing = play(id, session.playlistUrl);
-      if (!(await step(id, { name: "player" }))) return;
+      if (!(await step(id, { name: "ready" }, framed))) return;
+      if (!(await step(id, { name: "player" }, framed))) return;
       if (!(await playing)) return;
       await step(id, { name: "live", expiresAt: Date.parse(session.expiresAt) });
     } catch (error) {
       console.warn("live stream: could not start", error);
       await settle(id, { name: "failed" });
     }
-  }, [connect, play, release, settle, show, step]);
+  }, [connect, play, release, settle, show, step, streamSettled]);
 
   const stop = useCallback(() => {
     // Tell the Worker, so the box can stop sooner when nobody else is watching.
