@@ -78,7 +78,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const faq = [
     {
       q: t`Why does the live stream only run for one minute?`,
-      a: t`The camera streams only while someone is watching, to save bandwidth and energy. Start it as often as you like: each session lasts about a minute, and the picture usually appears about three seconds after you start it.`,
+      a: t`The camera streams only while someone is watching, to save bandwidth and energy. Start it as often as you like: each session lasts about a minute, and the picture usually appears about two seconds after you start it.`,
     },
     {
       q: t`How accurate is the weather information?`,

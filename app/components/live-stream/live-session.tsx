@@ -52,9 +52,12 @@ const busyPhases = new Set<Phase["name"]>([
 /** Loaded only once a visitor presses play; starts the first session as soon as it mounts. */
 export default function LiveSession({
   initialStatus,
+  pending,
   onAnnounce,
 }: {
   initialStatus: StreamStatus | null;
+  /** The first session's request, sent by the panel on the press. */
+  pending: Promise<Response>;
   /** Feeds the panel's live region, which outlives this lazily loaded component. */
   onAnnounce: (text: string) => void;
 }) {
@@ -67,8 +70,8 @@ export default function LiveSession({
   useEffect(() => {
     if (startedOnMount.current) return;
     startedOnMount.current = true;
-    void start();
-  }, [start]);
+    void start(pending);
+  }, [start, pending]);
   const fullscreen = useFullscreen(frame);
   const remaining = useRemainingSeconds(phase.name === "live" ? phase.expiresAt : null, end);
   const live = phase.name === "live";

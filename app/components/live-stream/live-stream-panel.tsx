@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { requestSession } from "./session-request";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
 import { useStreamStatus } from "./stream-status";
 import { wantsToWatchLive } from "./watch-live-link";
@@ -51,7 +52,8 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
 export function LiveStreamPanel() {
   const { t } = useLingui();
   const status = useStreamStatus();
-  const [started, setStarted] = useState(false);
+  // The session request sent on the press; the session's code takes it over once loaded.
+  const [firstRequest, setFirstRequest] = useState<Promise<Response> | null>(null);
   // The live region lives here, in the DOM from the start, so screen readers announce
   // every step of the session that loads later.
   const [announcement, setAnnouncement] = useState("");
@@ -60,8 +62,10 @@ export function LiveStreamPanel() {
   const starting = t`Starting session…`;
   const begin = useCallback(() => {
     preload();
+    const pending = requestSession();
+    pending.catch(() => undefined); // the session reports a failed request when it takes it over
     setAnnouncement(starting);
-    setStarted(true);
+    setFirstRequest(pending);
   }, [starting]);
 
   // Arriving through a "Watch live" link is the press on play.
@@ -80,7 +84,7 @@ export function LiveStreamPanel() {
   );
   return (
     <div ref={panel} tabIndex={-1} className="rounded-xl">
-      {started ? (
+      {firstRequest ? (
         // While the session code arrives, the panel already says what the session will say first.
         <Suspense
           fallback={frame(
@@ -89,7 +93,7 @@ export function LiveStreamPanel() {
             </div>,
           )}
         >
-          <LiveSession initialStatus={status} onAnnounce={setAnnouncement} />
+          <LiveSession initialStatus={status} pending={firstRequest} onAnnounce={setAnnouncement} />
         </Suspense>
       ) : (
         frame(

@@ -73,8 +73,8 @@ export function StreamFrame({
       <p className="mt-3 text-center text-sm text-neutral-700 dark:text-neutral-300">
         <Plural
           value={minutes}
-          one="The picture appears after about three seconds. Sessions last # minute. Anyone watching at the same time shares the camera."
-          other="The picture appears after about three seconds. Sessions last # minutes. Anyone watching at the same time shares the camera."
+          one="The picture appears after about two seconds. Sessions last # minute. Anyone watching at the same time shares the camera."
+          other="The picture appears after about two seconds. Sessions last # minutes. Anyone watching at the same time shares the camera."
         />
       </p>
     </div>

@@ -143,7 +143,7 @@ async function startLive(result: Session) {
 }
 
 describe("a live session", () => {
-  test("goes from starting through each connection attempt to live, every step readable", async () => {
+  test("goes from starting through each connection attempt to live, every step readable before the next", async () => {
     // initializing at 0.8 s, attempts from 1.6 s every 0.5 s: live during the third.
     worker.settles = { afterMs: 2_800, state: "live" };
     const { result } = renderSession();
@@ -175,12 +175,12 @@ describe("a live session", () => {
     });
     seen.forEach(({ phase, at }, i) => {
       const next = seen[i + 1];
-      if (i === 0 || !next || phase.name === "connecting") return;
+      if (i === 0 || !next || phase.name === "connecting" || next.phase.name === "live") return;
       expect(next.at - at, phase.name).toBeGreaterThanOrEqual(MIN_STEP_MS);
     });
   });
 
-  test("steps the work has left behind are not shown: a quick stream is live once the first step was read", async () => {
+  test("the first frame ends the step on screen at once, and the steps it left behind are skipped", async () => {
     // The stream settles at 0.6 s and the player shows its first frame at once.
     player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
       playerEvents.onFirstFrame();
@@ -188,13 +188,40 @@ describe("a live session", () => {
     });
     const { result } = renderSession();
     await start(result);
-    await advance(MIN_STEP_MS - 100);
-    // Attached while "Starting session…" was still being read.
-    expect(player.attachPlayer).toHaveBeenCalledOnce();
+    await advance(599);
     expect(result.current.phase.name).toBe("starting");
-    await advance(100);
+    await advance(1);
     expect(result.current.phase.name).toBe("live");
     expect(names()).toEqual(["idle", "starting", "live"]);
+    await advance(5 * MIN_STEP_MS);
+    expect(names()).toEqual(["idle", "starting", "live"]);
+  });
+
+  test("a first frame while a player step shows goes live at once", async () => {
+    worker.sessions = { status: 201, body: { ...SESSION, live: true } };
+    const { result } = renderSession();
+    await start(result);
+    await until(result, "ready");
+    await advance(100);
+    await act(async () => events?.onFirstFrame());
+    expect(result.current.phase.name).toBe("live");
+    await advance(5 * MIN_STEP_MS);
+    expect(names()).toEqual(["idle", "starting", "ready", "live"]);
+  });
+
+  test("the session requested on the press is the one the first run takes over", async () => {
+    const pending = fetch("/api/stream/sessions", { method: "POST" });
+    const { result } = renderSession();
+    await act(async () => {
+      void result.current.start(pending);
+    });
+    await until(result, "player");
+    expect(worker.requests.filter((r) => r === "POST /api/stream/sessions")).toHaveLength(1);
+    expect(player.attachPlayer).toHaveBeenCalledWith(
+      expect.any(HTMLVideoElement),
+      SESSION.playlistUrl,
+      expect.anything(),
+    );
   });
 
   test("the player attaches the moment the stream is live, while a camera step is on screen", async () => {

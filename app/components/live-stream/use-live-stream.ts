@@ -2,12 +2,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { fetchRead } from "~/lib/fetch-read";
 import { attachPlayer, loadPlayer } from "~/lib/stream-player";
 import { trackEvent } from "~/lib/track";
+import { requestSession } from "./session-request";
 import { fetchStreamStatus, type StreamStatus } from "./stream-status";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
-/** Each step stays readable (and speakable) this long; the work goes on underneath. */
+/** Each step stays readable (and speakable) this long, unless the picture ends it. */
 export const MIN_STEP_MS = 800;
 
 /** What `POST /api/stream/sessions` answers. */
@@ -168,48 +169,56 @@ export function useLiveStream(
     [finish, video],
   );
 
-  const start = useCallback(async () => {
-    release();
-    run.current += 1;
-    const id = run.current;
-    sessionUrl.current = null;
-    show({ name: "starting" });
-    try {
-      const response = await fetch("/api/stream/sessions", { method: "POST" });
-      if (run.current !== id) return;
-      if (response.status === 503) {
-        setStatus((known) => ({ live: false, still: null, ...known, online: false }));
-        return settle(id, { name: "offline" });
+  /** `pending`: the session request the panel sent on the press, before this code arrived. */
+  const start = useCallback(
+    async (pending?: Promise<Response>) => {
+      release();
+      run.current += 1;
+      const id = run.current;
+      sessionUrl.current = null;
+      show({ name: "starting" });
+      try {
+        const response = await (pending ?? requestSession());
+        if (run.current !== id) return;
+        if (response.status === 503) {
+          setStatus((known) => ({ live: false, still: null, ...known, online: false }));
+          return settle(id, { name: "offline" });
+        }
+        if (!response.ok) return settle(id, { name: "failed" });
+        const session = (await response.json()) as StreamSession;
+        setDurationSeconds(session.durationSeconds);
+        sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
+        // The work runs ahead as fast as it can: the wait for the camera begins with the session,
+        // and the player attaches the moment the stream is live. The steps follow it on screen,
+        // and the first frame ends whichever is showing: the picture is what the visitor awaits.
+        const settling = session.live
+          ? Promise.resolve("live")
+          : streamSettled(id, sessionUrl.current);
+        const playing = settling.then(
+          (state) => state === "live" && run.current === id && play(id, session.playlistUrl),
+          () => false,
+        );
+        const playingNow = arrived(playing);
+        const framed = () => playingNow() === true;
+        void playing.then((ok) => {
+          if (ok && run.current === id) {
+            show({ name: "live", expiresAt: Date.parse(session.expiresAt) });
+          }
+        });
+        if (!session.live) {
+          const state = await connect(id, settling);
+          if (state === null) return;
+          if (state !== "live") return settle(id, { name: "failed" });
+        }
+        if (!(await step(id, { name: "ready" }, framed))) return;
+        await step(id, { name: "player" }, framed);
+      } catch (error) {
+        console.warn("live stream: could not start", error);
+        await settle(id, { name: "failed" });
       }
-      if (!response.ok) return settle(id, { name: "failed" });
-      const session = (await response.json()) as StreamSession;
-      setDurationSeconds(session.durationSeconds);
-      sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
-      // The work runs ahead as fast as it can: the wait for the camera begins with the session,
-      // and the player attaches the moment the stream is live. The steps follow it on screen.
-      const settling = session.live
-        ? Promise.resolve("live")
-        : streamSettled(id, sessionUrl.current);
-      const playing = settling.then(
-        (state) => state === "live" && run.current === id && play(id, session.playlistUrl),
-        () => false,
-      );
-      const playingNow = arrived(playing);
-      const framed = () => playingNow() === true;
-      if (!session.live) {
-        const state = await connect(id, settling);
-        if (state === null) return;
-        if (state !== "live") return settle(id, { name: "failed" });
-      }
-      if (!(await step(id, { name: "ready" }, framed))) return;
-      if (!(await step(id, { name: "player" }, framed))) return;
-      if (!(await playing)) return;
-      await step(id, { name: "live", expiresAt: Date.parse(session.expiresAt) });
-    } catch (error) {
-      console.warn("live stream: could not start", error);
-      await settle(id, { name: "failed" });
-    }
-  }, [connect, play, release, settle, show, step, streamSettled]);
+    },
+    [connect, play, release, settle, show, step, streamSettled],
+  );
 
   const stop = useCallback(() => {
     // Tell the Worker, so the box can stop sooner when nobody else is watching.
