@@ -9,6 +9,14 @@ import { LikeButton } from "./like-button";
 import { TimelapseLabel } from "./timelapse-label";
 import { ViewCount } from "./view-count";
 
+// The slot each picture fills, so the browser fetches the smallest version sharp enough for
+// it: the gallery's column is at most 70rem (max-w-6xl less its 1rem padding on each side), the
+// featured row has two columns from md, the grid two from sm and four from lg, 1rem apart.
+const featuredSizes =
+  "(min-width: 72rem) 34.5rem, (min-width: 48rem) calc(50vw - 1.5rem), calc(100vw - 2rem)";
+const gridSizes =
+  "(min-width: 72rem) 16.75rem, (min-width: 64rem) calc(25vw - 1.25rem), (min-width: 40rem) calc(50vw - 1.5rem), calc(100vw - 2rem)";
+
 export function MediaCard({
   item,
   eager = false,
@@ -36,11 +44,7 @@ export function MediaCard({
         <img
           src={item.thumbnailUrl}
           srcSet={item.type === "image" ? photoSrcSet(item) : undefined}
-          sizes={
-            large
-              ? "(min-width: 768px) 50vw, 100vw"
-              : "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          }
+          sizes={large ? featuredSizes : gridSizes}
           width={480}
           height={270}
           loading={eager ? "eager" : "lazy"}
