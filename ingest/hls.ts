@@ -70,3 +70,12 @@ export function stillArgs(input: string): string[] {
     "pipe:1",
   ];
 }
+
+/** A still made `width` px wide (never wider than it is): JPEG in on stdin, out on stdout. */
+export function smallerStillArgs(width: number): string[] {
+  return [
+    ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
+    ...["-vf", `scale='min(${width},iw)':-2`, "-q:v", "5"],
+    ...["-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
+  ];
+}

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { BoxConfig } from "./config.ts";
@@ -53,5 +54,47 @@ describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, ()
     expect(await sendWaitingStills(config, now)).toBe(1);
     expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-14T17:00:00.000Z"]);
     expect(await readdir(stillsDir(config))).toEqual([]);
+  });
+});
+
+describe("a still goes to the archive", { timeout: 20_000 }, () => {
+  // What ffmpeg itself reads in the picture, not what the box claims.
+  const size = (jpeg: Buffer) =>
+    execFileSync(
+      "ffprobe",
+      ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", "-"],
+      {
+        input: jpeg,
+      },
+    )
+      .toString()
+      .trim();
+
+  test("with its 640 and 1280 px versions, in the still's proportions", async () => {
+    await mkdir(stillsDir(config), { recursive: true });
+    const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
+    execFileSync(config.ffmpegPath, [
+      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=1440x1080"],
+      ...["-frames:v", "1", file],
+    ]);
+    const still = await readFile(file);
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    const [sent] = worker.stills;
+    expect(sent?.still).toEqual(still);
+    expect(size(sent?.versions?.thumbnail ?? Buffer.alloc(0))).toBe("640,480");
+    expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,960");
+    expect(sent?.versions?.thumbnail.length).toBeLessThan(still.length / 3);
+  });
+
+  test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {
+    await waiting(hoursAgo(1));
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    expect(worker.stills).toEqual([
+      {
+        takenAt: "2026-07-14T17:00:00.000Z",
+        still: Buffer.from(`jpeg ${hoursAgo(1)}`),
+        versions: null,
+      },
+    ]);
   });
 });

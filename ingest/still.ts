@@ -3,32 +3,60 @@
 import { execFile } from "node:child_process";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { STILL_BACKFILL_HOURS, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import {
+  encodeStillForm,
+  STILL_BACKFILL_HOURS,
+  STILL_TAKEN_AT_HEADER,
+  STILL_VERSIONS,
+} from "../protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
-import { stillArgs } from "./hls.ts";
+import { smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
 export const STILL_PATH = "/api/ingest/still";
 
-function capture(config: BoxConfig): Promise<Uint8Array<ArrayBuffer>> {
+/** One JPEG from ffmpeg's stdout; `input` goes to its stdin. */
+function ffmpegJpeg(
+  config: BoxConfig,
+  args: string[],
+  input?: Uint8Array,
+): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       config.ffmpegPath,
-      stillArgs(config.input),
+      args,
       { encoding: "buffer", maxBuffer: 4 * 1024 * 1024, timeout: 20_000 },
       (error, stdout) => (error ? reject(error) : resolve(new Uint8Array(stdout))),
     );
+    if (input) child.stdin?.end(input);
   });
 }
 
-export function sendStill(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>, takenAt: Date) {
+/** The archive's smaller versions of a still; null when ffmpeg cannot read it. */
+async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
+  try {
+    const smaller = (width: number) => ffmpegJpeg(config, smallerStillArgs(width), jpeg);
+    const [thumbnail, medium] = await Promise.all([
+      smaller(STILL_VERSIONS.thumbnail),
+      smaller(STILL_VERSIONS.medium),
+    ]);
+    return { thumbnail, medium };
+  } catch (error) {
+    log(`still: no smaller versions: ${String(error)}`);
+    return null;
+  }
+}
+
+/** With its smaller versions; a still ffmpeg cannot read goes alone rather than not at all. */
+export async function sendStill(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>, takenAt: Date) {
+  const versions = await smallerVersions(config, jpeg);
   return signedRequest(
     config,
     "PUT",
     STILL_PATH,
-    { bytes: jpeg, contentType: "image/jpeg" },
+    versions ? await encodeStillForm(jpeg, versions) : { bytes: jpeg, contentType: "image/jpeg" },
     { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
   );
 }
@@ -67,7 +95,7 @@ export async function takeStill(config: BoxConfig) {
   const takenAt = Date.now();
   let jpeg: Uint8Array<ArrayBuffer>;
   try {
-    jpeg = await capture(config);
+    jpeg = await ffmpegJpeg(config, stillArgs(config.input));
   } catch (error) {
     log(`still: could not take one: ${String(error)}`);
     return;

@@ -8,7 +8,9 @@ import {
   FILM_PATHS,
   filmFactsSchema,
   filmStartSchema,
+  STILL_PART,
   STILL_TAKEN_AT_HEADER,
+  type StillVersion,
 } from "../protocol/daily-content.ts";
 import { DEVICE_HEADERS, verifySignature } from "../protocol/device-signature.ts";
 
@@ -26,7 +28,8 @@ export type TestFilmWorker = {
   url: string;
   requests: string[];
   films: Map<string, Registered>;
-  stills: { takenAt: string; bytes: number }[];
+  /** The still's bytes, and its smaller versions' when the box sent the form. */
+  stills: { takenAt: string; still: Buffer; versions: Record<StillVersion, Buffer> | null }[];
   /** The next `times` requests whose "METHOD path" matches answer `status`. */
   fail: (pattern: RegExp, status: number, times?: number) => void;
   close: () => Promise<void>;
@@ -79,7 +82,21 @@ export async function startTestFilmWorker(options: {
 
     if (line === `PUT /api/ingest/still`) {
       const takenAt = String(req.headers[STILL_TAKEN_AT_HEADER.toLowerCase()]);
-      stills.push({ takenAt, bytes: body.length });
+      const type = String(req.headers["content-type"]);
+      if (!type.startsWith("multipart/form-data")) {
+        stills.push({ takenAt, still: body, versions: null });
+        return json(res, 201, { ok: true });
+      }
+      const form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+      const part = async (name: string) => {
+        const file = form.get(name);
+        return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
+      };
+      const [still, thumbnail, medium] = await Promise.all(
+        [STILL_PART, "thumbnail", "medium"].map(part),
+      );
+      if (!still || !thumbnail || !medium) return refuse(res, 400, "bad_form");
+      stills.push({ takenAt, still, versions: { thumbnail, medium } });
       return json(res, 201, { ok: true });
     }
     if (line === `POST ${FILM_PATHS.start}`) {

@@ -1,6 +1,7 @@
 // The camera box's daily content, shared by the Worker and the box (ingest/): the nightly film,
 // sent as a resumable multipart upload signed with the device key, and the archived stills.
 import { z } from "zod";
+import { MAX_STILL_BYTES } from "./camera-box.ts";
 
 const MiB = 1024 * 1024;
 
@@ -60,3 +61,35 @@ export const STILL_TAKEN_AT_HEADER = "X-Taken-At";
 export const STILL_BACKFILL_HOURS = 48;
 /** The archive keeps one still per slot of this many minutes. */
 export const STILL_SLOT_MINUTES = 10;
+
+/**
+ * A still goes as multipart/form-data: the picture in `still`, and beside it a smaller version
+ * per entry here, each that many px wide (none wider than the still), so the archive sends a
+ * phone or a small picture no more than it shows. A plain image/jpeg body (a box before the
+ * versions) is archived alone.
+ */
+export const STILL_VERSIONS = { thumbnail: 640, medium: 1280 } as const;
+export type StillVersion = keyof typeof STILL_VERSIONS;
+export const stillVersions = Object.keys(STILL_VERSIONS) as StillVersion[];
+/** A 1080p frame of camera-like noise at the box's q 5 makes 22 kB and 181 kB. */
+export const MAX_STILL_VERSION_BYTES = { thumbnail: 256 * 1024, medium: 768 * 1024 } as const;
+export const STILL_PART = "still";
+/** The whole request: the pictures and the form's boundaries and headers. */
+export const MAX_STILL_REQUEST_BYTES =
+  MAX_STILL_BYTES + MAX_STILL_VERSION_BYTES.thumbnail + MAX_STILL_VERSION_BYTES.medium + 16 * 1024;
+
+/** The form's bytes, encoded once: the device signature covers exactly these. */
+export async function encodeStillForm(
+  still: Uint8Array<ArrayBuffer>,
+  versions: Record<StillVersion, Uint8Array<ArrayBuffer>>,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const form = new FormData();
+  const jpeg = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes], { type: "image/jpeg" });
+  form.append(STILL_PART, jpeg(still), `${STILL_PART}.jpg`);
+  for (const name of stillVersions) form.append(name, jpeg(versions[name]), `${name}.jpg`);
+  const encoded = new Response(form);
+  return {
+    bytes: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get("Content-Type") ?? "multipart/form-data",
+  };
+}

@@ -299,10 +299,22 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     const wallClock = lakeWallClock(slot);
     const hour = Number(wallClock.slice(11, 13));
     const scene = sceneAt(hour, Math.floor((newest - slot) / 86_400_000));
-    const bytes = pictures.get(scene.photo) ?? readFileSync(new URL(`${scene.photo}.jpg`, folder));
-    pictures.set(scene.photo, bytes);
-    const fileKey = `stills/${createHash("sha256").update(`demo-still-${slot}`).digest("hex")}.jpg`;
-    puts.push(env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } }));
+    const picture = (name: string) => {
+      const bytes = pictures.get(name) ?? readFileSync(new URL(`${name}.jpg`, folder));
+      pictures.set(name, bytes);
+      return bytes;
+    };
+    const bytes = picture(scene.photo);
+    const key = (version: string) =>
+      `stills/${createHash("sha256").update(`demo-still-${slot}${version}`).digest("hex")}.jpg`;
+    // No medium version: the demo pictures are 1280 px wide, its size (STILL_VERSIONS).
+    const [fileKey, thumbnailKey] = [key(""), key("-thumb")];
+    puts.push(
+      env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } }),
+      env.MEDIA.put(thumbnailKey, picture(`${scene.photo}-thumb`), {
+        httpMetadata: { contentType: "image/jpeg" },
+      }),
+    );
     const weather = {
       condition: scene.condition,
       isDay: scene.isDay,
@@ -312,14 +324,15 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     };
     statements.push(
       env.DB.prepare(
-        `insert into stills (id, slot, day, taken_at, file_key, byte_size, width, height, weather,
-        best_of, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, byte_size, width,
+        height, weather, best_of, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         crypto.randomUUID(),
         slot,
         wallClock.slice(0, 10),
         slot + 20_000,
         fileKey,
+        thumbnailKey,
         bytes.length,
         1280,
         720,

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { jpegStill, uploadStill } from "./box";
 
 export type StillRow = {
@@ -8,6 +8,8 @@ export type StillRow = {
   day: string;
   taken_at: number;
   file_key: string;
+  thumbnail_key: string | null;
+  medium_key: string | null;
   weather: string | null;
   best_of: number;
 };
@@ -24,12 +26,30 @@ export async function storedKeys(prefix = "stills/"): Promise<string[]> {
 
 let variant = 0;
 
-/** A still the box took at `takenAt`, through the real signed route. Each has other bytes. */
-export async function sendStill(takenAt: number, options: { bytes?: number } = {}) {
+/** The smaller versions of a 1920×1080 still, as the box makes them. */
+export const stillVersionsOf1080p = (bytes: number) => ({
+  thumbnail: jpegStill({ width: 640, height: 360, bytes }),
+  medium: jpegStill({ width: 1280, height: 720, bytes: 2 * bytes }),
+});
+
+/**
+ * A still the box took at `takenAt` with its smaller versions, as the box sends them, through
+ * the real signed route. Each has other bytes.
+ */
+export async function sendStill(takenAt: number) {
   variant += 1;
-  const body = jpegStill({ width: 1920, height: 1080, bytes: (options.bytes ?? 8192) + variant });
-  const response = await uploadStill(body, {
+  const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
+  const versions = stillVersionsOf1080p(2048 + variant);
+  const form = await encodeStillForm(body, versions);
+  const response = await uploadStill(form.bytes, {
+    "Content-Type": form.contentType,
     [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
   });
-  return { response, body };
+  return { response, body, versions };
 }
+
+/** Every object a still row points at. */
+export const rowKeys = (rows: StillRow[]) =>
+  rows
+    .flatMap((row) => [row.file_key, row.thumbnail_key, row.medium_key])
+    .filter((key) => key !== null);

@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { lakeWallClock } from "~/lib/lake-clock";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
-import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { MAX_STILL_VERSION_BYTES, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { jpegStill, uploadStill } from "./box";
 import { visit } from "./helpers";
-import { sendStill, stillRows, storedKeys } from "./stills-factory";
+import { rowKeys, sendStill, stillRows, stillVersionsOf1080p, storedKeys } from "./stills-factory";
 import { snapshot } from "./weather-helpers";
 
 const MINUTE = 60_000;
@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe("the still route archives", () => {
   test("each still in its 10-minute slot, with the weather of that moment, served with long caching", async () => {
     const takenAt = Date.now() - 2 * MINUTE;
-    const { response, body } = await sendStill(takenAt);
+    const { response, body, versions } = await sendStill(takenAt);
     expect(response.status).toBe(201);
 
     const row = (await stillRows()).find((r) => r.slot === slotOf(takenAt));
@@ -51,15 +51,27 @@ describe("the still route archives", () => {
     expect(file.headers.get("Content-Type")).toBe("image/jpeg");
     expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(body);
+
+    for (const [key, bytes] of [
+      [row?.thumbnail_key, versions.thumbnail],
+      [row?.medium_key, versions.medium],
+    ] as const) {
+      const smaller = await visit(`/api/files/${key}`);
+      expect(smaller.status).toBe(200);
+      expect(smaller.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(new Uint8Array(await smaller.arrayBuffer())).toEqual(bytes);
+    }
   });
 
-  test("a still without X-Taken-At as taken now", async () => {
+  test("a still without X-Taken-At as taken now, and one JPEG alone (a box before the versions)", async () => {
     const before = Date.now();
     const body = jpegStill({ width: 1920, height: 1080, bytes: 9000 });
     expect((await uploadStill(body)).status).toBe(201);
     const row = (await stillRows()).find((r) => r.taken_at >= before);
     expect(row?.slot).toBe(slotOf(row?.taken_at ?? 0));
     expect(Date.now() - (row?.taken_at ?? 0)).toBeLessThan(10_000);
+    expect([row?.thumbnail_key, row?.medium_key]).toEqual([null, null]);
+    expect(await storedKeys()).toEqual(rowKeys(await stillRows()).sort());
   });
 
   test("a backfilled still without weather, as none was current when it arrived", async () => {
@@ -83,12 +95,14 @@ describe("the still route archives", () => {
     expect(inSlot[0]?.id).toBe(rowBefore?.id);
     expect(inSlot[0]?.taken_at).toBe(slot + 7 * MINUTE);
     expect(await env.MEDIA.head(rowBefore?.file_key ?? "")).toBeNull();
+    expect(await env.MEDIA.head(rowBefore?.thumbnail_key ?? "")).toBeNull();
+    expect(await env.MEDIA.head(rowBefore?.medium_key ?? "")).toBeNull();
     const stored = await env.MEDIA.get(inSlot[0]?.file_key ?? "");
     expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
       second.body,
     );
     // Every object under stills/ belongs to exactly one row.
-    expect(await storedKeys()).toEqual((await stillRows()).map((r) => r.file_key).sort());
+    expect(await storedKeys()).toEqual(rowKeys(await stillRows()).sort());
   });
 });
 
@@ -143,6 +157,57 @@ describe("the still route refuses, storing nothing", () => {
       () => uploadStill(still(), {}, { secret: "someone-elses-secret-that-is-long-enough" }),
       401,
       "bad_signature",
+    );
+  });
+
+  test("a form without its versions, or with one that is not the still made smaller", async () => {
+    const form = (parts: Record<string, Uint8Array<ArrayBuffer>>) => {
+      const body = new FormData();
+      for (const [name, bytes] of Object.entries(parts)) {
+        body.append(name, new Blob([bytes]), `${name}.jpg`);
+      }
+      return new Response(body);
+    };
+    const send = async (response: Response) =>
+      uploadStill(new Uint8Array(await response.arrayBuffer()), {
+        "Content-Type": response.headers.get("Content-Type") ?? "",
+      });
+    const versions = stillVersionsOf1080p(3000);
+    await nothingStored(() => send(form(versions)), 400, "bad_form");
+    await nothingStored(
+      () => send(form({ still: still(), thumbnail: versions.thumbnail })),
+      400,
+      "bad_form",
+    );
+    await nothingStored(
+      () => uploadStill(still(), { "Content-Type": "multipart/form-data; boundary=x" }),
+      400,
+      "bad_form",
+    );
+    for (const wrong of [
+      { thumbnail: jpegStill({ width: 800, height: 450, bytes: 3000 }) }, // not 640 px wide
+      { thumbnail: jpegStill({ width: 640, height: 480, bytes: 3001 }) }, // not the still's proportions
+      { medium: jpegStill({ width: 1920, height: 1080, bytes: 3002 }) }, // the still itself
+      { medium: new TextEncoder().encode("<svg/>") }, // not a picture
+      {
+        thumbnail: jpegStill({
+          width: 640,
+          height: 360,
+          bytes: MAX_STILL_VERSION_BYTES.thumbnail + 1,
+        }),
+      },
+    ]) {
+      await nothingStored(
+        () => send(form({ still: still(), ...versions, ...wrong })),
+        422,
+        "implausible_version",
+      );
+    }
+    // The still itself is checked as before.
+    await nothingStored(
+      () => send(form({ still: new TextEncoder().encode("<svg/>"), ...versions })),
+      415,
+      "not_jpeg",
     );
   });
 

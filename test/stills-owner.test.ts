@@ -49,14 +49,21 @@ describe("the owner's still actions", () => {
     expect((await stillRows()).find((r) => r.id === still.id)?.best_of).toBe(0);
   });
 
-  test("deleting a still removes its row and its picture", async () => {
+  test("deleting a still removes its row, its picture and its smaller versions", async () => {
     const still = await archivedStill(2);
-    expect((await visit(`/api/files/${still.file_key}`)).status).toBe(200);
+    const smaller = [still.thumbnail_key ?? "", still.medium_key ?? ""];
+    for (const key of [still.file_key, ...smaller]) {
+      expect((await visit(`/api/files/${key}`)).status).toBe(200);
+    }
     const deleted = await call(`${API}/${still.id}`, "DELETE");
     expect(deleted.status).toBe(200);
     expect((await stillRows()).some((r) => r.id === still.id)).toBe(false);
     expect((await visit(`/api/files/${still.file_key}`)).status).toBe(404);
     expect(await env.MEDIA.head(still.file_key)).toBeNull();
+    for (const key of smaller) {
+      expect((await visit(`/api/files/${key}`)).status).toBe(404);
+      expect(await env.MEDIA.head(key)).toBeNull();
+    }
     // Deleting again finds nothing.
     expect((await call(`${API}/${still.id}`, "DELETE")).status).toBe(404);
   });

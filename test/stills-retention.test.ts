@@ -16,13 +16,19 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
   counter += 1;
   const takenAt = slotOf(Date.now() - daysAgo * DAY) + counter;
   const fileKey = `stills/${String(counter).padStart(64, "0")}.jpg`;
+  const thumbnailKey = `stills/${String(counter).padStart(64, "a")}.jpg`;
+  const mediumKey = `stills/${String(counter).padStart(64, "b")}.jpg`;
   await env.MEDIA.put(fileKey, jpegStill({ bytes: 2000 + counter }));
+  await env.MEDIA.put(thumbnailKey, jpegStill({ width: 640, height: 360, bytes: 1000 + counter }));
+  await env.MEDIA.put(mediumKey, jpegStill({ width: 1280, height: 720, bytes: 1500 + counter }));
   const row = {
     id: crypto.randomUUID(),
     slot: new Date(slotOf(takenAt)),
     day: lakeWallClock(takenAt).slice(0, 10),
     takenAt: new Date(takenAt),
     fileKey,
+    thumbnailKey,
+    mediumKey,
     byteSize: 2000 + counter,
     width: 854,
     height: 480,
@@ -33,7 +39,7 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
   return row;
 }
 
-test("the cron removes stills past the retention with their pictures, keeping best-of ones", async () => {
+test("the cron removes stills past the retention with their pictures and smaller versions, keeping best-of ones", async () => {
   const days = Number(env.STILL_RETENTION_DAYS);
   const expired = await archivedLongAgo(days + 2);
   const alsoExpired = await archivedLongAgo(days + 1);
@@ -46,8 +52,14 @@ test("the cron removes stills past the retention with their pictures, keeping be
   expect(ids).not.toContain(expired.id);
   expect(ids).not.toContain(alsoExpired.id);
   expect(ids).toEqual(expect.arrayContaining([bestOf.id, recent.id]));
-  expect(await env.MEDIA.head(expired.fileKey)).toBeNull();
-  expect(await env.MEDIA.head(alsoExpired.fileKey)).toBeNull();
-  expect(await env.MEDIA.head(bestOf.fileKey)).not.toBeNull();
-  expect(await env.MEDIA.head(recent.fileKey)).not.toBeNull();
+  for (const gone of [expired, alsoExpired]) {
+    expect(await env.MEDIA.head(gone.fileKey)).toBeNull();
+    expect(await env.MEDIA.head(gone.thumbnailKey)).toBeNull();
+    expect(await env.MEDIA.head(gone.mediumKey)).toBeNull();
+  }
+  for (const kept of [bestOf, recent]) {
+    expect(await env.MEDIA.head(kept.fileKey)).not.toBeNull();
+    expect(await env.MEDIA.head(kept.thumbnailKey)).not.toBeNull();
+    expect(await env.MEDIA.head(kept.mediumKey)).not.toBeNull();
+  }
 });

@@ -3,7 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
 import type { StreamSession } from "~/components/live-stream/use-live-stream";
-import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES } from "../protocol/camera-box.ts";
+import { MAX_SEGMENT_BYTES } from "../protocol/camera-box.ts";
+import { MAX_STILL_REQUEST_BYTES } from "../protocol/daily-content.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";
 import {
   connectBox,
@@ -407,7 +408,7 @@ describe("box upload bodies", () => {
     await startSession();
     for (const [path, limit] of [
       [segmentPath, MAX_SEGMENT_BYTES],
-      ["/api/ingest/still", MAX_STILL_BYTES],
+      ["/api/ingest/still", MAX_STILL_REQUEST_BYTES],
     ] as const) {
       const body = countedBody(64 * 1024 * 1024);
       const headers = await signedHeaders("PUT", path, new Uint8Array());

@@ -3,11 +3,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { archiveStill } from "~/.server/stills/archive-still";
 import { takenAtHeaders } from "~/.server/stills/slots";
+import { readStillUpload } from "~/.server/stills/still-upload";
 import { isMpegTs } from "~/.server/stream/mpeg-ts";
 import { STILL_KEY } from "~/.server/stream/playlist";
-import { checkStill } from "~/.server/stream/still";
-import { MAX_SEGMENT_BYTES, MAX_STILL_BYTES, segmentParams } from "../../protocol/camera-box.ts";
-import { STILL_BACKFILL_HOURS, STILL_TAKEN_AT_HEADER } from "../../protocol/daily-content.ts";
+import { MAX_SEGMENT_BYTES, segmentParams } from "../../protocol/camera-box.ts";
+import {
+  MAX_STILL_REQUEST_BYTES,
+  STILL_BACKFILL_HOURS,
+  STILL_TAKEN_AT_HEADER,
+} from "../../protocol/daily-content.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import { films } from "./ingest-films";
@@ -57,7 +61,7 @@ export const ingest = new Hono<IngestEnv>()
   )
   .put(
     "/still",
-    signedByBox(MAX_STILL_BYTES),
+    signedByBox(MAX_STILL_REQUEST_BYTES),
     zValidator(
       "header",
       takenAtHeaders,
@@ -68,27 +72,20 @@ export const ingest = new Hono<IngestEnv>()
       ),
     ),
     async (c) => {
-      const body = c.var.body;
-      const still = checkStill(body);
-      if (!still.ok && still.code === "not_jpeg") {
-        return apiError(c, 415, "not_jpeg", "Stills must be one whole JPEG");
+      const read = await readStillUpload(c.req.header("Content-Type"), c.var.body);
+      if (!read.ok) {
+        const { status, code, message } = read.refusal;
+        return apiError(c, status, code, message);
       }
-      if (!still.ok) {
-        return apiError(
-          c,
-          422,
-          still.code,
-          "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
-        );
-      }
+      const { upload } = read;
       const now = Date.now();
       const takenAt = Math.min(c.req.valid("header")["x-taken-at"] ?? now, now);
-      await archiveStill(c.var.db, c.env.MEDIA, { bytes: body, takenAt, now });
+      await archiveStill(c.var.db, c.env.MEDIA, { ...upload, takenAt, now });
       // The live placeholder only moves forward: a backfilled still is archived, not shown live.
       const live = await c.env.MEDIA.head(STILL_KEY);
       const liveTakenAt = Date.parse(live?.customMetadata?.takenAt ?? "");
       if (!(liveTakenAt >= takenAt)) {
-        await c.env.MEDIA.put(STILL_KEY, body, {
+        await c.env.MEDIA.put(STILL_KEY, upload.bytes, {
           httpMetadata: { contentType: "image/jpeg" },
           customMetadata: { takenAt: new Date(takenAt).toISOString() },
         });

@@ -234,6 +234,9 @@ export const stills = sqliteTable(
     day: text("day").notNull(),
     takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
     fileKey: text("file_key").notNull(),
+    /** Its smaller versions (STILL_VERSIONS); none from boxes before them. */
+    thumbnailKey: text("thumbnail_key"),
+    mediumKey: text("medium_key"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -248,5 +251,7 @@ export const stills = sqliteTable(
     index("stills_day_slot").on(t.day, t.slot),
     index("stills_best_slot").on(t.bestOf, t.slot),
     index("stills_file_key").on(t.fileKey),
+    index("stills_thumbnail_key").on(t.thumbnailKey),
+    index("stills_medium_key").on(t.mediumKey),
   ],
 );

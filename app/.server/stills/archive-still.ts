@@ -2,37 +2,53 @@ import { eq } from "drizzle-orm";
 import { lakeWallClock } from "~/lib/lake-clock";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
-import { jpegFrame } from "../stream/still";
 import { randomHex } from "../uploads/store";
 import { readWeatherRows, toSnapshot } from "../weather/store";
+import { stillKeys } from "./manage-stills";
 import { slotOf } from "./slots";
+import type { StillUpload } from "./still-upload";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
 
 /** Written once, never built from anything the box sends. */
 const newStillKey = () => `stills/${randomHex()}.jpg`;
 
-/** `bytes` passed checkStill(). */
-type Incoming = { bytes: Uint8Array; takenAt: number; now: number };
+type Incoming = StillUpload & { takenAt: number; now: number };
+
+const jpeg = { httpMetadata: { contentType: "image/jpeg" } };
 
 /**
- * One still per slot: a second one for the same slot replaces the first. The old object is
- * read in the same D1 transaction that replaces its row, so it is the one deleted.
+ * One still per slot: a second one for the same slot replaces the first. The old objects
+ * are read in the same D1 transaction that replaces their row, so they are the ones deleted.
  */
 export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
-  const { bytes, takenAt, now } = still;
-  const frame = jpegFrame(bytes);
-  if (!frame) throw new Error("stills: archiveStill takes only a checked JPEG");
+  const { bytes, frame, versions, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
-  const fileKey = newStillKey();
-  await bucket.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+  const keys = {
+    fileKey: newStillKey(),
+    thumbnailKey: versions ? newStillKey() : null,
+    mediumKey: versions ? newStillKey() : null,
+  };
+  const objects = [
+    [keys.fileKey, bytes],
+    [keys.thumbnailKey, versions?.thumbnail],
+    [keys.mediumKey, versions?.medium],
+  ] as const;
+  const written = stillKeys(keys);
+  await Promise.all(
+    objects.map(([key, body]) => (key && body ? bucket.put(key, body, jpeg) : null)),
+  ).catch(async (error: unknown) => {
+    // A put that failed leaves the others unreferenced.
+    await bucket.delete(written);
+    throw error;
+  });
 
   const row = {
     id: crypto.randomUUID(),
     slot: new Date(slot),
     day: lakeWallClock(slot).slice(0, 10),
     takenAt: new Date(takenAt),
-    fileKey,
+    ...keys,
     byteSize: bytes.length,
     width: frame.width,
     height: frame.height,
@@ -43,18 +59,25 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   const { id: _id, slot: _slot, ...replacement } = row;
   try {
     const [previous] = await db.batch([
-      db.select({ fileKey: stills.fileKey }).from(stills).where(eq(stills.slot, row.slot)),
+      db
+        .select({
+          fileKey: stills.fileKey,
+          thumbnailKey: stills.thumbnailKey,
+          mediumKey: stills.mediumKey,
+        })
+        .from(stills)
+        .where(eq(stills.slot, row.slot)),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set: replacement }),
     ]);
-    const old = previous[0]?.fileKey;
-    if (old) {
+    const old = previous.flatMap(stillKeys);
+    if (old.length > 0) {
       await bucket.delete(old).catch((error: unknown) => {
-        console.error("stills: replaced object left behind", old, error);
+        console.error("stills: replaced objects left behind", old.join(" "), error);
       });
     }
   } catch (error) {
-    // No row points at the new object: remove it rather than leak it.
-    await bucket.delete(fileKey);
+    // No row points at the new objects: remove them rather than leak them.
+    await bucket.delete(written);
     throw error;
   }
 }

@@ -1,8 +1,14 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 
 export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+type StillKeys = { fileKey: string; thumbnailKey: string | null; mediumKey: string | null };
+
+/** The R2 objects of a still: its picture, and its smaller versions when the box sent them. */
+export const stillKeys = (row: StillKeys) =>
+  [row.fileKey, row.thumbnailKey, row.mediumKey].filter((key) => key !== null);
 
 export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<boolean> {
   const updated = await db
@@ -19,11 +25,12 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
  */
 export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const deleted = await db
-    .delete(stills)
-    .where(inArray(stills.id, ids))
-    .returning({ fileKey: stills.fileKey });
-  const keys = deleted.map((row) => row.fileKey);
+  const deleted = await db.delete(stills).where(inArray(stills.id, ids)).returning({
+    fileKey: stills.fileKey,
+    thumbnailKey: stills.thumbnailKey,
+    mediumKey: stills.mediumKey,
+  });
+  const keys = deleted.flatMap(stillKeys);
   if (keys.length > 0) {
     await bucket.delete(keys).catch((error: unknown) => {
       console.error("stills: R2 objects left behind", keys.join(" "), error);
@@ -44,6 +51,10 @@ export async function expiredStills(db: Db, cutoff: Date, limit: number): Promis
 }
 
 export async function findStillFile(db: Db, key: string): Promise<{ contentType: string } | null> {
-  const row = await db.select({ id: stills.id }).from(stills).where(eq(stills.fileKey, key)).get();
+  const row = await db
+    .select({ id: stills.id })
+    .from(stills)
+    .where(or(eq(stills.fileKey, key), eq(stills.thumbnailKey, key), eq(stills.mediumKey, key)))
+    .get();
   return row ? { contentType: "image/jpeg" } : null;
 }

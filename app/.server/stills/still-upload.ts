@@ -1,0 +1,99 @@
+import { MAX_STILL_BYTES } from "../../../protocol/camera-box.ts";
+import {
+  MAX_STILL_VERSION_BYTES,
+  STILL_PART,
+  STILL_VERSIONS,
+  type StillVersion,
+  stillVersions,
+} from "../../../protocol/daily-content.ts";
+import { checkStill, type JpegFrame, jpegFrame } from "../stream/still";
+
+/** A still as the box sent it, each picture checked by its content. */
+export type StillUpload = {
+  bytes: Uint8Array;
+  frame: JpegFrame;
+  /** None from a box before the versions. */
+  versions: Record<StillVersion, Uint8Array> | null;
+};
+
+export type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
+
+const refuse = (status: StillRefusal["status"], code: string, message: string) =>
+  ({ ok: false, refusal: { status, code, message } }) as const;
+
+/** A version's width: the still's own when it is narrower (ffmpeg never scales up here). */
+export const versionWidth = (version: StillVersion, stillWidth: number) =>
+  Math.min(STILL_VERSIONS[version], stillWidth);
+
+async function formParts(contentType: string, body: Uint8Array) {
+  try {
+    const form = await new Response(body.slice(), {
+      headers: { "Content-Type": contentType },
+    }).formData();
+    const parts = new Map<string, Uint8Array>();
+    for (const name of [STILL_PART, ...stillVersions]) {
+      const part = form.get(name);
+      if (!(part instanceof File)) return null;
+      parts.set(name, new Uint8Array(await part.arrayBuffer()));
+    }
+    return parts;
+  } catch {
+    return null;
+  }
+}
+
+/** The still made smaller, in its proportions (ffmpeg rounds the height to an even number). */
+function isVersionOf(version: StillVersion, bytes: Uint8Array, still: JpegFrame): boolean {
+  const frame = jpegFrame(bytes);
+  if (!frame || bytes.length > MAX_STILL_VERSION_BYTES[version]) return false;
+  const width = versionWidth(version, still.width);
+  const height = (still.height * width) / still.width;
+  return frame.width === width && Math.abs(frame.height - height) <= 1;
+}
+
+/**
+ * The body of `PUT /api/ingest/still`: one JPEG, or the form with the still and its smaller
+ * versions (protocol/daily-content.ts). Each version must be the still made smaller.
+ */
+export async function readStillUpload(
+  contentType: string | undefined,
+  body: Uint8Array,
+): Promise<{ ok: true; upload: StillUpload } | ReturnType<typeof refuse>> {
+  let bytes = body;
+  let parts: Map<string, Uint8Array> | null = null;
+  if (contentType?.toLowerCase().startsWith("multipart/form-data")) {
+    parts = await formParts(contentType, body);
+    const names = [STILL_PART, ...stillVersions].join(", ");
+    if (!parts) return refuse(400, "bad_form", `A still's form has the files ${names}`);
+    bytes = parts.get(STILL_PART) ?? bytes;
+  }
+  if (bytes.length > MAX_STILL_BYTES) {
+    return refuse(413, "too_large", `Stills are at most ${MAX_STILL_BYTES} bytes`);
+  }
+  const still = checkStill(bytes);
+  const frame = jpegFrame(bytes);
+  if (!still.ok && still.code === "not_jpeg") {
+    return refuse(415, "not_jpeg", "Stills must be one whole JPEG");
+  }
+  if (!still.ok || !frame) {
+    return refuse(
+      422,
+      "implausible_still",
+      "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
+    );
+  }
+  if (!parts) return { ok: true, upload: { bytes, frame, versions: null } };
+  const versions = {} as Record<StillVersion, Uint8Array>;
+  for (const version of stillVersions) {
+    const part = parts.get(version);
+    if (!part || !isVersionOf(version, part, frame)) {
+      return refuse(
+        422,
+        "implausible_version",
+        `The ${version} must be one JPEG of at most ${MAX_STILL_VERSION_BYTES[version]} bytes, the still made ${STILL_VERSIONS[version]} px wide (or as wide as the still, if narrower)`,
+      );
+    }
+    versions[version] = part;
+  }
+  return { ok: true, upload: { bytes, frame, versions } };
+}
