@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
-import { STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
 import { expect, hydrated, locales, localized, test } from "./fixtures";
+import { expectSmallestSharpVersions } from "./pictures";
 
 // The preview reads the same local secrets as `npm run dev`.
 const deviceSecret =
@@ -18,10 +19,17 @@ const DAY = 86_400_000;
 /** The archive's address of a moment: its slot's lake-time wall clock. */
 const at = (instant: number) => lakeWallClock(instant - (instant % SLOT));
 
-/** As the camera box does it: signed with the device key, the moment in X-Taken-At. */
+/**
+ * As the camera box does it: with its smaller versions, signed with the device key, the moment
+ * in X-Taken-At. The demo pictures are 1280 px wide: the medium version is the picture itself.
+ */
 async function sendStill(baseURL: string, picture: string, takenAt: number) {
   const path = "/api/ingest/still";
-  const body = new Uint8Array(readFileSync(`scripts/demo-media/${picture}.jpg`));
+  const jpeg = (name: string) => new Uint8Array(readFileSync(`scripts/demo-media/${name}.jpg`));
+  const { bytes: body, contentType } = await encodeStillForm(jpeg(picture), {
+    thumbnail: jpeg(`${picture}-thumb`),
+    medium: jpeg(picture),
+  });
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = await signRequest(deviceSecret, { method: "PUT", path, timestamp, body });
   const response = await fetch(`${baseURL}${path}`, {
@@ -31,6 +39,7 @@ async function sendStill(baseURL: string, picture: string, takenAt: number) {
       [DEVICE_HEADERS.device]: deviceId,
       [DEVICE_HEADERS.timestamp]: String(timestamp),
       [DEVICE_HEADERS.signature]: signature,
+      "Content-Type": contentType,
       [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
     },
   });
@@ -170,6 +179,25 @@ test("at 320 px every archive control is at least 44 px", async ({ strictPage: p
   for (const box of boxes) {
     expect(Math.min(box.width, box.height), box.what).toBeGreaterThanOrEqual(44);
   }
+});
+
+test.describe("on a phone", () => {
+  // Lighthouse's phone: 412 px at a pixel ratio of 1.75.
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  test("the hour's small pictures are the thumbnails the box sent, not whole stills", async ({
+    strictPage: page,
+  }) => {
+    await page.goto(`/en/archive?at=${at(moment)}`);
+    await hydrated(page);
+    const hour = page.getByRole("heading", { name: "This hour" }).locator("xpath=..");
+    await hour.scrollIntoViewIfNeeded();
+    // Every still of the hour came with its smaller versions (the box's two and the demo's).
+    await expect(hour.locator("img")).not.toHaveCount(0);
+    await expect(page.locator("main img:not([srcset])")).toHaveCount(0);
+    // The still on show and at least two others of its hour.
+    await expectSmallestSharpVersions(page.locator("main img"), 3);
+  });
 });
 
 test("the owner marks a still best of and deletes it from the page (de)", async ({

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
+import { expectSmallestSharpVersions } from "./pictures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {
@@ -289,45 +290,7 @@ test.describe("on a desktop screen at a pixel ratio of 2", () => {
   }) => {
     await page.goto("/en/gallery");
     await hydrated(page);
-    const pictures = page.locator("main li img[srcset]");
-    await expect(pictures.first()).toBeVisible();
-    await expect
-      .poll(() =>
-        pictures.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)),
-      )
-      .toBe(true);
-    const choices = await pictures.evaluateAll((images) =>
-      images
-        .map((image) => image as HTMLImageElement)
-        .filter((image) => image.currentSrc)
-        .map((image) => {
-          const candidates = image.srcset.split(", ").map((candidate) => {
-            const [url = "", width = ""] = candidate.split(" ");
-            return { url: new URL(url, location.href).href, width: Number.parseInt(width, 10) };
-          });
-          return {
-            url: image.currentSrc,
-            needed: image.getBoundingClientRect().width * devicePixelRatio,
-            chosen: candidates.find(({ url }) => url === image.currentSrc)?.width ?? 0,
-            widths: candidates.map(({ width }) => width),
-          };
-        }),
-    );
     // The featured pair and at least the grid's first row.
-    expect(choices.length).toBeGreaterThanOrEqual(6);
-    const smallestSharp = ({ needed, widths }: (typeof choices)[number]) =>
-      Math.min(...widths.filter((width) => width >= needed));
-    // A featured photo is in the grid too: its card may show the larger version that the
-    // featured place needed anyway, which costs no download.
-    const needed = new Set(
-      choices.filter((choice) => choice.chosen === smallestSharp(choice)).map(({ url }) => url),
-    );
-    for (const choice of choices) {
-      const { url, needed: pixels, chosen, widths } = choice;
-      if (chosen > smallestSharp(choice) && needed.has(url)) continue;
-      expect(chosen, `${Math.round(pixels)} px wanted from ${widths.join("/")}`).toBe(
-        smallestSharp(choice),
-      );
-    }
+    await expectSmallestSharpVersions(page.locator("main li img[srcset]"), 6);
   });
 });

@@ -19,6 +19,8 @@ export type ArchiveStill = {
   at: string;
   takenAt: string;
   url: string;
+  /** The still and its smaller versions by width; null from a box before the versions. */
+  srcSet: string | null;
   width: number;
   height: number;
   bestOf: boolean;

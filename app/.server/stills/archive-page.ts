@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
 import { SLOT_MS } from "./slots";
+import { versionWidth } from "./still-upload";
 import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
@@ -24,6 +25,18 @@ export type ArchiveQuery = z.infer<typeof archiveQuery>;
 
 const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
 
+/** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
+function stillSrcSet(row: StillRow): string | null {
+  const versions = [
+    { key: row.thumbnailKey, width: versionWidth("thumbnail", row.width) },
+    { key: row.mediumKey, width: versionWidth("medium", row.width) },
+  ].filter((v): v is { key: string; width: number } => v.key !== null && v.width < row.width);
+  if (versions.length === 0) return null;
+  return [...versions, { key: row.fileKey, width: row.width }]
+    .map(({ key, width }) => `${stillUrl(key)} ${width}w`)
+    .join(", ");
+}
+
 function toArchiveStill(row: StillRow): ArchiveStill {
   const weather = stillWeather.safeParse(row.weather);
   return {
@@ -31,6 +44,7 @@ function toArchiveStill(row: StillRow): ArchiveStill {
     at: lakeWallClock(row.slot.getTime()),
     takenAt: row.takenAt.toISOString(),
     url: stillUrl(row.fileKey),
+    srcSet: stillSrcSet(row),
     width: row.width,
     height: row.height,
     bestOf: row.bestOf,
@@ -147,8 +161,16 @@ export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string
     day,
     month,
     range: first && last ? { first: first.day, last: last.day } : null,
-    /** Without their weather: only the shown still needs it. */
-    dayStills: dayRows.map(toArchiveStill),
+    /** The scrubber's and the hours' steps. */
+    dayStills: dayRows.map(({ id, slot, takenAt }) => ({
+      id,
+      at: lakeWallClock(slot.getTime()),
+      takenAt: takenAt.toISOString(),
+    })),
+    /** The pictures of the shown still's hour, without their weather (only the shown one needs it). */
+    hourStills: still
+      ? dayRows.map(toArchiveStill).filter((s) => s.at.slice(0, 13) === still.at.slice(0, 13))
+      : [],
     monthDays: monthRows.map((r) => r.day),
     previous: row && previous ? step(row.slot, previous.slot) : null,
     next: row && next ? step(row.slot, next.slot) : null,

@@ -20,6 +20,11 @@ const ownsArrows = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
 
+// "This hour" shares the still's column (see still-view.tsx): two pictures a row, three from
+// sm, 0.75rem apart.
+const hourSizes =
+  "(min-width: 72rem) 15.5rem, (min-width: 64rem) calc(33.4vw - 8.5rem), (min-width: 40rem) calc(33.4vw - 1.1rem), calc(50vw - 1.4rem)";
+
 /** Steps, jumps, the day's scrubber and its hours: every state is a link (ADR 017). */
 export function StillNavigation({ page }: { page: ArchivePage }) {
   const { t } = useLingui();
@@ -27,7 +32,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   const navigate = useNavigate();
   const path = localizePath("/archive", locale);
   const href = (at: string) => archiveHref(path, { at });
-  const { still, previous, next, jumps, dayStills } = page;
+  const { still, previous, next, jumps, dayStills, hourStills } = page;
 
   useEffect(() => {
     // The rendered step links are the targets: a key pressed while new data is being
@@ -57,7 +62,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
     return { hour, twoDigits, label: formatHour(locale, hour), first };
   });
   const currentHour = still?.at.slice(11, 13);
-  const sameHour = dayStills.filter((s) => s.at.slice(11, 13) === currentHour);
 
   const jumpLinks = [
     { label: t`Same time yesterday`, at: jumps.yesterday },
@@ -166,11 +170,11 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
         </ul>
       </div>
 
-      {sameHour.length > 1 ? (
+      {hourStills.length > 1 ? (
         <div>
           <h2 className="text-base font-semibold">{t`This hour`}</h2>
           <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {sameHour.map((s) => (
+            {hourStills.map((s) => (
               <li key={s.id}>
                 <Link
                   to={href(s.at)}
@@ -180,6 +184,8 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
                 >
                   <img
                     src={s.url}
+                    srcSet={s.srcSet ?? undefined}
+                    sizes={hourSizes}
                     width={s.width}
                     height={s.height}
                     // The time below names the link.

@@ -6,6 +6,10 @@ import StarIcon from "~icons/mdi/star";
 import { useLocale } from "../localized-link";
 import { formatArchiveDay } from "./archive-format";
 
+// The page's column is at most 70rem; from lg the calendar takes 20rem of it and a 2rem gap.
+const viewSizes =
+  "(min-width: 72rem) 48rem, (min-width: 64rem) calc(100vw - 24rem), calc(100vw - 2rem)";
+
 /** The chosen still, as large as the column allows, with the weather of its moment. */
 export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
   const { t, i18n } = useLingui();
@@ -21,6 +25,8 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
         // A new still is a new element: the old picture never stands in for the new moment.
         key={still.id}
         src={still.url}
+        srcSet={still.srcSet ?? undefined}
+        sizes={viewSizes}
         width={still.width}
         height={still.height}
         alt={t`Lake Garda on ${date} at ${time}`}

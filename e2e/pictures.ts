@@ -1,0 +1,50 @@
+import type { Locator } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Every loaded picture among `pictures` (each with `srcset`) is the smallest version sharp
+ * enough for the place it fills at this screen's pixel ratio. One exception: a picture shown
+ * twice may reuse the larger version another place needed anyway (Chromium takes it from its
+ * cache, which costs no download).
+ */
+export async function expectSmallestSharpVersions(pictures: Locator, atLeast: number) {
+  await expect(pictures.first()).toBeVisible();
+  await expect
+    .poll(() =>
+      pictures.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete)),
+    )
+    .toBe(true);
+  const choices = await pictures.evaluateAll((images) =>
+    images
+      .map((image) => image as HTMLImageElement)
+      .filter((image) => image.currentSrc)
+      .map((image) => {
+        const candidates = image.srcset.split(", ").map((candidate) => {
+          const [url = "", width = ""] = candidate.split(" ");
+          return { url: new URL(url, location.href).href, width: Number.parseInt(width, 10) };
+        });
+        return {
+          url: image.currentSrc,
+          needed: image.getBoundingClientRect().width * devicePixelRatio,
+          chosen: candidates.find(({ url }) => url === image.currentSrc)?.width ?? 0,
+          widths: candidates.map(({ width }) => width),
+        };
+      }),
+  );
+  expect(choices.length).toBeGreaterThanOrEqual(atLeast);
+  // None sharp enough: the largest there is.
+  const smallestSharp = ({ needed, widths }: (typeof choices)[number]) => {
+    const sharp = widths.filter((width) => width >= needed);
+    return sharp.length > 0 ? Math.min(...sharp) : Math.max(...widths);
+  };
+  const needed = new Set(
+    choices.filter((choice) => choice.chosen === smallestSharp(choice)).map(({ url }) => url),
+  );
+  for (const choice of choices) {
+    const { url, needed: pixels, chosen, widths } = choice;
+    if (chosen > smallestSharp(choice) && needed.has(url)) continue;
+    expect(chosen, `${Math.round(pixels)} px wanted from ${widths.join("/")}`).toBe(
+      smallestSharp(choice),
+    );
+  }
+}
