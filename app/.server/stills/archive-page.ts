@@ -168,9 +168,11 @@ export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string
       takenAt: takenAt.toISOString(),
     })),
     /** The pictures of the shown still's hour, without their weather (only the shown one needs it). */
-    hourStills: still
-      ? dayRows.map(toArchiveStill).filter((s) => s.at.slice(0, 13) === still.at.slice(0, 13))
-      : [],
+    hourStills: dayRows
+      .filter(
+        (r) => still && lakeWallClock(r.slot.getTime()).slice(0, 13) === still.at.slice(0, 13),
+      )
+      .map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
     previous: row && previous ? step(row.slot, previous.slot) : null,
     next: row && next ? step(row.slot, next.slot) : null,
