@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -26,6 +27,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
+    // Vitest leaves one core free by default, which on two cores means one file at a time;
+    // the files mostly wait on workerd, ffmpeg and wrangler, so two at once take half as long.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
