@@ -13,11 +13,36 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // The weather providers' stand-in listens next door (ADR 006).
 const upstreamPort = port + 1;
 
+// One Worker and one D1 behind all journeys, in two lanes side by side (with one, the second
+// core sat idle while journeys waited for the stream, ffmpeg and timers):
+// - the owner's and the box's content journeys change what the gallery and the archive show,
+//   so they, and the gallery's journeys, which count items, run one after another;
+// - the visitors' journeys, the live stream's among them, do not mind what that lane changes;
+// - maintenance mode and "log out everywhere" change every page and every session, and the
+//   statistics count every page view: those run alone, after both lanes.
+const content = [
+  "admin-content.spec.ts",
+  "admin-upload.spec.ts",
+  "archive.spec.ts",
+  "gallery.spec.ts",
+  "timelapse.spec.ts",
+];
+const siteWide = ["admin-maintenance.spec.ts", "analytics.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
-  // One Worker and one D1 behind all journeys; maintenance mode is global state.
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: "visitors", testIgnore: [...content, ...siteWide], workers: 1 },
+    { name: "content", testMatch: content, workers: 1 },
+    {
+      name: "site-wide",
+      testMatch: siteWide,
+      dependencies: ["visitors", "content"],
+      workers: 1,
+    },
+  ],
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["line"]] : [["list"]],
   // A hang guard, not a measure: the axe tour of every page took 65 s on two cores shared
