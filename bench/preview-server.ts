@@ -12,10 +12,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The build in workerd on BENCH_PORT, else on `defaultPort`, else on a free port. */
+/**
+ * The build in workerd on BENCH_PORT, else on `defaultPort`, else on a free port; or the one
+ * already running at BENCH_URL (started by bench/budgets.ts for the benches it runs).
+ */
 export async function startPreview(
   defaultPort?: number,
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
+  const running = process.env.BENCH_URL;
+  if (running) return { url: running, stop: () => {}, processGroup: 0 };
   const port = String(process.env.BENCH_PORT ?? defaultPort ?? (await freePort()));
   const child = spawn(
     "node",
