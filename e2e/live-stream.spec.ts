@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningBox, startBox, waitUntilOnline } from "./box";
 import { expect, hydrated, test } from "./fixtures";
+import { expectSmallestSharpVersions } from "./pictures";
 
 let box: RunningBox | null = null;
 
@@ -60,7 +61,10 @@ async function openWithBox(page: Page, baseURL: string | undefined, path: string
 
 async function cameraStatus(url: string) {
   const response = await fetch(`${url}/api/stream/status`);
-  return (await response.json()) as { online: boolean; still: { takenAt: string } | null };
+  return (await response.json()) as {
+    online: boolean;
+    still: { takenAt: string; url: string } | null;
+  };
 }
 
 test("a visitor presses play, watches the camera live for a minute, then may watch again", async ({
@@ -190,6 +194,12 @@ test.describe("when things go wrong", () => {
     ).toBeVisible();
     await expect(live.getByText("OFFLINE", { exact: true })).toBeVisible();
     await expect(live.getByText(/^Bild vom \d{1,2}\. \p{L}+ um \d{1,2}:\d{2}$/u)).toBeVisible();
+    // The box's still, in the server's page, in the smallest of its versions sharp enough.
+    const picture = live.getByRole("img", {
+      name: "Der Hafen, wie ihn die Kamera zuletzt gesehen hat",
+    });
+    await expect(picture).toHaveAttribute("src", (await cameraStatus(url)).still?.url ?? "");
+    await expectSmallestSharpVersions(picture, 1);
     await expect(live.getByRole("button", { name: "Live ansehen" })).toHaveCount(0);
     await expectAccessible(page);
 

@@ -50,6 +50,19 @@ export function d1Statements(response: Response): number {
   return Number(match[1]);
 }
 
+/** The live panel's still in an English page (found by its text alternative), or null. */
+export function livePicture(html: string) {
+  const tag = /<img [^>]*alt="The harbour, as the camera saw it last"[^>]*>/.exec(html)?.[0];
+  if (!tag) return null;
+  const attribute = (name: string) => new RegExp(` ${name}="([^"]*)"`, "i").exec(tag)?.[1];
+  return {
+    src: attribute("src"),
+    srcset: attribute("srcset"),
+    sizes: attribute("sizes"),
+    fetchpriority: attribute("fetchpriority"),
+  };
+}
+
 export async function visitWith(
   visitEnv: Env,
   path: string,

@@ -68,6 +68,16 @@ describe("the owner's still actions", () => {
     expect((await call(`${API}/${still.id}`, "DELETE")).status).toBe(404);
   });
 
+  test("deleting the newest still takes it off the live panel, which shows the one before", async () => {
+    const liveStillUrl = async () =>
+      (await (await visit("/api/stream/status")).json<{ still: { url: string } }>()).still.url;
+    const before = await archivedStill(0.5);
+    const newest = await archivedStill(0);
+    expect(await liveStillUrl()).toBe(`/api/files/${newest.file_key}`);
+    expect((await call(`${API}/${newest.id}`, "DELETE")).status).toBe(200);
+    expect(await liveStillUrl()).toBe(`/api/files/${before.file_key}`);
+  });
+
   test("refuses visitors, other sites and malformed requests, changing nothing", async () => {
     const still = await archivedStill(3);
     const before = await stillRows();

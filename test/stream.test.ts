@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
 import type { StreamSession } from "~/components/live-stream/use-live-stream";
+import type { StillPicture } from "~/lib/stills";
 import { MAX_SEGMENT_BYTES } from "../protocol/camera-box.ts";
 import { MAX_STILL_REQUEST_BYTES } from "../protocol/daily-content.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";
@@ -16,7 +17,7 @@ import {
   uploadSegment,
   uploadStill,
 } from "./box";
-import { ORIGIN, visit } from "./helpers";
+import { livePicture, ORIGIN, visit } from "./helpers";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 
@@ -45,6 +46,11 @@ async function expireAndRunAlarm(what: "sessions" | "start" | "grace") {
     if (what === "grace") state.storage.kv.put("stream", { ...stream, stopAt: 1 });
   });
   expect(await runDurableObjectAlarm(camera())).toBe(true);
+}
+
+async function cameraStill() {
+  const status = await (await visit("/api/stream/status")).json<{ still: StillPicture | null }>();
+  return status.still;
 }
 
 const errorCode = async (response: Response) =>
@@ -333,15 +339,23 @@ describe("box authentication and bad uploads", () => {
     await expect(connectBox({ deviceId: "other-cam" })).rejects.toThrow(/403/);
   });
 
-  test("the box's still becomes the placeholder picture with its time", async () => {
-    expect((await visit("/api/stream/still.jpg")).status).toBe(404);
+  test("the box's still becomes the live panel's picture, in the home page and the camera's status", async () => {
+    expect(await cameraStill()).toBeNull();
+    expect(livePicture(await (await visit("/en")).text())).toBeNull();
     const jpeg = jpegStill();
     expect((await uploadStill(jpeg)).status).toBe(201);
-    const still = await visit("/api/stream/still.jpg");
-    expect(still.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(new Uint8Array(await still.arrayBuffer())).toEqual(jpeg);
-    const status = await (await visit("/api/stream/status")).json<{ still: { takenAt: string } }>();
-    expect(Date.now() - Date.parse(status.still.takenAt)).toBeLessThan(10_000);
+    const still = await cameraStill();
+    expect(Date.now() - Date.parse(still?.takenAt ?? "")).toBeLessThan(10_000);
+    const picture = await visit(still?.url ?? "");
+    expect(picture.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(new Uint8Array(await picture.arrayBuffer())).toEqual(jpeg);
+    // A plain JPEG from an older box has no smaller versions to offer.
+    expect(livePicture(await (await visit("/en")).text())).toEqual({
+      src: still?.url,
+      srcset: undefined,
+      sizes: "(min-width: 58rem) 56rem, calc(100vw - 2rem)",
+      fetchpriority: "high",
+    });
   });
 
   test("a still must be one whole JPEG of plausible size and dimensions, or nothing is stored", async () => {
@@ -358,14 +372,15 @@ describe("box authentication and bad uploads", () => {
       [jpegStill({ width: 8192, height: 480 }), 422, "implausible_still"],
       [jpegStill({ bytes: 600 }), 422, "implausible_still"],
     ] as const;
+    const stored = async () => (await env.MEDIA.list({ prefix: "stills/" })).objects.length;
+    const [objects, still] = [await stored(), await cameraStill()];
     for (const [body, status, code] of refusals) {
       const response = await uploadStill(body);
       expect(response.status, code).toBe(status);
       expect(await errorCode(response)).toBe(code);
     }
-    expect(await env.MEDIA.list({ prefix: "stream/" })).toMatchObject({ objects: [] });
-    expect((await visit("/api/stream/still.jpg")).status).toBe(404);
-    expect(await (await visit("/api/stream/status")).json()).toMatchObject({ still: null });
+    expect(await stored()).toBe(objects);
+    expect(await cameraStill()).toEqual(still);
   });
 });
 

@@ -27,6 +27,9 @@ export type ArchiveStill = {
   weather: StillWeather | null;
 };
 
+/** A still as a picture: the live panel's placeholder is the newest one. */
+export type StillPicture = Pick<ArchiveStill, "takenAt" | "url" | "srcSet" | "width" | "height">;
+
 /** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
 export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
 

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { requestScope } from "~/.server/context";
 import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
+import { newestStill } from "~/.server/stills/still-picture";
 import { loadWeatherPanel } from "~/.server/weather/snapshot";
 import { GalleryTeaser } from "~/components/gallery/gallery-teaser";
 import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
@@ -17,11 +18,17 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
   const { locale } = scope;
-  const [weather, teaser] = await Promise.all([
+  const [weather, teaser, still] = await Promise.all([
     loadWeatherPanel(scope),
     listMedia(scope.db, listFilters.parse({ featured: "first", limit: 4, lang: locale })),
+    // In the page, so the picture loads with it rather than after the camera's status.
+    newestStill(scope.db),
   ]);
-  return { weather, teaser: teaser.rows.map((row) => toPublicItem(row, locale)) };
+  return {
+    weather,
+    teaser: teaser.rows.map((row) => toPublicItem(row, locale)),
+    live: { still, renderedAt: Date.now() },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -56,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
         <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
-        <LiveStreamPanel />
+        <LiveStreamPanel rendered={loaderData.live} />
       </section>
       <WeatherPanel data={loaderData.weather} location={location} />
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">

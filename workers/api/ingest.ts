@@ -5,7 +5,6 @@ import { archiveStill } from "~/.server/stills/archive-still";
 import { takenAtHeaders } from "~/.server/stills/slots";
 import { readStillUpload } from "~/.server/stills/still-upload";
 import { isMpegTs } from "~/.server/stream/mpeg-ts";
-import { STILL_KEY } from "~/.server/stream/playlist";
 import { MAX_SEGMENT_BYTES, segmentParams } from "../../protocol/camera-box.ts";
 import {
   MAX_STILL_REQUEST_BYTES,
@@ -81,15 +80,6 @@ export const ingest = new Hono<IngestEnv>()
       const now = Date.now();
       const takenAt = Math.min(c.req.valid("header")["x-taken-at"] ?? now, now);
       await archiveStill(c.var.db, c.env.MEDIA, { ...upload, takenAt, now });
-      // The live placeholder only moves forward: a backfilled still is archived, not shown live.
-      const live = await c.env.MEDIA.head(STILL_KEY);
-      const liveTakenAt = Date.parse(live?.customMetadata?.takenAt ?? "");
-      if (!(liveTakenAt >= takenAt)) {
-        await c.env.MEDIA.put(STILL_KEY, upload.bytes, {
-          httpMetadata: { contentType: "image/jpeg" },
-          customMetadata: { takenAt: new Date(takenAt).toISOString() },
-        });
-      }
       return c.body(null, 201);
     },
   );

@@ -3,7 +3,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
-import { buildPlaylist, STILL_KEY, segmentKey } from "~/.server/stream/playlist";
+import { newestStill } from "~/.server/stills/still-picture";
+import { buildPlaylist, segmentKey } from "~/.server/stream/playlist";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
 import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
@@ -49,22 +50,12 @@ export const stream = new Hono<ApiEnv>()
         () => camera(c).status(),
         () => true,
       ),
-      c.env.MEDIA.head(STILL_KEY),
+      newestStill(c.var.db),
     ]);
     const { online, phase } = value;
     c.header("Cache-Control", "no-store");
     c.header("X-Object-Answer", source);
-    const takenAt = still?.customMetadata?.takenAt ?? null;
-    return c.json({ online, live: phase === "live", still: takenAt ? { takenAt } : null });
-  })
-  .get("/still.jpg", async (c) => {
-    const still = await c.env.MEDIA.get(STILL_KEY);
-    if (!still) return apiError(c, 404, "no_still", "The camera has not sent a picture yet");
-    return c.body(still.body, 200, {
-      "Content-Type": "image/jpeg",
-      "Cache-Control": "public, max-age=60",
-      ETag: still.httpEtag,
-    });
+    return c.json({ online, live: phase === "live", still });
   })
   .post("/sessions", async (c) => {
     const key = `stream:${clientNetwork(c.req.raw)}`;

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
 import { SLOT_MS } from "./slots";
-import { versionWidth } from "./still-upload";
+import { stillPicture } from "./still-picture";
 import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
@@ -23,30 +23,12 @@ export const archiveQuery = z.object({
 });
 export type ArchiveQuery = z.infer<typeof archiveQuery>;
 
-const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
-
-/** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
-function stillSrcSet(row: StillRow): string | null {
-  const versions = [
-    { key: row.thumbnailKey, width: versionWidth("thumbnail", row.width) },
-    { key: row.mediumKey, width: versionWidth("medium", row.width) },
-  ].filter((v): v is { key: string; width: number } => v.key !== null && v.width < row.width);
-  if (versions.length === 0) return null;
-  return [...versions, { key: row.fileKey, width: row.width }]
-    .map(({ key, width }) => `${stillUrl(key)} ${width}w`)
-    .join(", ");
-}
-
 function toArchiveStill(row: StillRow): ArchiveStill {
   const weather = stillWeather.safeParse(row.weather);
   return {
+    ...stillPicture(row),
     id: row.id,
     at: lakeWallClock(row.slot.getTime()),
-    takenAt: row.takenAt.toISOString(),
-    url: stillUrl(row.fileKey),
-    srcSet: stillSrcSet(row),
-    width: row.width,
-    height: row.height,
     bestOf: row.bestOf,
     weather: weather.success ? weather.data : null,
   };

@@ -34,5 +34,3 @@ export function segmentKey(epoch: number, seq: number): string {
 export function epochPrefix(epoch: number): string {
   return `stream/${epoch}/`;
 }
-
-export const STILL_KEY = "stream/still.jpg";

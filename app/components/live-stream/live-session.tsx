@@ -8,7 +8,7 @@ import { primaryButton, StartOverlay, StreamFrame, StreamProgress } from "./stre
 
 export { preloadPlayer } from "~/lib/stream-player";
 
-import type { StreamStatus } from "./stream-status";
+import type { RenderedStill, StreamStatus } from "./stream-status";
 import { CONNECTION_ATTEMPTS, type Phase, useLiveStream } from "./use-live-stream";
 
 function useRemainingSeconds(expiresAt: number | null, onZero: () => void) {
@@ -52,10 +52,12 @@ const busyPhases = new Set<Phase["name"]>([
 /** Loaded only once a visitor presses play; starts the first session as soon as it mounts. */
 export default function LiveSession({
   initialStatus,
+  rendered,
   pending,
   onAnnounce,
 }: {
   initialStatus: StreamStatus | null;
+  rendered: RenderedStill;
   /** The first session's request, sent by the panel on the press. */
   pending: Promise<Response>;
   /** Feeds the panel's live region, which outlives this lazily loaded component. */
@@ -110,7 +112,13 @@ export default function LiveSession({
     "inline-flex min-h-11 items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
 
   return (
-    <StreamFrame frameRef={frame} status={status} live={live} durationSeconds={durationSeconds}>
+    <StreamFrame
+      frameRef={frame}
+      status={status}
+      rendered={rendered}
+      live={live}
+      durationSeconds={durationSeconds}
+    >
       <video
         ref={video}
         muted

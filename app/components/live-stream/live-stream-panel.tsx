@@ -3,7 +3,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useStat
 import { useLocation } from "react-router";
 import { requestSession } from "./session-request";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
-import { useStreamStatus } from "./stream-status";
+import { type RenderedStill, useStreamStatus } from "./stream-status";
 import { wantsToWatchLive } from "./watch-live-link";
 
 // The session, the player and hls.js load on intent (hover, focus or click on play), never
@@ -49,7 +49,7 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-export function LiveStreamPanel() {
+export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
   const { t } = useLingui();
   const status = useStreamStatus();
   // The session request sent on the press; the session's code takes it over once loaded.
@@ -78,7 +78,12 @@ export function LiveStreamPanel() {
   }, [location, begin]);
 
   const frame = (overlay: React.ReactNode) => (
-    <StreamFrame status={status} live={false} durationSeconds={DEFAULT_SESSION_SECONDS}>
+    <StreamFrame
+      status={status}
+      rendered={rendered}
+      live={false}
+      durationSeconds={DEFAULT_SESSION_SECONDS}
+    >
       {overlay}
     </StreamFrame>
   );
@@ -93,7 +98,12 @@ export function LiveStreamPanel() {
             </div>,
           )}
         >
-          <LiveSession initialStatus={status} pending={firstRequest} onAnnounce={setAnnouncement} />
+          <LiveSession
+            initialStatus={status}
+            rendered={rendered}
+            pending={firstRequest}
+            onAnnounce={setAnnouncement}
+          />
         </Suspense>
       ) : (
         frame(

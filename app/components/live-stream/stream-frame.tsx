@@ -1,21 +1,25 @@
 import { Plural, useLingui } from "@lingui/react/macro";
-import type { ReactNode, RefObject } from "react";
+import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { formatDate, formatDateTime, formatTime } from "~/lib/format";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
 import { useLocale } from "../localized-link";
-import type { StreamStatus } from "./stream-status";
+import type { RenderedStill, StreamStatus } from "./stream-status";
 
 const button = "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium text-white";
 export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;
 /** For a start that will probably not work (the camera is offline): not the inviting green. */
 const quietButton = `${button} border border-white/70 bg-black/60 hover:bg-black/80`;
 
-function useStillLabel(locale: Locale, takenAt: string | undefined): string {
+/** "Today" is the server's at first (so hydration matches what it rendered), then the visitor's. */
+function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: number): string {
   const { t } = useLingui();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!takenAt) return "";
-  if (formatDate(locale, takenAt) === formatDate(locale, new Date())) {
+  const now = hydrated ? Date.now() : renderedAt;
+  if (formatDate(locale, takenAt) === formatDate(locale, new Date(now))) {
     const time = formatTime(locale, takenAt);
     return t`Image from ${time}`;
   }
@@ -23,23 +27,29 @@ function useStillLabel(locale: Locale, takenAt: string | undefined): string {
   return t`Image from ${dateTime}`;
 }
 
+/** The panel's width: the page's, less its padding, up to max-w-4xl. */
+const stillSizes = "(min-width: 58rem) 56rem, calc(100vw - 2rem)";
+
 export function StreamFrame({
   frameRef,
   status,
+  rendered,
   live,
   durationSeconds,
   children,
 }: {
   frameRef?: RefObject<HTMLDivElement | null>;
   status: StreamStatus | null;
+  /** Shown until the status, once fetched, names the newest still (perhaps a newer one). */
+  rendered: RenderedStill;
   live: boolean;
   durationSeconds: number;
   children: ReactNode;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const still = status?.still;
-  const stillLabel = useStillLabel(locale, still?.takenAt);
+  const still = status?.still ?? rendered.still;
+  const stillLabel = useStillLabel(locale, still?.takenAt, rendered.renderedAt);
   const minutes = Math.max(1, Math.round(durationSeconds / 60));
   return (
     <div className="mx-auto max-w-4xl">
@@ -48,13 +58,24 @@ export function StreamFrame({
         className="relative aspect-video overflow-hidden rounded-xl bg-neutral-900 text-white"
       >
         {still && !live ? (
+          // Most often the largest picture of the page on a phone: fetched first.
           <img
-            src={`/api/stream/still.jpg?v=${encodeURIComponent(still.takenAt)}`}
+            src={still.url}
+            srcSet={still.srcSet ?? undefined}
+            sizes={stillSizes}
+            width={still.width}
+            height={still.height}
+            fetchPriority="high"
             alt={t`The harbour, as the camera saw it last`}
             className="absolute inset-0 size-full object-cover opacity-70"
           />
         ) : null}
+        {/* The still's time comes with the page, the badge with the status: time first, so the
+            badge arriving moves nothing. */}
         <div className="absolute top-3 left-3 z-10 flex gap-2">
+          {still && !live ? (
+            <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
+          ) : null}
           {live ? (
             <span className="rounded bg-error-600 px-2 py-0.5 text-xs font-bold tracking-wide">
               {t`LIVE`}
@@ -63,9 +84,6 @@ export function StreamFrame({
             <span className="rounded bg-neutral-700 px-2 py-0.5 text-xs font-bold tracking-wide">
               {t`OFFLINE`}
             </span>
-          ) : null}
-          {still && !live ? (
-            <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
           ) : null}
         </div>
         {children}

@@ -1,7 +1,11 @@
 import { useEffect, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
+import type { StillPicture } from "~/lib/stills";
 
-export type StreamStatus = { online: boolean; live: boolean; still: { takenAt: string } | null };
+export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };
+
+/** The newest still as the server rendered the page, and when: hydration must match that. */
+export type RenderedStill = { still: StillPicture | null; renderedAt: number };
 
 export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   try {
