@@ -54,7 +54,8 @@ export function d1Statements(response: Response): number {
 export function livePicture(html: string) {
   const tag = /<img [^>]*alt="The harbour, as the camera saw it last"[^>]*>/.exec(html)?.[0];
   if (!tag) return null;
-  const attribute = (name: string) => new RegExp(` ${name}="([^"]*)"`, "i").exec(tag)?.[1];
+  const attribute = (name: string) =>
+    new RegExp(` ${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replaceAll("&amp;", "&");
   return {
     src: attribute("src"),
     srcset: attribute("srcset"),

@@ -121,6 +121,18 @@ describe("the live placeholder", () => {
     });
   });
 
+  test("keeps the addresses a page has working when the box replaces the still", async () => {
+    const shown = await liveStill();
+    const replacement = await sendStill(Date.now());
+    for (const url of [shown.url, ...(shown.srcSet?.split(", ") ?? [])]) {
+      const picture = await visit(url.split(" ")[0] ?? "");
+      expect(picture.status, url).toBe(200);
+      expect(picture.headers.get("Content-Type")).toBe("image/jpeg");
+    }
+    const bytes = new Uint8Array(await (await visit(shown.url)).arrayBuffer());
+    expect(bytes).toEqual(replacement.body);
+  });
+
   test("only moves forward: a backfilled still is archived but not shown live", async () => {
     const live = await liveStill();
     const old = Date.now() - 6 * 3_600_000;

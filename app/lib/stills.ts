@@ -30,6 +30,14 @@ export type ArchiveStill = {
 /** A still as a picture: the live panel's placeholder is the newest one. */
 export type StillPicture = Pick<ArchiveStill, "takenAt" | "url" | "srcSet" | "width" | "height">;
 
+/** An `<img>`'s picture attributes for a still: the still, its versions by width, its size. */
+export const stillImage = (still: StillPicture) => ({
+  src: still.url,
+  srcSet: still.srcSet ?? undefined,
+  width: still.width,
+  height: still.height,
+});
+
 /** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
 export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
 

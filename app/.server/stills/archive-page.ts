@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
 import { SLOT_MS } from "./slots";
-import { stillPicture } from "./still-picture";
+import { archivedPicture } from "./still-picture";
 import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
@@ -26,7 +26,7 @@ export type ArchiveQuery = z.infer<typeof archiveQuery>;
 function toArchiveStill(row: StillRow): ArchiveStill {
   const weather = stillWeather.safeParse(row.weather);
   return {
-    ...stillPicture(row),
+    ...archivedPicture(row),
     id: row.id,
     at: lakeWallClock(row.slot.getTime()),
     bestOf: row.bestOf,

@@ -1,40 +1,69 @@
 import { desc } from "drizzle-orm";
 import type { StillPicture } from "~/lib/stills";
+import type { StillVersion } from "../../../protocol/daily-content.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { versionWidth } from "./still-upload";
 
 type StillRow = typeof stills.$inferSelect;
-
-const stillUrl = (fileKey: string) => `/api/files/${fileKey}`;
+/** Where a page finds one of a still's pictures (`version` null: the still itself). */
+type PictureUrl = (row: StillRow, key: string, version: StillVersion | null) => string;
 
 /** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
-function stillSrcSet(row: StillRow): string | null {
+function stillSrcSet(row: StillRow, url: PictureUrl): string | null {
   const versions = [
-    { key: row.thumbnailKey, width: versionWidth("thumbnail", row.width) },
-    { key: row.mediumKey, width: versionWidth("medium", row.width) },
-  ].filter((v): v is { key: string; width: number } => v.key !== null && v.width < row.width);
+    { key: row.thumbnailKey, version: "thumbnail" as const },
+    { key: row.mediumKey, version: "medium" as const },
+  ]
+    .map((v) => ({ ...v, width: versionWidth(v.version, row.width) }))
+    .filter((v): v is typeof v & { key: string } => v.key !== null && v.width < row.width);
   if (versions.length === 0) return null;
-  return [...versions, { key: row.fileKey, width: row.width }]
-    .map(({ key, width }) => `${stillUrl(key)} ${width}w`)
+  return [...versions, { key: row.fileKey, version: null, width: row.width }]
+    .map(({ key, version, width }) => `${url(row, key, version)} ${width}w`)
     .join(", ");
 }
 
-export function stillPicture(row: StillRow): StillPicture {
+function picture(row: StillRow, url: PictureUrl): StillPicture {
   return {
     takenAt: row.takenAt.toISOString(),
-    url: stillUrl(row.fileKey),
-    srcSet: stillSrcSet(row),
+    url: url(row, row.fileKey, null),
+    srcSet: stillSrcSet(row, url),
     width: row.width,
     height: row.height,
   };
 }
+
+/** An archived still's own files, which never change (and are gone once it is replaced). */
+export const archivedPicture = (row: StillRow) => picture(row, (_row, key) => `/api/files/${key}`);
+
+/**
+ * The live panel's addresses name no file but "the newest still", so a page rendered just
+ * before the box replaced or the owner deleted that still still gets a picture. `v` changes
+ * with the still, so a cache never answers with an older one.
+ */
+const newestPicture = (row: StillRow) =>
+  picture(row, (_row, _key, version) => {
+    const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
+    if (version) query.set("version", version);
+    return `/api/stream/still.jpg?${query}`;
+  });
+
+const newestRow = async (db: Db) =>
+  (await db.select().from(stills).orderBy(desc(stills.slot)).limit(1)).at(0);
 
 /**
  * The live panel's placeholder: the newest archived still. A backfilled still is older, so it
  * never moves the placeholder back; one the owner deleted is no longer shown.
  */
 export async function newestStill(db: Db): Promise<StillPicture | null> {
-  const [row] = await db.select().from(stills).orderBy(desc(stills.slot)).limit(1);
-  return row ? stillPicture(row) : null;
+  const row = await newestRow(db);
+  return row ? newestPicture(row) : null;
+}
+
+/** The R2 key of the newest still's picture in `version` (the still itself if it has none). */
+export async function newestStillKey(db: Db, version?: StillVersion): Promise<string | null> {
+  const row = await newestRow(db);
+  if (!row) return null;
+  const versionKey = { thumbnail: row.thumbnailKey, medium: row.mediumKey };
+  return (version && versionKey[version]) || row.fileKey;
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { ArchivePage } from "~/.server/stills/archive-page";
 import { localizePath } from "~/i18n/locales";
 import { formatTime } from "~/lib/format";
-import { archiveHref } from "~/lib/stills";
+import { archiveHref, stillImage } from "~/lib/stills";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import { useLocale } from "../localized-link";
@@ -183,11 +183,8 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
                   className="block rounded-lg outline-offset-2 aria-[current]:outline-3 aria-[current]:outline-primary-700"
                 >
                   <img
-                    src={s.url}
-                    srcSet={s.srcSet ?? undefined}
+                    {...stillImage(s)}
                     sizes={hourSizes}
-                    width={s.width}
-                    height={s.height}
                     // The time below names the link.
                     alt=""
                     loading="lazy"

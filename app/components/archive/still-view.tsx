@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ConditionIcon, conditionLabels } from "~/components/weather/condition";
 import { formatNumber, formatTime } from "~/lib/format";
-import type { ArchiveStill } from "~/lib/stills";
+import { type ArchiveStill, stillImage } from "~/lib/stills";
 import StarIcon from "~icons/mdi/star";
 import { useLocale } from "../localized-link";
 import { formatArchiveDay } from "./archive-format";
@@ -24,11 +24,8 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
       <img
         // A new still is a new element: the old picture never stands in for the new moment.
         key={still.id}
-        src={still.url}
-        srcSet={still.srcSet ?? undefined}
+        {...stillImage(still)}
         sizes={viewSizes}
-        width={still.width}
-        height={still.height}
         alt={t`Lake Garda on ${date} at ${time}`}
         fetchPriority="high"
         decoding="async"

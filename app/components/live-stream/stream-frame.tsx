@@ -2,6 +2,7 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { formatDate, formatDateTime, formatTime } from "~/lib/format";
+import { stillImage } from "~/lib/stills";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
 import { useLocale } from "../localized-link";
@@ -60,11 +61,8 @@ export function StreamFrame({
         {still && !live ? (
           // Most often the largest picture of the page on a phone: fetched first.
           <img
-            src={still.url}
-            srcSet={still.srcSet ?? undefined}
+            {...stillImage(still)}
             sizes={stillSizes}
-            width={still.width}
-            height={still.height}
             fetchPriority="high"
             alt={t`The harbour, as the camera saw it last`}
             className="absolute inset-0 size-full object-cover opacity-70"
