@@ -15,9 +15,10 @@ const upstreamPort = port + 1;
 
 // One Worker and one D1 behind all journeys, in two lanes side by side (with one, the second
 // core sat idle while journeys waited for the stream, ffmpeg and timers):
-// - the owner's and the box's content journeys change what the gallery and the archive show,
-//   so they, and the gallery's journeys, which count items, run one after another;
-// - the visitors' journeys, the live stream's among them, do not mind what that lane changes;
+// - the owner's and the camera box's journeys change what the gallery, the archive and the
+//   live panel show (the box replaces the current slot's still, whose file a page may be
+//   loading), so they, and the gallery's journeys, which count items, run one after another;
+// - the visitors' journeys do not mind what that lane changes;
 // - maintenance mode and "log out everywhere" change every page and every session, and the
 //   statistics count every page view: those run alone, after both lanes.
 const content = [
@@ -25,6 +26,7 @@ const content = [
   "admin-upload.spec.ts",
   "archive.spec.ts",
   "gallery.spec.ts",
+  "live-stream.spec.ts",
   "timelapse.spec.ts",
 ];
 const siteWide = ["admin-maintenance.spec.ts", "analytics.spec.ts"];
