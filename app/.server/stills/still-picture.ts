@@ -7,7 +7,7 @@ import { versionWidth } from "./still-upload";
 
 type StillRow = typeof stills.$inferSelect;
 /** Where a page finds one of a still's pictures (`version` null: the still itself). */
-type PictureUrl = (row: StillRow, key: string, version: StillVersion | null) => string;
+type PictureUrl = (key: string, version: StillVersion | null) => string;
 
 /** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
 function stillSrcSet(row: StillRow, url: PictureUrl): string | null {
@@ -19,14 +19,14 @@ function stillSrcSet(row: StillRow, url: PictureUrl): string | null {
     .filter((v): v is typeof v & { key: string } => v.key !== null && v.width < row.width);
   if (versions.length === 0) return null;
   return [...versions, { key: row.fileKey, version: null, width: row.width }]
-    .map(({ key, version, width }) => `${url(row, key, version)} ${width}w`)
+    .map(({ key, version, width }) => `${url(key, version)} ${width}w`)
     .join(", ");
 }
 
 function picture(row: StillRow, url: PictureUrl): StillPicture {
   return {
     takenAt: row.takenAt.toISOString(),
-    url: url(row, row.fileKey, null),
+    url: url(row.fileKey, null),
     srcSet: stillSrcSet(row, url),
     width: row.width,
     height: row.height,
@@ -34,7 +34,7 @@ function picture(row: StillRow, url: PictureUrl): StillPicture {
 }
 
 /** An archived still's own files, which never change (and are gone once it is replaced). */
-export const archivedPicture = (row: StillRow) => picture(row, (_row, key) => `/api/files/${key}`);
+export const archivedPicture = (row: StillRow) => picture(row, (key) => `/api/files/${key}`);
 
 /**
  * The live panel's addresses name no file but "the newest still", so a page rendered just
@@ -42,7 +42,7 @@ export const archivedPicture = (row: StillRow) => picture(row, (_row, key) => `/
  * with the still, so a cache never answers with an older one.
  */
 const newestPicture = (row: StillRow) =>
-  picture(row, (_row, _key, version) => {
+  picture(row, (_key, version) => {
     const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
     if (version) query.set("version", version);
     return `/api/stream/still.jpg?${query}`;
