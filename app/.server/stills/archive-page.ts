@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
 import { SLOT_MS } from "./slots";
-import { archivedPicture } from "./still-picture";
+import { archivedPicture, newestStillQuery } from "./still-picture";
 import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
@@ -71,7 +71,7 @@ function selectedStill(db: Db, query: ArchiveQuery) {
     return chosen.where(eq(stills.slot, parseLakeTime(query.at) ?? new Date(-1))).limit(1);
   }
   if (query.day) return chosen.where(eq(stills.day, query.day)).orderBy(desc(stills.slot)).limit(1);
-  return chosen.orderBy(desc(stills.slot)).limit(1);
+  return newestStillQuery(db);
 }
 
 /** The pictures just before and after, whatever gap lies between. */

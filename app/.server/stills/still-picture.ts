@@ -48,8 +48,11 @@ const newestPicture = (row: StillRow) =>
     return `/api/stream/still.jpg?${query}`;
   });
 
-const newestRow = async (db: Db) =>
-  (await db.select().from(stills).orderBy(desc(stills.slot)).limit(1)).at(0);
+/** The newest still's row, as a query (the archive page runs it in its batch). */
+export const newestStillQuery = (db: Db) =>
+  db.select().from(stills).orderBy(desc(stills.slot)).limit(1);
+
+const newestRow = async (db: Db) => (await newestStillQuery(db)).at(0);
 
 /**
  * The live panel's placeholder: the newest archived still. A backfilled still is older, so it
