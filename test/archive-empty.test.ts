@@ -7,5 +7,5 @@ test("the archive without any still says so and points to the live stream", asyn
   const html = await response.text();
   expect(html).toContain("Ancora nessuna immagine nell&#x27;archivio");
   expect(html).toContain('href="/it#live"');
-  expect(html).not.toContain("/api/files/stills/");
+  expect(html).not.toContain("/api/stills/");
 });

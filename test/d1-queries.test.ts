@@ -1,16 +1,24 @@
 import { expect, test } from "vitest";
 import { createMedia } from "./factories";
-import { runCron, d1Statements as statements, visit } from "./helpers";
+import { livePicture, runCron, d1Statements as statements, visit } from "./helpers";
+import { sendStill } from "./stills-factory";
 
-test("a home-page render costs three D1 queries, four when the settings cache is cold", async () => {
+test("a home-page render costs two D1 queries, four when its isolate's caches are cold", async () => {
   await runCron();
+  await sendStill(Date.now());
   const cold = await visit("/");
   expect(cold.status).toBe(200);
-  expect(await cold.text()).toContain("Aufgelockerte Bewölkung");
-  // The maintenance flag (cached 10 s per isolate), then in parallel the weather snapshot (all
-  // sources in one statement), the gallery teaser and the live panel's newest still.
+  const html = await cold.text();
+  expect(html).toContain("Aufgelockerte Bewölkung");
+  // The maintenance flag and the live panel's newest still (each cached 10 s per isolate), and
+  // in parallel the weather snapshot (all sources in one statement) and the gallery teaser.
   expect(statements(cold)).toBe(4);
-  expect(statements(await visit("/en"))).toBe(3);
+  const warm = await visit("/en");
+  expect(statements(warm)).toBe(2);
+  // Both name the still the box sent.
+  const src = livePicture(await warm.text())?.src;
+  expect(src).toMatch(/^\/api\/stills\/newest\.jpg\?v=\d+$/);
+  expect(html).toContain(`src="${src}"`);
 });
 
 test("a gallery render reads its page, featured row and newest film in one batch", async () => {

@@ -50,9 +50,9 @@ export function d1Statements(response: Response): number {
   return Number(match[1]);
 }
 
-/** The live panel's still in an English page (found by its text alternative), or null. */
-export function livePicture(html: string) {
-  const tag = /<img [^>]*alt="The harbour, as the camera saw it last"[^>]*>/.exec(html)?.[0];
+/** The picture attributes of the first `<img>` in `html` with `marker` (as rendered), or null. */
+export function pictureWith(html: string, marker: string) {
+  const tag = new RegExp(`<img [^>]*${marker}[^>]*>`).exec(html)?.[0];
   if (!tag) return null;
   const attribute = (name: string) =>
     new RegExp(` ${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replaceAll("&amp;", "&");
@@ -63,6 +63,10 @@ export function livePicture(html: string) {
     fetchpriority: attribute("fetchpriority"),
   };
 }
+
+/** The live panel's still in an English page (found by its text alternative), or null. */
+export const livePicture = (html: string) =>
+  pictureWith(html, 'alt="The harbour, as the camera saw it last"');
 
 export async function visitWith(
   visitEnv: Env,

@@ -51,17 +51,15 @@ describe("the owner's still actions", () => {
 
   test("deleting a still removes its row, its picture and its smaller versions", async () => {
     const still = await archivedStill(2);
-    const smaller = [still.thumbnail_key ?? "", still.medium_key ?? ""];
-    for (const key of [still.file_key, ...smaller]) {
-      expect((await visit(`/api/files/${key}`)).status).toBe(200);
-    }
+    const addresses = ["", "?version=thumbnail", "?version=medium"].map(
+      (version) => `/api/stills/${still.id}.jpg${version}`,
+    );
+    for (const address of addresses) expect((await visit(address)).status).toBe(200);
     const deleted = await call(`${API}/${still.id}`, "DELETE");
     expect(deleted.status).toBe(200);
     expect((await stillRows()).some((r) => r.id === still.id)).toBe(false);
-    expect((await visit(`/api/files/${still.file_key}`)).status).toBe(404);
-    expect(await env.MEDIA.head(still.file_key)).toBeNull();
-    for (const key of smaller) {
-      expect((await visit(`/api/files/${key}`)).status).toBe(404);
+    for (const address of addresses) expect((await visit(address)).status).toBe(404);
+    for (const key of [still.file_key, still.thumbnail_key ?? "", still.medium_key ?? ""]) {
       expect(await env.MEDIA.head(key)).toBeNull();
     }
     // Deleting again finds nothing.
@@ -102,6 +100,6 @@ describe("the owner's still actions", () => {
       expect(await answer.json()).toMatchObject({ error: { code: expect.any(String) } });
     }
     expect(await stillRows()).toEqual(before);
-    expect((await visit(`/api/files/${still.file_key}`)).status).toBe(200);
+    expect((await visit(`/api/stills/${still.id}.jpg`)).status).toBe(200);
   });
 });

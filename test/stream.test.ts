@@ -342,7 +342,7 @@ describe("box authentication and bad uploads", () => {
   test("the box's still becomes the live panel's picture, in the home page and the camera's status", async () => {
     expect(await cameraStill()).toBeNull();
     expect(livePicture(await (await visit("/en")).text())).toBeNull();
-    expect((await visit("/api/stream/still.jpg")).status).toBe(404);
+    expect((await visit("/api/stills/newest.jpg")).status).toBe(404);
     const jpeg = jpegStill();
     expect((await uploadStill(jpeg)).status).toBe(201);
     const still = await cameraStill();
@@ -351,9 +351,9 @@ describe("box authentication and bad uploads", () => {
     expect(picture.headers.get("Content-Type")).toBe("image/jpeg");
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(jpeg);
     // Without versions, asking for one gives the still; asking for no such version is refused.
-    const medium = await visit("/api/stream/still.jpg?version=medium");
+    const medium = await visit("/api/stills/newest.jpg?version=medium");
     expect(new Uint8Array(await medium.arrayBuffer())).toEqual(jpeg);
-    const wrong = await visit("/api/stream/still.jpg?version=poster");
+    const wrong = await visit("/api/stills/newest.jpg?version=poster");
     expect([wrong.status, await errorCode(wrong)]).toEqual([400, "bad_version"]);
     // A plain JPEG from an older box has no smaller versions to offer.
     expect(livePicture(await (await visit("/en")).text())).toEqual({

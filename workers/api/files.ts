@@ -4,16 +4,14 @@ import { z } from "zod";
 import { parseByteRange } from "~/.server/media/byte-range";
 import { evaluatePreconditions, rangeStillApplies } from "~/.server/media/conditional-request";
 import { findPublishedFile } from "~/.server/media/published-media";
-import { findStillFile } from "~/.server/stills/manage-stills";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
 /**
- * Keys are 256 random bits, written once (`media/<64 hex>.<ext>`, archived stills
- * `stills/<64 hex>.jpg`): a URL's bytes never change.
+ * Keys are 256 random bits, written once (`media/<64 hex>.<ext>`): a URL's bytes never change.
+ * Archived stills have addresses of their own (stills.ts): a replacement changes their files.
  */
-export const FILE_KEY_PATTERN =
-  /^(?:media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)|stills\/[a-f0-9]{64}\.jpg)$/;
+const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 
 export const files = new Hono<ApiEnv>().get(
@@ -21,9 +19,7 @@ export const files = new Hono<ApiEnv>().get(
   zValidator("param", keyParam, rejectInvalid(404, "not_found", "No such file")),
   async (c) => {
     const { key } = c.req.valid("param");
-    const file = key.startsWith("stills/")
-      ? await findStillFile(c.var.db, key)
-      : await findPublishedFile(c.var.db, key);
+    const file = await findPublishedFile(c.var.db, key);
     if (!file) return apiError(c, 404, "not_found", "No such file");
 
     // Range is defined for GET only (RFC 9110 §14.2). A plain GET reads the object once;

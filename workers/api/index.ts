@@ -10,6 +10,7 @@ import { ingest } from "./ingest";
 import { locale } from "./locale";
 import { mediaApi } from "./media";
 import { settings } from "./settings";
+import { stillPictures } from "./stills";
 import { stream } from "./stream";
 import type { ApiEnv } from "./types";
 import { weather } from "./weather";
@@ -21,6 +22,7 @@ export const api = new Hono<ApiEnv>()
   .route("/locale", locale)
   .route("/media", mediaApi)
   .route("/files", files)
+  .route("/stills", stillPictures)
   .route("/weather", weather)
   .route("/stream", stream)
   .route("/ingest", ingest)

@@ -3,11 +3,10 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
-import { newestStill, newestStillKey } from "~/.server/stills/still-picture";
+import { newestStill } from "~/.server/stills/still-picture";
 import { buildPlaylist, segmentKey } from "~/.server/stream/playlist";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
 import { segmentParams } from "../../protocol/camera-box.ts";
-import { stillVersions } from "../../protocol/daily-content.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import { askBriefly } from "./object-answers";
@@ -35,9 +34,6 @@ const livePlaylist = (c: Context<ApiEnv>) =>
     (playlist) => playlist.phase === "live",
   );
 
-/** The newest still's picture (`v` only tells caches apart, see still-picture.ts). */
-const stillQuery = z.object({ version: z.enum(stillVersions).optional() });
-
 /** `wait=settled` answers once the stream is live or failed, or after this long. */
 const SETTLE_WAIT_MS = 10_000;
 const sessionQuery = z.object({
@@ -61,24 +57,6 @@ export const stream = new Hono<ApiEnv>()
     c.header("X-Object-Answer", source);
     return c.json({ online, live: phase === "live", still });
   })
-  .get(
-    "/still.jpg",
-    zValidator(
-      "query",
-      stillQuery,
-      rejectInvalid(400, "bad_version", `version must be one of ${stillVersions.join(", ")}`),
-    ),
-    async (c) => {
-      const key = await newestStillKey(c.var.db, c.req.valid("query").version);
-      const still = key ? await c.env.MEDIA.get(key) : null;
-      if (!still) return apiError(c, 404, "no_still", "The camera has not sent a picture yet");
-      return c.body(still.body, 200, {
-        "Content-Type": "image/jpeg",
-        "Cache-Control": "public, max-age=60",
-        ETag: still.httpEtag,
-      });
-    },
-  )
   .post("/sessions", async (c) => {
     const key = `stream:${clientNetwork(c.req.raw)}`;
     const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key });

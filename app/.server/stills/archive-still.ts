@@ -6,6 +6,7 @@ import { randomHex } from "../uploads/store";
 import { readWeatherRows, toSnapshot } from "../weather/store";
 import { stillKeys } from "./manage-stills";
 import { slotOf } from "./slots";
+import { forgetNewestStill } from "./still-picture";
 import type { StillUpload } from "./still-upload";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
 
@@ -69,6 +70,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
         .where(eq(stills.slot, row.slot)),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set: replacement }),
     ]);
+    forgetNewestStill();
     const old = previous.flatMap(stillKeys);
     if (old.length > 0) {
       await bucket.delete(old).catch((error: unknown) => {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
+import { forgetNewestStill } from "./still-picture";
 
 export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,8 +21,8 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
 }
 
 /**
- * The row goes first: a failed R2 delete leaves an object no URL serves (the file route
- * serves only indexed keys), never a still without its picture.
+ * The row goes first: a failed R2 delete leaves an object no URL serves (a still's address
+ * finds its files through its row), never a still without its picture.
  */
 export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
@@ -30,6 +31,7 @@ export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Pro
     thumbnailKey: stills.thumbnailKey,
     mediumKey: stills.mediumKey,
   });
+  forgetNewestStill();
   const keys = deleted.flatMap(stillKeys);
   if (keys.length > 0) {
     await bucket.delete(keys).catch((error: unknown) => {
@@ -48,13 +50,4 @@ export async function expiredStills(db: Db, cutoff: Date, limit: number): Promis
     .orderBy(stills.slot)
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-export async function findStillFile(db: Db, key: string): Promise<{ contentType: string } | null> {
-  const row = await db
-    .select({ id: stills.id })
-    .from(stills)
-    .where(or(eq(stills.fileKey, key), eq(stills.thumbnailKey, key), eq(stills.mediumKey, key)))
-    .get();
-  return row ? { contentType: "image/jpeg" } : null;
 }

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { StillPicture } from "~/lib/stills";
 import type { StillVersion } from "../../../protocol/daily-content.ts";
 import type { Db } from "../db/client";
@@ -6,66 +6,93 @@ import { stills } from "../db/schema";
 import { versionWidth } from "./still-upload";
 
 type StillRow = typeof stills.$inferSelect;
-/** Where a page finds one of a still's pictures (`version` null: the still itself). */
-type PictureUrl = (key: string, version: StillVersion | null) => string;
+
+/**
+ * Which still an address names: the newest one (the live panel), or a slot's by its id, which
+ * a replacement keeps (the archive). Addresses name no file: a still's files are deleted the
+ * moment the box replaces it (a restarting box sends one at once) or the owner deletes it, and
+ * a page rendered just before must still get a picture.
+ */
+export type StillName = "newest" | (string & {});
+
+/** `v` changes with the still, so a cache never answers with an older one. */
+function pictureUrl(name: StillName, row: StillRow, version: StillVersion | null): string {
+  const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
+  if (version) query.set("version", version);
+  return `/api/stills/${name}.jpg?${query}`;
+}
 
 /** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
-function stillSrcSet(row: StillRow, url: PictureUrl): string | null {
+function stillSrcSet(name: StillName, row: StillRow): string | null {
   const versions = [
     { key: row.thumbnailKey, version: "thumbnail" as const },
     { key: row.mediumKey, version: "medium" as const },
   ]
-    .map((v) => ({ ...v, width: versionWidth(v.version, row.width) }))
-    .filter((v): v is typeof v & { key: string } => v.key !== null && v.width < row.width);
+    .filter(({ key }) => key !== null)
+    .map(({ version }) => ({ version, width: versionWidth(version, row.width) }))
+    .filter(({ width }) => width < row.width);
   if (versions.length === 0) return null;
-  return [...versions, { key: row.fileKey, version: null, width: row.width }]
-    .map(({ key, version, width }) => `${url(key, version)} ${width}w`)
+  return [...versions, { version: null, width: row.width }]
+    .map(({ version, width }) => `${pictureUrl(name, row, version)} ${width}w`)
     .join(", ");
 }
 
-function picture(row: StillRow, url: PictureUrl): StillPicture {
+function picture(name: StillName, row: StillRow): StillPicture {
   return {
     takenAt: row.takenAt.toISOString(),
-    url: url(row.fileKey, null),
-    srcSet: stillSrcSet(row, url),
+    url: pictureUrl(name, row, null),
+    srcSet: stillSrcSet(name, row),
     width: row.width,
     height: row.height,
   };
 }
 
-/** An archived still's own files, which never change (and are gone once it is replaced). */
-export const archivedPicture = (row: StillRow) => picture(row, (key) => `/api/files/${key}`);
-
-/**
- * The live panel's addresses name no file but "the newest still", so a page rendered just
- * before the box replaced or the owner deleted that still still gets a picture. `v` changes
- * with the still, so a cache never answers with an older one.
- */
-const newestPicture = (row: StillRow) =>
-  picture(row, (_key, version) => {
-    const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
-    if (version) query.set("version", version);
-    return `/api/stream/still.jpg?${query}`;
-  });
+/** An archived still's picture: its slot's, whichever still the slot holds when it is asked for. */
+export const archivedPicture = (row: StillRow) => picture(row.id, row);
 
 /** The newest still's row, as a query (the archive page runs it in its batch). */
 export const newestStillQuery = (db: Db) =>
   db.select().from(stills).orderBy(desc(stills.slot)).limit(1);
 
-const newestRow = async (db: Db) => (await newestStillQuery(db)).at(0);
+const stillRow = async (db: Db, name: StillName) =>
+  (name === "newest"
+    ? await newestStillQuery(db)
+    : await db.select().from(stills).where(eq(stills.id, name)).limit(1)
+  ).at(0);
+
+/**
+ * The home page and the camera's status name the newest still on every view, and the box
+ * sends one every ten minutes: an isolate reads it at most this often. Its address always
+ * serves the newest picture, so a page with an older name still shows the right one.
+ */
+export const NEWEST_STILL_CACHE_MS = 10_000;
+
+let newest: { picture: StillPicture | null; expires: number } | null = null;
 
 /**
  * The live panel's placeholder: the newest archived still. A backfilled still is older, so it
  * never moves the placeholder back; one the owner deleted is no longer shown.
  */
-export async function newestStill(db: Db): Promise<StillPicture | null> {
-  const row = await newestRow(db);
-  return row ? newestPicture(row) : null;
+export async function newestStill(db: Db, now = Date.now()): Promise<StillPicture | null> {
+  if (newest && newest.expires > now) return newest.picture;
+  const row = await stillRow(db, "newest");
+  const value = row ? picture("newest", row) : null;
+  newest = { picture: value, expires: now + NEWEST_STILL_CACHE_MS };
+  return value;
 }
 
-/** The R2 key of the newest still's picture in `version` (the still itself if it has none). */
-export async function newestStillKey(db: Db, version?: StillVersion): Promise<string | null> {
-  const row = await newestRow(db);
+/** A still archived or deleted through this isolate shows at once. */
+export function forgetNewestStill(): void {
+  newest = null;
+}
+
+/** The R2 key of the named still's picture in `version` (the still itself if it has none). */
+export async function stillPictureKey(
+  db: Db,
+  name: StillName,
+  version?: StillVersion,
+): Promise<string | null> {
+  const row = await stillRow(db, name);
   if (!row) return null;
   const versionKey = { thumbnail: row.thumbnailKey, medium: row.mediumKey };
   return (version && versionKey[version]) || row.fileKey;
