@@ -15,10 +15,11 @@ const upstreamPort = port + 1;
 
 // One Worker and one D1 behind all journeys, in two lanes side by side (with one, the second
 // core sat idle while journeys waited for the stream, ffmpeg and timers):
-// - the owner's and the camera box's journeys change what the gallery, the archive and the
-//   live panel show (the box replaces the current slot's still, whose file a page may be
-//   loading), so they, and the gallery's journeys, which count items, run one after another;
-// - the visitors' journeys do not mind what that lane changes;
+// - the owner's journeys change what the gallery and the archive show, so they, and the
+//   gallery's journeys, which count items, run one after another;
+// - the visitors' journeys, the camera box's among them, do not mind what that lane changes
+//   (a still's address serves whatever its slot holds, so the box may replace a still a page
+//   is loading);
 // - maintenance mode and "log out everywhere" change every page and every session, and the
 //   statistics count every page view: those run alone, after both lanes.
 const content = [
@@ -26,7 +27,6 @@ const content = [
   "admin-upload.spec.ts",
   "archive.spec.ts",
   "gallery.spec.ts",
-  "live-stream.spec.ts",
   "timelapse.spec.ts",
 ];
 const siteWide = ["admin-maintenance.spec.ts", "analytics.spec.ts"];
