@@ -59,23 +59,33 @@ export function streamArgs(input: string, dir: string): string[] {
 }
 
 /** Stills and time-lapse frames: 1920×1080 at most, the camera's aspect ratio kept. */
-export const FULL_HD = "scale=1920:1080:force_original_aspect_ratio=decrease";
+export const FULL_HD_WIDTH = 1920;
+export const FULL_HD = `scale=${FULL_HD_WIDTH}:1080:force_original_aspect_ratio=decrease`;
 
-/** q 5 keeps a busy 1080p scene well under the Worker's 1 MiB still limit. */
+/**
+ * ffmpeg's JPEG qualities (`-q:v`, 2 finest … 31 coarsest), tried in turn until a picture fits
+ * the Worker's limit. 5 keeps a busy 1080p scene under 1 MiB; pure sensor noise (a dark, rainy
+ * night) needs 8.
+ */
+export const STILL_QUALITIES = [5, 8, 12, 18, 31] as const;
+
 export function stillArgs(input: string): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
     ...inputArgs(input, { live: false, testSize: "1920x1080" }),
-    ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", "5", "-f", "image2", "-c:v", "mjpeg"],
-    "pipe:1",
+    ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", String(STILL_QUALITIES[0])],
+    ...["-f", "image2", "-c:v", "mjpeg", "pipe:1"],
   ];
 }
 
-/** A still made `width` px wide (never wider than it is): JPEG in on stdin, out on stdout. */
-export function smallerStillArgs(width: number): string[] {
+/**
+ * A still encoded again `width` px wide (never wider than it is) at `quality`: JPEG in on
+ * stdin, out on stdout.
+ */
+export function smallerStillArgs(width: number, quality: number = STILL_QUALITIES[0]): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
-    ...["-vf", `scale='min(${width},iw)':-2`, "-q:v", "5"],
+    ...["-vf", `scale='min(${width},iw)':-2`, "-q:v", String(quality)],
     ...["-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
   ];
 }

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills } from "./still.ts";
@@ -84,6 +85,24 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     expect(size(sent?.versions?.thumbnail ?? Buffer.alloc(0))).toBe("640,480");
     expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,960");
     expect(sent?.versions?.thumbnail.length).toBeLessThan(still.length / 3);
+  });
+
+  test("coarser, in its own size, when it is too detailed for the Worker's limit", async () => {
+    await mkdir(stillsDir(config), { recursive: true });
+    const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
+    // Sensor noise, as on a dark and rainy night: over 1 MiB at the box's usual quality.
+    execFileSync(config.ffmpegPath, [
+      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi"],
+      ...["-i", "nullsrc=s=1920x1080,geq=random(1)*255:128:128", "-frames:v", "1", "-q:v", "5"],
+      file,
+    ]);
+    expect((await readFile(file)).length).toBeGreaterThan(MAX_STILL_BYTES);
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    const [sent] = worker.stills;
+    expect(sent?.still.length).toBeLessThanOrEqual(MAX_STILL_BYTES);
+    expect(sent?.still.length).toBeGreaterThan(MAX_STILL_BYTES / 2);
+    expect(size(sent?.still ?? Buffer.alloc(0))).toBe("1920,1080");
+    expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,720");
   });
 
   test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {

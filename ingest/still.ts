@@ -3,15 +3,18 @@
 import { execFile } from "node:child_process";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import {
   encodeStillForm,
+  MAX_STILL_VERSION_BYTES,
   STILL_BACKFILL_HOURS,
   STILL_TAKEN_AT_HEADER,
   STILL_VERSIONS,
+  type StillVersion,
 } from "../protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
-import { smallerStillArgs, stillArgs } from "./hls.ts";
+import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
@@ -34,14 +37,45 @@ function ffmpegJpeg(
   });
 }
 
+const kB = (bytes: Uint8Array) => `${(bytes.length / 1024).toFixed(0)} kB`;
+
+/** `jpeg` encoded again `width` px wide, at the finest quality within `maxBytes`. */
+async function reencodedWithin(
+  config: BoxConfig,
+  jpeg: Uint8Array<ArrayBuffer>,
+  width: number,
+  maxBytes: number,
+) {
+  let picture = jpeg;
+  for (const quality of STILL_QUALITIES) {
+    picture = await ffmpegJpeg(config, smallerStillArgs(width, quality), jpeg);
+    if (picture.length <= maxBytes) break;
+  }
+  return picture;
+}
+
+/**
+ * A still too detailed for the Worker's limit goes coarser rather than not at all; one ffmpeg
+ * cannot read goes as it is.
+ */
+async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
+  if (jpeg.length <= MAX_STILL_BYTES) return jpeg;
+  try {
+    const fitted = await reencodedWithin(config, jpeg, FULL_HD_WIDTH, MAX_STILL_BYTES);
+    log(`still: ${kB(jpeg)} is over the limit, sent coarser (${kB(fitted)})`);
+    return fitted;
+  } catch (error) {
+    log(`still: ${kB(jpeg)} is over the limit and could not be made smaller: ${String(error)}`);
+    return jpeg;
+  }
+}
+
 /** The archive's smaller versions of a still; null when ffmpeg cannot read it. */
 async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   try {
-    const smaller = (width: number) => ffmpegJpeg(config, smallerStillArgs(width), jpeg);
-    const [thumbnail, medium] = await Promise.all([
-      smaller(STILL_VERSIONS.thumbnail),
-      smaller(STILL_VERSIONS.medium),
-    ]);
+    const smaller = (version: StillVersion) =>
+      reencodedWithin(config, jpeg, STILL_VERSIONS[version], MAX_STILL_VERSION_BYTES[version]);
+    const [thumbnail, medium] = await Promise.all([smaller("thumbnail"), smaller("medium")]);
     return { thumbnail, medium };
   } catch (error) {
     log(`still: no smaller versions: ${String(error)}`);
@@ -50,7 +84,12 @@ async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>)
 }
 
 /** With its smaller versions; a still ffmpeg cannot read goes alone rather than not at all. */
-export async function sendStill(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>, takenAt: Date) {
+export async function sendStill(
+  config: BoxConfig,
+  captured: Uint8Array<ArrayBuffer>,
+  takenAt: Date,
+) {
+  const jpeg = await withinLimit(config, captured);
   const versions = await smallerVersions(config, jpeg);
   return signedRequest(
     config,
@@ -110,7 +149,7 @@ export async function takeStill(config: BoxConfig) {
   }
   try {
     const sent = await sendWaitingStills(config);
-    log(`still: ${sent} uploaded (${(jpeg.length / 1024).toFixed(0)} kB the newest)`);
+    log(`still: ${sent} uploaded (${kB(jpeg)} the newest)`);
   } catch (error) {
     log(`still: upload failed, kept for later: ${String(error)}`);
   }
