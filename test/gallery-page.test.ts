@@ -113,6 +113,18 @@ describe("gallery paging and order", () => {
     expect(ids(items)).toContain("photo012");
   });
 
+  test("fetches only the largest paint, the first featured picture, eagerly and first", async () => {
+    const html = await (await visit("/en/gallery")).text();
+    // The featured row comes first, then the grid.
+    const images = html.slice(html.indexOf('id="featured-title"')).match(/<img [^>]*>/g) ?? [];
+    expect(images.length).toBeGreaterThan(20);
+    const [first, ...others] = images;
+    expect(first).toContain('loading="eager"');
+    expect(first).toContain('fetchPriority="high"');
+    // On a phone the second featured picture lies below the fold, competing with the first.
+    for (const image of others) expect(image).toContain('loading="lazy"');
+  });
+
   test("sorting oldest first sorts every item by date, with no featured row on top", async () => {
     const first = await page("?sort=oldest");
     expect(first.featured).toEqual([]);

@@ -151,7 +151,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               <MediaCard
                 key={media.id}
                 item={media}
-                eager={eager(i, 2)}
+                eager={eager(i, 1)}
                 fetchPriority={priority("featured", i)}
                 large
               />
