@@ -355,6 +355,11 @@ describe("box authentication and bad uploads", () => {
     expect(new Uint8Array(await medium.arrayBuffer())).toEqual(jpeg);
     const wrong = await visit("/api/stills/newest.jpg?version=poster");
     expect([wrong.status, await errorCode(wrong)]).toEqual([400, "bad_version"]);
+    // Only "newest" or a still's id, as a JPEG, names a still.
+    for (const name of ["latest.jpg", "newest.png", "00000000-0000-4000-8000-000000000000.jpg"]) {
+      const none = await visit(`/api/stills/${name}`);
+      expect([none.status, await errorCode(none)], name).toEqual([404, "no_still"]);
+    }
     // A plain JPEG from an older box has no smaller versions to offer.
     expect(livePicture(await (await visit("/en")).text())).toEqual({
       src: still?.url,
