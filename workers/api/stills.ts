@@ -11,8 +11,9 @@ import type { ApiEnv } from "./types";
 const stillParam = z.object({
   file: z
     .string()
-    .regex(new RegExp(`^(?:newest|${STILL_ID_PATTERN.source.slice(1, -1)})\\.jpg$`))
-    .transform((file) => file.slice(0, -".jpg".length)),
+    .regex(/\.jpg$/)
+    .transform((file) => file.slice(0, -".jpg".length))
+    .pipe(z.union([z.literal("newest"), z.string().regex(STILL_ID_PATTERN)])),
 });
 const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
 

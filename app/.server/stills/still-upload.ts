@@ -71,17 +71,17 @@ export async function readStillUpload(
     return refuse(413, "too_large", `Stills are at most ${MAX_STILL_BYTES} bytes`);
   }
   const still = checkStill(bytes);
-  const frame = jpegFrame(bytes);
   if (!still.ok && still.code === "not_jpeg") {
     return refuse(415, "not_jpeg", "Stills must be one whole JPEG");
   }
-  if (!still.ok || !frame) {
+  if (!still.ok) {
     return refuse(
       422,
       "implausible_still",
       "Stills must be 320×180 to 4096×4096 pixels, 1 kB or more",
     );
   }
+  const { frame } = still;
   if (!parts) return { ok: true, upload: { bytes, frame, versions: null } };
   const versions = {} as Record<StillVersion, Uint8Array>;
   for (const version of stillVersions) {

@@ -17,7 +17,7 @@ function resized(width: number, height: number) {
 describe("the box's still", () => {
   test("a real JPEG from the box is whole, with its frame size", () => {
     expect(jpegFrame(real)).toEqual({ width: 854, height: 480 });
-    expect(checkStill(real)).toEqual({ ok: true });
+    expect(checkStill(real)).toEqual({ ok: true, frame: { width: 854, height: 480 } });
   });
 
   test("bytes that only start like a JPEG are refused", () => {
@@ -42,8 +42,11 @@ describe("the box's still", () => {
   });
 
   test("frames outside 320×180 to 4096×4096 and tiny files are implausible", () => {
-    expect(checkStill(resized(320, 180))).toEqual({ ok: true });
-    expect(checkStill(resized(4096, 4096))).toEqual({ ok: true });
+    expect(checkStill(resized(320, 180))).toEqual({ ok: true, frame: { width: 320, height: 180 } });
+    expect(checkStill(resized(4096, 4096))).toEqual({
+      ok: true,
+      frame: { width: 4096, height: 4096 },
+    });
     for (const [width, height] of [
       [319, 480],
       [854, 179],

@@ -57,7 +57,9 @@ export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
   return null;
 }
 
-export type StillCheck = { ok: true } | { ok: false; code: "not_jpeg" | "implausible_still" };
+export type StillCheck =
+  | { ok: true; frame: JpegFrame }
+  | { ok: false; code: "not_jpeg" | "implausible_still" };
 
 export function checkStill(bytes: Uint8Array): StillCheck {
   const frame = jpegFrame(bytes);
@@ -69,5 +71,5 @@ export function checkStill(bytes: Uint8Array): StillCheck {
     frame.width <= maxWidth &&
     frame.height >= minHeight &&
     frame.height <= maxHeight;
-  return plausible ? { ok: true } : { ok: false, code: "implausible_still" };
+  return plausible ? { ok: true, frame } : { ok: false, code: "implausible_still" };
 }
