@@ -264,8 +264,9 @@ export async function seedDemo(persistTo: string): Promise<void> {
   }
 }
 
-// The stills archive (ADR 017): the last two days every ten minutes, and the same days a week
-// and a year ago every half hour, so each of the archive page's jumps lands somewhere. Every
+// The stills archive (ADR 017): every ten minutes since midnight (lake time) two days ago, so
+// each of the last two days is whole, as a box's archive is; and the same days a week and a
+// year ago every half hour, so each of the archive page's jumps lands somewhere. Every
 // still has an object of its own, as the camera's do: deleting one never takes another's file.
 const SLOT_MS = 10 * 60_000;
 type StillScene = { photo: string; condition: string; isDay: boolean };
@@ -285,7 +286,10 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   if ((results[0]?.n ?? 0) > 0) return;
   const newest = Date.now() - (Date.now() % SLOT_MS);
   const slots: { slot: number; bestOf: boolean }[] = [];
-  for (let i = 0; i < 288; i++) slots.push({ slot: newest - i * SLOT_MS, bestOf: false });
+  const firstSlot = `${lakeWallClock(newest - 2 * 86_400_000).slice(0, 10)}T00:00`;
+  for (let slot = newest; lakeWallClock(slot) >= firstSlot; slot -= SLOT_MS) {
+    slots.push({ slot, bestOf: false });
+  }
   for (const daysAgo of [7, 8, 365, 366]) {
     for (let i = 0; i < 48; i++) {
       // A year ago is kept only because the owner chose those as best of.
