@@ -6,6 +6,7 @@
 // (GET /__calls/{tag}); `scenario` is ok | http-500 | garbage | html | unexpected | slow.
 // The source `ai` is the stand-in for Workers AI (test/fake-ai.ts), which reads the body.
 import { readFileSync } from "node:fs";
+import { addDays } from "../ingest/lake-day.ts";
 import { fakeAi } from "./fake-ai.ts";
 
 export type FakeReply = { status: number; contentType: string; body: string; delayMs?: number };
@@ -132,10 +133,6 @@ function shiftUnixTimes(recording: Recording, days: number, now: number): unknow
   // The current reading's time is "now", minus the shift that is applied to it below.
   const current = { ...recording.current, dt: Math.floor(now / 600_000) * 600 - days * 86_400 };
   return shift({ ...recording, current });
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 function lakeDate(instant: number): string {
