@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
-import { addDays } from "../ingest/lake-day.ts";
+import { addDays } from "../protocol/calendar-day.ts";
 import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */

@@ -6,11 +6,12 @@
 //   upload [--day DAY]        upload a day's film (default: every one still pending)
 //   timelapse --demo          a compressed day, rendered and uploaded as yesterday's film
 
+import { addDays } from "../protocol/calendar-day.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
 import { captureEveryDay } from "./daily-schedule.ts";
 import { renderFilm } from "./film-render.ts";
 import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
-import { addDays, dayOf } from "./lake-day.ts";
+import { dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 import { runBox } from "./run-box.ts";
 import { timelapseDemo } from "./timelapse-demo.ts";

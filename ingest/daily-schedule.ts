@@ -1,6 +1,7 @@
 // The box's day: frames from civil dawn to civil dusk, and at `renderAt` every night
 // yesterday's film, the upload of every film still pending, and the disk's clean-up.
 import { setTimeout as sleep } from "node:timers/promises";
+import { addDays } from "../protocol/calendar-day.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { readFacts, storedDays } from "./day-store.ts";
@@ -8,7 +9,7 @@ import { pruneOldDays } from "./disk-budget.ts";
 import { renderFilm } from "./film-render.ts";
 import { uploadPendingFilms } from "./film-upload.ts";
 import { captureFrames } from "./frame-capture.ts";
-import { addDays, atLocalTime, dayOf } from "./lake-day.ts";
+import { atLocalTime, dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 
 async function sleepUntil(instant: Date, signal: AbortSignal) {

@@ -7,12 +7,6 @@ export function dayOf(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone }).format(instant);
 }
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 function offsetMs(instant: Date, timeZone: string): number {
   const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
     .formatToParts(instant)

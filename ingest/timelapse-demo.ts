@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { addDays } from "../protocol/calendar-day.ts";
 import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
@@ -11,7 +12,7 @@ import { FILM_FPS, renderFilm } from "./film-render.ts";
 import { uploadFilm } from "./film-upload.ts";
 import { FRAME_INTERVAL_SECONDS } from "./frame-capture.ts";
 import { FULL_HD, inputArgs } from "./hls.ts";
-import { addDays, clockOf, dayOf } from "./lake-day.ts";
+import { clockOf, dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 import { sendStill } from "./still.ts";
 

@@ -26,3 +26,14 @@ test("yesterday's film is awaited from midnight until the morning, then called l
   expect(yesterdaysFilm(film, new Date("2025-06-11T05:00:00Z"))).toBe("late");
   expect(yesterdaysFilm(null, new Date("2025-06-11T12:00:00Z"))).toBe("late");
 });
+
+test("yesterday is the calendar's on the night after the clocks go forward (a 23-hour day)", () => {
+  // 00:30 on Monday 30 March 2026 at the lake: 24 hours earlier the clocks showed Saturday 23:30.
+  const now = new Date("2026-03-29T22:30:00Z");
+  const sunday = new Date("2026-03-29T10:00:00Z");
+  const saturday = new Date("2026-03-28T11:00:00Z");
+  expect(isYesterday(sunday, now)).toBe(true);
+  expect(isYesterday(saturday, now)).toBe(false);
+  expect(yesterdaysFilm(saturday, now)).toBe("rendering");
+  expect(yesterdaysFilm(sunday, now)).toBe("arrived");
+});

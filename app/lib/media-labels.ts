@@ -1,3 +1,4 @@
+import { addDays } from "../../protocol/calendar-day.ts";
 import { LAKE_TIME_ZONE } from "./format";
 import { lakeDate } from "./weather-view";
 
@@ -12,8 +13,7 @@ export function timelapseLength(durationSeconds: number): TimelapseLength {
 }
 
 export function isYesterday(takenAt: Date, now: Date): boolean {
-  const yesterday = new Date(now.getTime() - 86_400_000);
-  return lakeDate(takenAt.getTime()) === lakeDate(yesterday.getTime());
+  return lakeDate(takenAt.getTime()) === addDays(lakeDate(now.getTime()), -1);
 }
 
 /** The box renders yesterday's film at 01:00 and uploads it well before this hour. */
@@ -30,7 +30,7 @@ export function yesterdaysFilm(
   newestFilm: Date | null,
   now: Date,
 ): "arrived" | "rendering" | "late" {
-  const yesterday = lakeDate(now.getTime() - 86_400_000);
+  const yesterday = addDays(lakeDate(now.getTime()), -1);
   if (newestFilm && lakeDate(newestFilm.getTime()) >= yesterday) return "arrived";
   return Number(lakeHourFormat.format(now)) < FILM_EXPECTED_BY_HOUR ? "rendering" : "late";
 }

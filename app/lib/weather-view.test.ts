@@ -81,6 +81,27 @@ describe("weather staleness", () => {
     expect(lateView.state !== "unavailable" && lateView.today?.date).toBe("2025-06-11");
     expect(lateView.state !== "unavailable" && lateView.tomorrow).toBeUndefined();
   });
+
+  test("tomorrow is the next date on the day the clocks go back, which has 25 hours", () => {
+    // 00:30 on Sunday 25 October 2026 at the lake: 24 hours on, the clocks show 23:30 that Sunday.
+    const early = Date.parse("2026-10-24T22:30:00Z");
+    const weather = snapshot().weather;
+    const view = weatherView(
+      snapshot({
+        weather: weather && {
+          ...weather,
+          fetchedAt: new Date(early - 5 * MINUTE).toISOString(),
+          days: ["2026-10-24", "2026-10-25", "2026-10-26"].map((date) => ({
+            ...weather.days[0],
+            date,
+          })) as typeof weather.days,
+        },
+      }),
+      early,
+    );
+    expect(view.state !== "unavailable" && view.today?.date).toBe("2026-10-25");
+    expect(view.state !== "unavailable" && view.tomorrow?.date).toBe("2026-10-26");
+  });
 });
 
 describe("lake level", () => {

@@ -1,3 +1,4 @@
+import { addDays } from "../../protocol/calendar-day.ts";
 import { LAKE_TIME_ZONE } from "./format";
 import type {
   CurrentWeather,
@@ -46,7 +47,7 @@ export function weatherView(snapshot: WeatherSnapshot, now: number): WeatherView
   const age = now - Date.parse(weather.fetchedAt);
   if (age > WEATHER_EXPIRES_AFTER_MS) return { state: "unavailable" };
   const today = lakeDate(now);
-  const tomorrow = lakeDate(now + DAY);
+  const tomorrow = addDays(today, 1);
   return {
     state: age > WEATHER_STALE_AFTER_MS ? "stale" : "loaded",
     provider: weather.provider,
