@@ -69,6 +69,29 @@ describe("the still route archives", () => {
     }
   });
 
+  test("a still's address parses its validators as the file route does: a malformed one is no 500", async () => {
+    expect((await uploadStill(jpegStill({ width: 1920, height: 1080, bytes: 9500 }))).status).toBe(
+      201,
+    );
+    const first = await visit("/api/stills/newest.jpg");
+    await first.arrayBuffer();
+    const etag = first.headers.get("ETag") ?? "";
+    for (const value of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const response = await visit("/api/stills/newest.jpg", {
+        headers: { "If-None-Match": value },
+      });
+      expect(response.status, value).toBe(304);
+      expect(await response.text()).toBe("");
+    }
+    for (const value of ["abc", '"other"']) {
+      const response = await visit("/api/stills/newest.jpg", {
+        headers: { "If-None-Match": value },
+      });
+      expect(response.status, value).toBe(200);
+      await response.arrayBuffer();
+    }
+  });
+
   test("a still without X-Taken-At as taken now, and one JPEG alone (a box before the versions)", async () => {
     const before = Date.now();
     const body = jpegStill({ width: 1920, height: 1080, bytes: 9000 });

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { evaluatePreconditions } from "~/.server/media/conditional-request";
 import { STILL_ID_PATTERN } from "~/.server/stills/manage-stills";
 import { stillPictureKey } from "~/.server/stills/still-picture";
 import { stillVersions } from "../../protocol/daily-content.ts";
@@ -23,9 +24,6 @@ const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
  */
 const CACHE_CONTROL = "public, max-age=600";
 
-/** R2 answers an If-None-Match that matched with the object's metadata alone. */
-const hasBody = (object: R2Object | R2ObjectBody): object is R2ObjectBody => "body" in object;
-
 export const stillPictures = new Hono<ApiEnv>().get(
   "/:file",
   zValidator("param", stillParam, rejectInvalid(404, "no_still", "No such still")),
@@ -37,16 +35,24 @@ export const stillPictures = new Hono<ApiEnv>().get(
   async (c) => {
     const { file } = c.req.valid("param");
     const key = await stillPictureKey(c.var.db, file, c.req.valid("query").version);
-    // Only the revalidation a browser sends: R2 would answer other conditions the same way.
-    const ifNoneMatch = c.req.header("If-None-Match");
-    const onlyIf = ifNoneMatch ? new Headers({ "If-None-Match": ifNoneMatch }) : undefined;
-    const picture = key ? await c.env.MEDIA.get(key, { onlyIf }) : null;
+    const picture = key ? await c.env.MEDIA.get(key) : null;
     if (!picture) {
       const gone = file === "newest" ? "The camera has not sent a picture yet" : "No such still";
       return apiError(c, 404, "no_still", gone);
     }
-    const headers = { "Cache-Control": CACHE_CONTROL, ETag: picture.httpEtag };
-    if (!hasBody(picture)) return c.body(null, 304, headers);
+    const validators = { etag: picture.httpEtag, lastModified: picture.uploaded };
+    const headers = {
+      "Cache-Control": CACHE_CONTROL,
+      ETag: validators.etag,
+      "Last-Modified": validators.lastModified.toUTCString(),
+    };
+    // Validators are parsed as the file route parses them, never handed to R2 raw.
+    const precondition = evaluatePreconditions(c.req.raw.headers, validators);
+    if (precondition !== "proceed") await picture.body.cancel();
+    if (precondition === "not-modified") return c.body(null, 304, headers);
+    if (precondition === "precondition-failed") {
+      return apiError(c, 412, "precondition_failed", "The picture does not match the condition");
+    }
     return c.body(picture.body, 200, { ...headers, "Content-Type": "image/jpeg" });
   },
 );
