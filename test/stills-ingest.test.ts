@@ -83,6 +83,11 @@ describe("the still route archives", () => {
       expect(response.status, value).toBe(304);
       expect(await response.text()).toBe("");
     }
+    const failed = await visit("/api/stills/newest.jpg", { headers: { "If-Match": '"other"' } });
+    expect(failed.status).toBe(412);
+    expect(await failed.json()).toEqual({
+      error: { code: "precondition_failed", message: expect.any(String) },
+    });
     for (const value of ["abc", '"other"']) {
       const response = await visit("/api/stills/newest.jpg", {
         headers: { "If-None-Match": value },
