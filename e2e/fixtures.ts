@@ -21,7 +21,9 @@ export const test = base.extend<Fixtures>({
       expectedStatuses.some((status) => text.includes(`status of ${status} (`));
     page.on("console", (message) => {
       if (message.type() === "error" && !expected(message.text())) {
-        problems.push(`console: ${message.text()}`);
+        // Chromium's message names no address; its location does, for a failed load.
+        const { url } = message.location();
+        problems.push(`console: ${message.text()}${url ? ` (${url})` : ""}`);
       }
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
