@@ -1,7 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { NEWEST_STILL_CACHE_MS, newestStill } from "~/.server/stills/still-picture";
+import {
+  NEWEST_STILL_CACHE_MS,
+  newestStill,
+  readStillPicture,
+} from "~/.server/stills/still-picture";
 import { lakeWallClock } from "~/lib/lake-clock";
 import type { StillPicture } from "~/lib/stills";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
@@ -173,6 +177,30 @@ describe("the live placeholder", () => {
       const bytes = new Uint8Array(await (await visit(picture?.src ?? "")).arrayBuffer());
       expect(bytes).toEqual(replacement.body);
     }
+  });
+
+  test("arrives when the box replaces it between reading its row and its file", async () => {
+    const slot = slotOf(Date.now());
+    await sendStill(slot);
+    // The real bucket, with the box's replacement landing just before the first file read.
+    let replacement: Awaited<ReturnType<typeof sendStill>> | undefined;
+    const racing = new Proxy(env.MEDIA, {
+      get(bucket, property) {
+        if (property === "get") {
+          return async (key: string) => {
+            replacement ??= await sendStill(slot + 1);
+            return bucket.get(key);
+          };
+        }
+        const value = Reflect.get(bucket, property);
+        return typeof value === "function" ? value.bind(bucket) : value;
+      },
+    });
+    const picture = await readStillPicture(getDb(env.DB), racing, "newest");
+    expect(replacement?.response.status).toBe(201);
+    expect(new Uint8Array((await picture?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
+      replacement?.body,
+    );
   });
 
   test("is read at most every ten seconds per isolate, so another isolate's still shows by then", async () => {

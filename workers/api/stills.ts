@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { evaluatePreconditions } from "~/.server/media/conditional-request";
 import { STILL_ID_PATTERN } from "~/.server/stills/manage-stills";
-import { stillPictureKey } from "~/.server/stills/still-picture";
+import { readStillPicture } from "~/.server/stills/still-picture";
 import { stillVersions } from "../../protocol/daily-content.ts";
 import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
@@ -34,8 +34,12 @@ export const stillPictures = new Hono<ApiEnv>().get(
   ),
   async (c) => {
     const { file } = c.req.valid("param");
-    const key = await stillPictureKey(c.var.db, file, c.req.valid("query").version);
-    const picture = key ? await c.env.MEDIA.get(key) : null;
+    const picture = await readStillPicture(
+      c.var.db,
+      c.env.MEDIA,
+      file,
+      c.req.valid("query").version,
+    );
     if (!picture) {
       const gone = file === "newest" ? "The camera has not sent a picture yet" : "No such still";
       return apiError(c, 404, "no_still", gone);

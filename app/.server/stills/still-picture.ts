@@ -87,7 +87,7 @@ export function forgetNewestStill(): void {
 }
 
 /** The R2 key of the named still's picture in `version` (the still itself if it has none). */
-export async function stillPictureKey(
+async function stillPictureKey(
   db: Db,
   name: StillName,
   version?: StillVersion,
@@ -96,4 +96,24 @@ export async function stillPictureKey(
   if (!row) return null;
   const versionKey = { thumbnail: row.thumbnailKey, medium: row.mediumKey };
   return (version && versionKey[version]) || row.fileKey;
+}
+
+/**
+ * The named still's picture in `version`, or null. A replacement deletes the old files right
+ * after the row changes, so a read that found the old row can find its file gone: it reads the
+ * row again, once (a slot is replaced at most a few times a day).
+ */
+export async function readStillPicture(
+  db: Db,
+  bucket: R2Bucket,
+  name: StillName,
+  version?: StillVersion,
+): Promise<R2ObjectBody | null> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const key = await stillPictureKey(db, name, version);
+    if (!key) return null;
+    const picture = await bucket.get(key);
+    if (picture) return picture;
+  }
+  return null;
 }
