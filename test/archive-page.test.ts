@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { slotOf } from "~/.server/stills/slots";
 import { lakeWallClock } from "~/lib/lake-clock";
 import { logIn } from "./admin";
-import { visit } from "./helpers";
+import { tagWith, visit } from "./helpers";
 import { sendStill, stillRows } from "./stills-factory";
 
 const HOUR = 3_600_000;
@@ -12,9 +12,6 @@ const times = { latest: now - 60_000, earlier: now - 40 * 60_000, yesterday: now
 const at = (instant: number) => lakeWallClock(slotOf(instant));
 
 /** The opening tag of the link or element that carries `attribute`, whatever the order inside. */
-const tagWith = (html: string, attribute: string) =>
-  new RegExp(`<[a-z]+ [^>]*${attribute}[^>]*>`).exec(html)?.[0] ?? "";
-
 async function page(path: string, headers: Record<string, string> = {}) {
   const response = await visit(path, { headers });
   expect(response.status).toBe(200);

@@ -50,9 +50,13 @@ export function d1Statements(response: Response): number {
   return Number(match[1]);
 }
 
+/** The first `name` tag (any by default) in `html` with `marker` in its attributes, or "". */
+export const tagWith = (html: string, marker: string, name = "[a-z]+") =>
+  new RegExp(`<${name} [^>]*${marker}[^>]*>`).exec(html)?.[0] ?? "";
+
 /** The picture attributes of the first `<img>` in `html` with `marker` (as rendered), or null. */
 export function pictureWith(html: string, marker: string) {
-  const tag = new RegExp(`<img [^>]*${marker}[^>]*>`).exec(html)?.[0];
+  const tag = tagWith(html, marker, "img");
   if (!tag) return null;
   const attribute = (name: string) =>
     new RegExp(` ${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replaceAll("&amp;", "&");
