@@ -55,7 +55,10 @@ export class Streamer {
           `/api/ingest/segments/${this.epoch}/${segment.file}`,
           { bytes: body, contentType: "video/mp2t" },
           { headers: { "X-Segment-Duration": segment.duration.toFixed(3) } },
-        );
+        ).catch((error: unknown) => {
+          // A retry after a lost answer: the Worker has this segment already.
+          if (!(error instanceof UploadError && error.code === "duplicate_segment")) throw error;
+        });
         this.uploaded = segment.seq;
         log(
           `upload ${this.epoch}/${segment.file} ${(body.length / 1024).toFixed(0)} kB in ${Date.now() - started} ms`,

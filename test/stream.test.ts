@@ -241,6 +241,25 @@ describe("stream sessions", () => {
     expect(box.received).toHaveLength(1);
   });
 
+  test("a box that restarts a stream's numbering fails it instead of freezing its playlist", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    for (const name of ["0.ts", "1.ts", "2.ts"]) {
+      expect((await uploadSegment(1, name)).status).toBe(201);
+    }
+    // The box ended the stream on its own deadline; a later start named the same epoch.
+    const again = await uploadSegment(1, "0.ts", tsSegment(5));
+    expect([again.status, await errorCode(again)]).toEqual([409, "wrong_epoch"]);
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "failed" });
+    const playlist = await visit(viewer.playlistUrl);
+    expect(playlist.status).toBe(503);
+    // The next session starts a new epoch.
+    await startSession();
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
+  });
+
   test("sessions and the box's socket survive the object being evicted", async () => {
     const box = await connectBox();
     const viewer = await sessionOf(await startSession());

@@ -183,7 +183,17 @@ export class CameraStream extends DurableObject<Env> {
     if (epoch !== before.epoch || (before.phase !== "starting" && before.phase !== "live")) {
       return { ok: false, code: "wrong_epoch" };
     }
-    if (before.segments.some((s) => s.seq === seq)) return { ok: false, code: "duplicate_segment" };
+    // The box uploads in order and sends again only its latest, when the answer was lost.
+    const newest = before.segments.at(-1)?.seq ?? -1;
+    if (seq === newest) return { ok: false, code: "duplicate_segment" };
+    // An earlier number is the box's ffmpeg counting from 0 again (the box ended the stream on
+    // its own, and a later start named the same epoch): two runs would be mixed, and the
+    // playlist would stand still until the new numbers passed the old.
+    if (seq < newest) {
+      this.fail(before, "segments restarted");
+      await this.scheduleAlarm();
+      return { ok: false, code: "wrong_epoch" };
+    }
     await this.env.MEDIA.put(segmentKey(epoch, seq), body, {
       httpMetadata: { contentType: "video/mp2t" },
     });
