@@ -7,6 +7,7 @@ import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/work
 import { getPlatformProxy } from "wrangler";
 import { locales } from "../app/i18n/locales.ts";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
+import { addDays } from "../protocol/calendar-day.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -213,7 +214,10 @@ export async function seedDemo(persistTo: string): Promise<void> {
         await env.MEDIA.put(thumbnailKey, thumbnail, {
           httpMetadata: { contentType: "image/jpeg" },
         });
-        const takenAt = Date.now() - demo.daysAgo * 86_400_000;
+        // Noon UTC lies on the same date at the lake: yesterday's film is yesterday's by the
+        // calendar, also on the days the clocks change.
+        const day = addDays(lakeWallClock(Date.now()).slice(0, 10), -demo.daysAgo);
+        const takenAt = Date.parse(`${day}T12:00:00Z`);
         const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
         statements.push(
           env.DB.prepare(
@@ -251,7 +255,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
             demo.height,
             demo.durationSeconds ?? null,
             // The demo film stands for the box's film of its day until the box renders one.
-            demo.type === "timelapse" ? lakeWallClock(takenAt).slice(0, 10) : null,
+            demo.type === "timelapse" ? day : null,
           ),
         );
       }
@@ -286,11 +290,12 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   if ((results[0]?.n ?? 0) > 0) return;
   const newest = Date.now() - (Date.now() % SLOT_MS);
   const slots: { slot: number; bestOf: boolean }[] = [];
-  const firstSlot = `${lakeWallClock(newest - 2 * 86_400_000).slice(0, 10)}T00:00`;
+  const firstSlot = `${addDays(lakeWallClock(newest).slice(0, 10), -2)}T00:00`;
   for (let slot = newest; lakeWallClock(slot) >= firstSlot; slot -= SLOT_MS) {
     slots.push({ slot, bestOf: false });
   }
-  for (const daysAgo of [7, 8, 365, 366]) {
+  // The archive's journey steps back a day, then a year: 367 days across a 29 February.
+  for (const daysAgo of [7, 8, 365, 366, 367]) {
     for (let i = 0; i < 48; i++) {
       // A year ago is kept only because the owner chose those as best of.
       slots.push({ slot: newest - daysAgo * 86_400_000 - i * 3 * SLOT_MS, bestOf: daysAgo > 300 });

@@ -1,17 +1,30 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { slotOf } from "~/.server/stills/slots";
+import { parseLakeTime } from "~/.server/weather/lake-time";
 import { lakeWallClock } from "~/lib/lake-clock";
+import { addDays } from "../protocol/calendar-day.ts";
 import { logIn } from "./admin";
 import { tagWith, visit } from "./helpers";
 import { sendStill, stillRows } from "./stills-factory";
 
-const HOUR = 3_600_000;
-// Seeded once through the signed route: now, a little earlier, and the same time yesterday.
-const now = Date.now();
-const times = { latest: now - 60_000, earlier: now - 40 * 60_000, yesterday: now - 24 * HOUR };
 const at = (instant: number) => lakeWallClock(slotOf(instant));
 
-/** The opening tag of the link or element that carries `attribute`, whatever the order inside. */
+/** The same time on the day before: 23 or 25 hours back on the days the clocks change. */
+function sameTimeTheDayBefore(instant: number): number {
+  const wall = lakeWallClock(instant);
+  return (
+    parseLakeTime(`${addDays(wall.slice(0, 10), -1)}${wall.slice(10)}`)?.getTime() ?? Number.NaN
+  );
+}
+
+// Seeded once through the signed route: now, a little earlier, and the same time yesterday.
+const now = Date.now();
+const times = {
+  latest: now - 60_000,
+  earlier: now - 40 * 60_000,
+  yesterday: sameTimeTheDayBefore(now - 60_000),
+};
+
 async function page(path: string, headers: Record<string, string> = {}) {
   const response = await visit(path, { headers });
   expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { lakeDate } from "~/lib/weather-view";
+import { addDays } from "../protocol/calendar-day.ts";
 import { FILM_PATHS, MAX_FILM_BYTES } from "../protocol/daily-content.ts";
 import { sha256Hex } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
@@ -9,7 +10,7 @@ import { fileBytes } from "./factories";
 import { ORIGIN, visit } from "./helpers";
 
 const MiB = 1024 * 1024;
-const yesterday = lakeDate(Date.now() - 86_400_000);
+const yesterday = addDays(lakeDate(Date.now()), -1);
 
 beforeEach(async () => {
   await env.DB.batch(

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { loadGalleryPage } from "~/.server/media/gallery-page";
+import { lakeDate } from "~/lib/weather-view";
+import { addDays } from "../protocol/calendar-day.ts";
 import { createMedia } from "./factories";
 import { visit } from "./helpers";
 
@@ -161,7 +163,8 @@ describe("yesterday's time-lapse placeholder", () => {
     const card = "Yesterday&#x27;s time-lapse";
     expect(await (await visit("/en/gallery")).text()).toContain(card);
 
-    const yesterday = new Date(Date.now() - 86_400_000);
+    // Noon UTC is on the same date at the lake.
+    const yesterday = new Date(`${addDays(lakeDate(Date.now()), -1)}T12:00:00Z`);
     await createMedia({ type: "timelapse", status: "draft", takenAt: yesterday });
     expect((await page()).yesterdaysFilm).toBe(waiting.yesterdaysFilm);
     await createMedia({ type: "timelapse", takenAt: yesterday });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { WeatherSnapshot } from "~/lib/weather";
+import { addDays } from "../protocol/calendar-day.ts";
 import { visit } from "./helpers";
 import { fakeUpstreamVars } from "./upstream-vars";
 
@@ -35,8 +36,8 @@ export async function ageReading(
     .run();
 }
 
+/** Yesterday, today and tomorrow at the lake, by the calendar (not ± 24 hours). */
 export function lakeDays(now = Date.now()): [string, string, string] {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now + offset * 86_400_000);
-  return [day(-1), day(0), day(1)];
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+  return [addDays(today, -1), today, addDays(today, 1)];
 }
