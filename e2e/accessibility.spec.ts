@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, pages, test } from "./fixtures";
+import { expectNoAxeViolations, pages, test } from "./fixtures";
 
 // The tour ends on the not-found page, whose 404 Chromium logs.
 test.use({ expectedStatuses: [404] });
@@ -12,10 +11,7 @@ for (const scheme of ["light", "dark"] as const) {
     // A shared film's link opens the viewer with the film waiting for Play.
     for (const path of [...pages, "/en/gallery/demo-harbour", "/en/does-not-exist"]) {
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target).join(", ")})`),
-      ).toEqual([]);
+      await expectNoAxeViolations(page, { label: `${path}: ` });
     }
   });
 }

@@ -1,8 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
@@ -31,11 +29,6 @@ function d1(sql: string) {
   );
 }
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
-}
-
 test("the owner edits, translates, publishes, hides, features, retypes and bulk-manages items", async ({
   strictPage: page,
 }) => {
@@ -55,7 +48,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     .getByRole("listitem")
     .filter({ hasText: token });
   await expect(rows).toHaveCount(3);
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
   const editor = page.getByRole("dialog");
@@ -78,7 +71,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     .fill("Il traghetto lascia Torri del Benaco sul Lago di Garda");
   await expect(marks).toHaveCount(1);
   await editor.getByLabel("Status").selectOption("published");
-  await axe(page);
+  await expectNoAxeViolations(page);
   await editor.getByRole("button", { name: "Speichern" }).click();
   const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
   await expect(toasts.getByText("Erfolgreich aktualisiert")).toBeVisible();
@@ -143,7 +136,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await expect(confirm).toContainText(
     "Möchten Sie wirklich 3 Einträge löschen? Dies kann nicht rückgängig gemacht werden.",
   );
-  await axe(page);
+  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Löschen" }).click();
   const partialDelete = toasts
     .getByRole("listitem")
@@ -184,9 +177,9 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
   await page.emulateMedia({ colorScheme: "dark" });
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
-  await axe(page);
+  await expectNoAxeViolations(page);
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logIn, password, passwordLabel } from "./admin";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
 
@@ -66,10 +65,7 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
     const viewport = visitor.viewportSize();
     expect(box).toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
     await expectFocusToStayOnOverlay(visitor);
-    const { violations } = await new AxeBuilder({ page: visitor }).analyze();
-    expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual(
-      [],
-    );
+    await expectNoAxeViolations(visitor);
     await visitorBrowser.close();
 
     await toggle.click();

@@ -2,10 +2,9 @@ import { execFileSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { logIn } from "./admin";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), "upload-journey-"));
@@ -187,8 +186,7 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   expect([...new Set(sentParts)].sort((a, b) => a - b)).toEqual(missing);
   await expect(page.getByText("Unvollständige Uploads")).toBeHidden();
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the owner cancels an upload, which the server forgets, and retries it", async ({

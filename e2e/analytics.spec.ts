@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 
 // The visitor's own browser: a user agent no other journey uses, so that this visit is a
 // new visitor of the day whatever ran before on this site.
@@ -93,7 +92,6 @@ test("browsing five pages adds five page views and one visitor to the owner's st
 
   // A phone's width: nothing of the statistics sticks out sideways.
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const { violations } = await new AxeBuilder({ page: owner }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+  await expectNoAxeViolations(owner);
   await owner.context().close();
 });

@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
 import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
-import { expect, hydrated, locales, localized, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
 
 // The preview reads the same local secrets as `npm run dev`.
@@ -54,10 +53,7 @@ async function sendStill(baseURL: string, picture: string, takenAt: number) {
 async function axeClean(page: Page, state: string) {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${state}, ${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target)})`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page, { label: `${state}, ${colorScheme}: ` });
   }
 }
 

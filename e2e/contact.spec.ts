@@ -1,9 +1,8 @@
 import { globSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { MIN_FILL_MS } from "../app/lib/contact-fields.ts";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { journeyMailDrop } from "./state";
 
 // A wrong answer and a refused sender are answered with 400; Chromium logs each.
@@ -229,8 +228,7 @@ test("field messages appear next to each field, in the visitor's language, befor
   await expect(page.getByLabel(german.question)).toHaveAccessibleDescription(
     "Bitte lösen Sie die Rechenaufgabe richtig",
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   expect(posts).toEqual([]);
 });
 
@@ -252,8 +250,7 @@ test("when sending fails, the error is announced and everything typed stays", as
   await expect(page.getByLabel(english.name, { exact: true })).toHaveValue("Anna Schmidt");
   await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
   await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the form fits a 320 px phone and the sent message passes axe", async ({
@@ -272,6 +269,5 @@ test("the form fits a 320 px phone and the sent message passes axe", async ({
   await writeMessage(page, english, "Written on a small phone.");
   await send.click();
   await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { locales, localizePath } from "../app/i18n/locales.ts";
 import { sitePages } from "../app/lib/pages.ts";
@@ -59,4 +60,36 @@ export async function playsMuted(video: Locator) {
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThan(0.5);
+}
+
+/** Long enough for a toast's exit (200 ms); a paused animation must not hang the journey. */
+const SETTLE_MS = 2_000;
+
+/**
+ * axe finds nothing on the page, or in the part `include` selects. Judged at rest: a toast
+ * fading out has no contrast to speak of, so running animations finish first (endless ones,
+ * such as a spinner, are left running).
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  { include, label = "" }: { include?: string; label?: string } = {},
+) {
+  await page.evaluate(
+    (timeout) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, timeout)),
+      ]),
+    SETTLE_MS,
+  );
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (include ? axe.include(include) : axe).analyze();
+  expect(
+    violations.map((v) => `${label}${v.id} (${v.nodes.map((n) => n.target).join(", ")})`),
+  ).toEqual([]);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningBox, startBox, waitUntilOnline } from "./box";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
 
 let box: RunningBox | null = null;
@@ -40,8 +39,7 @@ const shown = (live: Locator, text: string) =>
   live.getByText(text).and(live.locator(":not([aria-live])"));
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include("#live").analyze();
-  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: "#live" });
 }
 
 async function tabTo(page: Page, control: Locator) {
