@@ -65,11 +65,6 @@ export async function registerFilm(
   const assembled = await assemble(db, bucket, upload);
   if (!assembled.ok) return assembled;
   const day = filmDayOf(upload);
-  const previous = await db
-    .select({ id: media.id, fileKey: media.fileKey, thumbnailKey: media.thumbnailKey })
-    .from(media)
-    .where(eq(media.filmDay, day))
-    .get();
   const film = {
     ...filmTexts(facts, (locale) => createI18n(locale, serverMessages[locale])),
     takenAt: new Date(facts.from),
@@ -81,20 +76,35 @@ export async function registerFilm(
     height: facts.height,
     durationSeconds: facts.durationSeconds,
   };
-  const id = previous?.id ?? randomHex(8);
-  await db.batch([
-    previous
-      ? db.update(media).set(film).where(eq(media.id, id))
-      : db.insert(media).values({
-          ...film,
-          id,
-          type: "timelapse",
-          status: "published",
-          createdAt: new Date(),
-          filmDay: day,
-        }),
+  // The replaced files are read in the transaction that replaces the row, as for stills: an
+  // owner's delete in between cannot leave the new film orphaned or the old files kept.
+  const [previous, [registered]] = await db.batch([
+    db
+      .select({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey })
+      .from(media)
+      .where(eq(media.filmDay, day)),
+    db
+      .insert(media)
+      .values({
+        ...film,
+        id: randomHex(8),
+        type: "timelapse",
+        status: "published",
+        createdAt: new Date(),
+        filmDay: day,
+      })
+      .onConflictDoUpdate({ target: media.filmDay, set: film })
+      .returning({ id: media.id }),
     db.delete(uploads).where(eq(uploads.id, upload.id)),
   ]);
-  if (previous) await bucket.delete([previous.fileKey, previous.thumbnailKey]);
-  return { ok: true, mediaId: id };
+  // An upsert always returns its row.
+  if (!registered) throw new Error(`films: no row for ${day}`);
+  const old = previous.flatMap((row) => [row.fileKey, row.thumbnailKey]);
+  if (old.length > 0) {
+    // The film is registered: a failed delete leaves objects behind, not a refused upload.
+    await bucket.delete(old).catch((error: unknown) => {
+      console.error("films: replaced objects left behind", old.join(" "), error);
+    });
+  }
+  return { ok: true, mediaId: registered.id };
 }
