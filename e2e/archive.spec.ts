@@ -16,11 +16,11 @@ const deviceId =
 
 const SLOT = 10 * 60_000;
 const DAY = 86_400_000;
-/** The archive's address of a moment: its slot's lake-time wall clock. */
-const at = (instant: number) => lakeWallClock(instant - (instant % SLOT));
+/** The archive's address of a moment: its slot's lake-time wall clock, as the page writes it. */
+const at = (instant: number) => lakeWallClock(instant - (instant % SLOT)).replace("+", "%2B");
 /** The same time of day on the day before: 23 or 25 hours back when the clocks change. */
 const theDayBefore = (address: string) =>
-  `${addDays(address.slice(0, 10), -1)}${address.slice(10)}`;
+  `${addDays(address.slice(0, 10), -1)}${address.slice(10, 16)}`;
 
 /**
  * As the camera box does it: with its smaller versions, signed with the device key, the moment

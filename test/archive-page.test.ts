@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { stills } from "~/.server/db/schema";
 import { slotOf } from "~/.server/stills/slots";
 import { parseLakeTime } from "~/.server/weather/lake-time";
 import { lakeWallClock } from "~/lib/lake-clock";
@@ -107,5 +110,36 @@ describe("the archive page", () => {
       expect(html).not.toContain("still-owner-controls");
       expect(html).not.toMatch(/assets\/admin-[\w-]+\.js/);
     }
+  });
+
+  test("each pass of the hour the clocks go back has an address of its own, and steps go through both", async () => {
+    // 25 October 2026: 02:00–03:00 came first at +02:00 (00:00–01:00 UTC), then at +01:00.
+    const [first, second] = [Date.UTC(2026, 9, 25, 0, 50), Date.UTC(2026, 9, 25, 1, 0)];
+    await getDb(env.DB)
+      .insert(stills)
+      .values(
+        [first, second].map((slot) => ({
+          id: crypto.randomUUID(),
+          slot: new Date(slot),
+          day: "2026-10-25",
+          takenAt: new Date(slot),
+          fileKey: `stills/clocks-go-back-${slot}.jpg`,
+          byteSize: 1000,
+          width: 1920,
+          height: 1080,
+          createdAt: new Date(slot),
+        })),
+      );
+    const secondPass = await page("/en/archive?at=2026-10-25T02:00");
+    expect(secondPass.html).toContain(`v=${second}`);
+    const back = 'href="/en/archive?at=2026-10-25T02:50%2B02:00"';
+    expect(tagWith(secondPass.html, 'rel="prev"')).toContain(back);
+    const firstPass = await page("/en/archive?at=2026-10-25T02:50%2B02:00");
+    expect(firstPass.html).toContain(`v=${first}`);
+    // The same address typed with a plain "+", which a query reads as a space.
+    expect((await page("/en/archive?at=2026-10-25T02:50+02:00")).html).toContain(`v=${first}`);
+    expect(tagWith(firstPass.html, 'rel="next"')).toContain(
+      'href="/en/archive?at=2026-10-25T02:00"',
+    );
   });
 });

@@ -38,8 +38,11 @@ export const stillImage = (still: StillPicture) => ({
   height: still.height,
 });
 
-/** `?at=` of the archive page: a lake-time slot, minutes a multiple of ten. */
-export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0$/;
+/**
+ * `?at=` of the archive page: a lake-time slot, minutes a multiple of ten, with its offset in
+ * the first pass of the hour the clocks go back (see lakeWallClock).
+ */
+export const ARCHIVE_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:[0-5]0(?:[+-]\d{2}:\d{2})?$/;
 
 /** Readable addresses to share: "?at=2026-11-22T14:30" (a colon needs no escaping in a query). */
 export function archiveHref(archivePath: string, params: Record<string, string>): string {

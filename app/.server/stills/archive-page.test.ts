@@ -12,4 +12,6 @@ test("comparisons keep the lake's wall clock, across clock changes and leap days
   expect(earlier("2026-01-03T08:10", "week")).toBe("2025-12-27T08:10");
   expect(earlier("2028-02-29T10:00", "year")).toBe("2027-02-28T10:00");
   expect(earlier("2026-11-22T14:30", "year")).toBe("2025-11-22T14:30");
+  // The first pass of the hour the clocks went back: the day before has one 02:30.
+  expect(earlier("2026-10-25T02:30+02:00", "day")).toBe("2026-10-24T02:30");
 });

@@ -13,7 +13,13 @@ type StillRow = typeof stills.$inferSelect;
 
 /** Malformed parameters are ignored: the page then shows the newest still. */
 export const archiveQuery = z.object({
-  at: z.string().regex(ARCHIVE_AT_PATTERN).optional().catch(undefined),
+  at: z
+    .string()
+    // A "+" typed into an address (an offset, see lakeWallClock) arrives as a space.
+    .transform((at) => at.replace(" ", "+"))
+    .pipe(z.string().regex(ARCHIVE_AT_PATTERN))
+    .optional()
+    .catch(undefined),
   day: z.iso.date().optional().catch(undefined),
   month: z
     .string()
@@ -36,7 +42,7 @@ function toArchiveStill(row: StillRow): ArchiveStill {
 
 /** The same lake-time wall clock a day, a week or a year earlier. */
 export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
-  const [date = "", time = ""] = at.split("T");
+  const [date, time] = [at.slice(0, 10), at.slice(11, 16)];
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const target = new Date(Date.UTC(year, month - 1, day));
   if (back === "day") target.setUTCDate(day - 1);
@@ -65,10 +71,13 @@ function nearest(db: Db, instant: number) {
     .limit(1);
 }
 
+/** An address names its offset only in the first pass of the hour the clocks go back. */
+const addressInstant = (at: string) => (at.length > 16 ? new Date(at) : parseLakeTime(at));
+
 function selectedStill(db: Db, query: ArchiveQuery) {
   const chosen = db.select().from(stills);
   if (query.at) {
-    return chosen.where(eq(stills.slot, parseLakeTime(query.at) ?? new Date(-1))).limit(1);
+    return chosen.where(eq(stills.slot, addressInstant(query.at) ?? new Date(-1))).limit(1);
   }
   if (query.day) return chosen.where(eq(stills.day, query.day)).orderBy(desc(stills.slot)).limit(1);
   return newestStillQuery(db);
