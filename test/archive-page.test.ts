@@ -10,13 +10,14 @@ import { logIn } from "./admin";
 import { tagWith, visit } from "./helpers";
 import { sendStill, stillRows } from "./stills-factory";
 
-const at = (instant: number) => lakeWallClock(slotOf(instant));
+/** A slot's address as the page writes it ("+" escaped in the hour the clocks go back). */
+const at = (instant: number) => lakeWallClock(slotOf(instant)).replace("+", "%2B");
 
 /** The same time on the day before: 23 or 25 hours back on the days the clocks change. */
 function sameTimeTheDayBefore(instant: number): number {
   const wall = lakeWallClock(instant);
   return (
-    parseLakeTime(`${addDays(wall.slice(0, 10), -1)}${wall.slice(10)}`)?.getTime() ?? Number.NaN
+    parseLakeTime(`${addDays(wall.slice(0, 10), -1)}${wall.slice(10, 16)}`)?.getTime() ?? Number.NaN
   );
 }
 
