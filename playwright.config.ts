@@ -19,7 +19,7 @@ const upstreamPort = port + 1;
 //   gallery's journeys, which count items, run one after another;
 // - the visitors' journeys, the camera box's among them, do not mind what that lane changes
 //   (a still's address serves whatever its slot holds, so the box may replace a still a page
-//   is loading);
+//   is loading, and a film the box renders again keeps its old files for a day);
 // - maintenance mode and "log out everywhere" change every page and every session, and the
 //   statistics count every page view: those run alone, after both lanes.
 const content = [

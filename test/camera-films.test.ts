@@ -7,14 +7,16 @@ import { sha256Hex } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
 import { asBox, jpegStill, signedHeaders } from "./box";
 import { fileBytes } from "./factories";
-import { ORIGIN, visit } from "./helpers";
+import { ORIGIN, runCron, visit } from "./helpers";
 
 const MiB = 1024 * 1024;
 const yesterday = addDays(lakeDate(Date.now()), -1);
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["upload_parts", "uploads", "media"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["upload_parts", "uploads", "media", "retired_files"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
   const keys = (await env.MEDIA.list()).objects.map((object) => object.key);
   if (keys.length > 0) await env.MEDIA.delete(keys);
@@ -112,21 +114,58 @@ describe("the camera box's nightly film", () => {
     expect((await asBox("POST", FILM_PATHS.complete(again.body.id), facts())).status).toBe(201);
   });
 
-  test("a re-run for the same day replaces the film in the same item, leaving no old files", async () => {
+  test("a re-run for the same day replaces the film in the same item; pages that name the old files get them for a day", async () => {
     const first = (await (await uploadFilm(mp4(6 * MiB))).json()) as { id: string };
     await env.DB.prepare("update media set featured = 1, like_count = 4 where id = ?")
       .bind(first.id)
       .run();
+    type Row = {
+      featured: number;
+      like_count: number;
+      byte_size: number;
+      file_key: string;
+      thumbnail_key: string;
+    };
+    const row = async () =>
+      (
+        await env.DB.prepare(
+          "select featured, like_count, byte_size, file_key, thumbnail_key from media",
+        ).all<Row>()
+      ).results;
+    const [before] = await row();
     const rerender = mp4(7 * MiB);
     const second = await uploadFilm(rerender);
     expect(await second.json()).toEqual({ id: first.id });
-    const row = await env.DB.prepare(
-      "select featured, like_count, byte_size, file_key, thumbnail_key from media",
-    ).all<{ featured: number; like_count: number; byte_size: number; file_key: string }>();
-    expect(row.results).toHaveLength(1);
-    expect(row.results[0]).toMatchObject({ featured: 1, like_count: 4, byte_size: 7 * MiB });
-    const { file_key, thumbnail_key } = row.results[0] as unknown as Record<string, string>;
-    expect(await storedKeys()).toEqual([file_key, thumbnail_key].sort());
+    const after = await row();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ featured: 1, like_count: 4, byte_size: 7 * MiB });
+    const current = [after[0]?.file_key ?? "", after[0]?.thumbnail_key ?? ""];
+    const old = [before?.file_key ?? "", before?.thumbnail_key ?? ""];
+
+    // A gallery page rendered before the re-run still gets the old film and poster.
+    const served = async (key: string) => {
+      const response = await visit(`/api/files/${key}`);
+      await response.arrayBuffer();
+      return [response.status, response.headers.get("Content-Type")];
+    };
+    expect(await served(old[0] ?? "")).toEqual([200, "video/mp4"]);
+    expect(await served(old[1] ?? "")).toEqual([200, "image/jpeg"]);
+    // Not for an item the owner hid.
+    await env.DB.prepare("update media set status = 'hidden'").run();
+    expect((await served(old[1] ?? ""))[0]).toBe(404);
+    await env.DB.prepare("update media set status = 'published'").run();
+
+    // A day later the cron deletes them; the current film stays.
+    await runCron();
+    expect(await storedKeys()).toEqual([...current, ...old].sort());
+    await env.DB.prepare("update retired_files set delete_after = ?")
+      .bind(Date.now() - 1)
+      .run();
+    expect((await served(old[1] ?? ""))[0]).toBe(404);
+    await runCron();
+    expect(await storedKeys()).toEqual([...current].sort());
+    expect(await rows("retired_files")).toBe(0);
+    expect((await served(current[0] ?? ""))[0]).toBe(200);
   });
 
   test("a changed file for the day discards the open upload it replaces", async () => {

@@ -5,6 +5,7 @@ import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
 import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
+import { deleteRetiredFiles } from "./retired-files";
 import { refreshWeather } from "./weather";
 
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
@@ -17,6 +18,7 @@ export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
     abortUploads,
     expireTimelapses,
     expireStills,
+    deleteRetiredFiles,
   ],
 };
 

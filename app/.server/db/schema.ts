@@ -85,6 +85,21 @@ export const media = sqliteTable(
   ],
 );
 
+/**
+ * A film's files that a re-run of its day replaced: pages rendered before still name them, so
+ * they are served (while the item is published) until `deleteAfter`, then the cron deletes them.
+ */
+export const retiredFiles = sqliteTable(
+  "retired_files",
+  {
+    key: text("key").primaryKey(),
+    mediaId: text("media_id").notNull(),
+    contentType: text("content_type").notNull(),
+    deleteAfter: integer("delete_after", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("retired_files_delete_after").on(t.deleteAfter)],
+);
+
 /** Rows and salts of earlier days are purged, so nothing links a visitor over time. */
 export const mediaLikes = sqliteTable(
   "media_likes",

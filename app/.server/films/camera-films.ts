@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createI18n } from "~/i18n/catalogs";
 import { filmTexts } from "~/lib/film-texts";
 import { lakeDate } from "~/lib/weather-view";
 import type { FilmFacts, FilmStart } from "../../../protocol/daily-content.ts";
 import type { Db } from "../db/client";
-import { media, uploads } from "../db/schema";
+import { media, retiredFiles, uploads } from "../db/schema";
+import { RETIRED_FILE_MS } from "../media/retired-files";
 import { serverMessages } from "../messages";
 import {
   assemble,
@@ -76,13 +77,24 @@ export async function registerFilm(
     height: facts.height,
     durationSeconds: facts.durationSeconds,
   };
-  // The replaced files are read in the transaction that replaces the row, as for stills: an
-  // owner's delete in between cannot leave the new film orphaned or the old files kept.
-  const [previous, [registered]] = await db.batch([
-    db
-      .select({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey })
-      .from(media)
-      .where(eq(media.filmDay, day)),
+  // The replaced files are retired in the transaction that replaces the row: pages rendered
+  // before still show them for a day (see retiredFiles), and the cron deletes them after.
+  const deleteAfter = sql<Date>`${Date.now() + RETIRED_FILE_MS}`.as("delete_after");
+  const retire = (key: SQL<string>, contentType: SQL<string>) =>
+    db.insert(retiredFiles).select(
+      db
+        .select({
+          key: key.as("key"),
+          mediaId: media.id,
+          contentType: contentType.as("content_type"),
+          deleteAfter,
+        })
+        .from(media)
+        .where(eq(media.filmDay, day)),
+    );
+  const [, , [registered]] = await db.batch([
+    retire(sql`${media.fileKey}`, sql`${media.contentType}`),
+    retire(sql`${media.thumbnailKey}`, sql`'image/jpeg'`),
     db
       .insert(media)
       .values({
@@ -99,12 +111,5 @@ export async function registerFilm(
   ]);
   // An upsert always returns its row.
   if (!registered) throw new Error(`films: no row for ${day}`);
-  const old = previous.flatMap((row) => [row.fileKey, row.thumbnailKey]);
-  if (old.length > 0) {
-    // The film is registered: a failed delete leaves objects behind, not a refused upload.
-    await bucket.delete(old).catch((error: unknown) => {
-      console.error("films: replaced objects left behind", old.join(" "), error);
-    });
-  }
   return { ok: true, mediaId: registered.id };
 }

@@ -2,6 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "./public-item";
+import { findRetiredFile } from "./retired-files";
 
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
 
@@ -28,7 +29,7 @@ export async function findPublishedFile(
       ),
     )
     .get();
-  if (!row) return null;
+  if (!row) return findRetiredFile(db, key);
   // Thumbnails, medium versions and video posters are always JPEG.
   return { contentType: row.fileKey === key ? row.contentType : "image/jpeg" };
 }

@@ -1,0 +1,47 @@
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { media, retiredFiles } from "../db/schema";
+
+/** A page open for a day still shows a re-run film's old poster; longer would keep the bytes. */
+export const RETIRED_FILE_MS = 86_400_000;
+
+/** A run deletes at most this many: a backlog goes over the next runs. */
+const BATCH = 100;
+
+/** A replaced file of a published item, until it is due; its content type, or null. */
+export async function findRetiredFile(
+  db: Db,
+  key: string,
+  now = Date.now(),
+): Promise<{ contentType: string } | null> {
+  const row = await db
+    .select({ contentType: retiredFiles.contentType })
+    .from(retiredFiles)
+    .innerJoin(media, eq(media.id, retiredFiles.mediaId))
+    .where(
+      and(
+        eq(retiredFiles.key, key),
+        eq(media.status, "published"),
+        gt(retiredFiles.deleteAfter, new Date(now)),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+/** The objects go first: if R2 fails, the rows stay for the next run. */
+export async function deleteDueRetiredFiles(
+  db: Db,
+  bucket: R2Bucket,
+  now = Date.now(),
+): Promise<void> {
+  const due = await db
+    .select({ key: retiredFiles.key })
+    .from(retiredFiles)
+    .where(lte(retiredFiles.deleteAfter, new Date(now)))
+    .limit(BATCH);
+  if (due.length === 0) return;
+  const keys = due.map((row) => row.key);
+  await bucket.delete(keys);
+  await db.delete(retiredFiles).where(inArray(retiredFiles.key, keys));
+}
