@@ -101,6 +101,17 @@ describe("the archive page", () => {
   test("ignores malformed parameters and shows the newest still", async () => {
     const { html } = await page("/en/archive?at=yesterday&day=31-12-2025&month=13");
     expect(html).toContain(await pictureAt(times.latest));
+    // The address's shape, but no moment: no month 13, no 30 February, no hour 24, no such offset.
+    for (const at of [
+      "2026-13-45T02:30",
+      "2026-02-30T10:00",
+      "2026-10-24T24:00",
+      "2026-10-25T02:30%2B99:99",
+    ]) {
+      expect((await page(`/en/archive?at=${at}`)).html, at).toContain(
+        await pictureAt(times.latest),
+      );
+    }
   });
 
   test("neither visitors' nor the owner's page is kept by a shared cache, and no page preloads the owner's code", async () => {

@@ -11,13 +11,22 @@ import { stillWeather } from "./still-weather";
 
 type StillRow = typeof stills.$inferSelect;
 
+/** An address names its offset only in the first pass of the hour the clocks go back. */
+const addressInstant = (at: string) => (at.length > 16 ? new Date(at) : parseLakeTime(at));
+
+/** "2026-13-45T02:30" has the pattern's shape but names no moment. */
+const namesAMoment = (at: string) =>
+  z.iso.date().safeParse(at.slice(0, 10)).success &&
+  Number(at.slice(11, 13)) < 24 &&
+  Number.isFinite(addressInstant(at)?.getTime());
+
 /** Malformed parameters are ignored: the page then shows the newest still. */
 export const archiveQuery = z.object({
   at: z
     .string()
     // A "+" typed into an address (an offset, see lakeWallClock) arrives as a space.
     .transform((at) => at.replace(" ", "+"))
-    .pipe(z.string().regex(ARCHIVE_AT_PATTERN))
+    .pipe(z.string().regex(ARCHIVE_AT_PATTERN).refine(namesAMoment))
     .optional()
     .catch(undefined),
   day: z.iso.date().optional().catch(undefined),
@@ -70,9 +79,6 @@ function nearest(db: Db, instant: number) {
     .orderBy(sql`abs(${stills.slot} - ${instant})`)
     .limit(1);
 }
-
-/** An address names its offset only in the first pass of the hour the clocks go back. */
-const addressInstant = (at: string) => (at.length > 16 ? new Date(at) : parseLakeTime(at));
 
 function selectedStill(db: Db, query: ArchiveQuery) {
   const chosen = db.select().from(stills);
