@@ -41,6 +41,7 @@ export default defineConfig({
             "ingest/**/*.test.ts",
             "protocol/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "patches/**/*.test.ts",
           ],
           environment: "happy-dom",
         },
