@@ -153,6 +153,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 item={media}
                 eager={eager(i, 1)}
                 fetchPriority={priority("featured", i)}
+                renderedAt={loaderData.renderedAt}
                 large
               />
             ))}
@@ -176,6 +177,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   item={media}
                   eager={featured.length === 0 && eager(i, 4)}
                   fetchPriority={priority("items", i)}
+                  renderedAt={loaderData.renderedAt}
                 />
               ))}
             </ul>

@@ -72,12 +72,14 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
     rows = await grid;
   }
   const page = toMediaPage(rows, filters);
+  const now = new Date();
   return {
     params: { type: filters.type, q: filters.q, sort: filters.sort },
     items: page.rows.map((row) => toPublicItem(row, locale)),
     nextCursor: page.nextCursor,
     featured: featured.map((row) => toPublicItem(row, locale)),
-    yesterdaysFilm: filmCard ? yesterdaysFilm(films[0]?.takenAt ?? null, new Date()) : "arrived",
+    yesterdaysFilm: filmCard ? yesterdaysFilm(films[0]?.takenAt ?? null, now) : "arrived",
+    renderedAt: now.getTime(),
   };
 }
 

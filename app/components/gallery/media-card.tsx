@@ -21,11 +21,14 @@ export function MediaCard({
   item,
   eager = false,
   fetchPriority,
+  renderedAt,
   large = false,
 }: {
   item: PublicMediaItem;
   eager?: boolean;
   fetchPriority?: "high" | "low";
+  /** When the server rendered the page: see TimelapseLabel. */
+  renderedAt: number;
   large?: boolean;
 }) {
   const { t } = useLingui();
@@ -61,7 +64,11 @@ export function MediaCard({
         {item.type === "timelapse" && item.durationSeconds ? (
           <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-neutral-950/75 px-2 py-0.5 text-xs font-medium text-white">
             <TimelapseIcon className="size-3.5" />
-            <TimelapseLabel takenAt={item.takenAt} durationSeconds={item.durationSeconds} />
+            <TimelapseLabel
+              takenAt={item.takenAt}
+              durationSeconds={item.durationSeconds}
+              renderedAt={renderedAt}
+            />
           </span>
         ) : null}
       </Link>
