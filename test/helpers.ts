@@ -99,3 +99,62 @@ export async function runCron(cronEnv: Env = env): Promise<void> {
   await built.scheduled?.(controller, cronEnv, ctx);
   await waitOnExecutionContext(ctx);
 }
+
+/**
+ * The database, where `act` (another request's write) lands just before the first statement
+ * whose SQL starts with `prefix` is run, alone or in a batch: the moment a race would hit.
+ */
+export function actingJustBefore(
+  db: D1Database,
+  prefix: string,
+  act: () => Promise<unknown>,
+): D1Database {
+  let acting: Promise<unknown> | undefined;
+  const actOnce = () => {
+    acting ??= act();
+    return acting;
+  };
+  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  const watched = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property === "bind") {
+          return (...values: unknown[]) => watched(target.bind(...values));
+        }
+        if (
+          property === "all" ||
+          property === "raw" ||
+          property === "run" ||
+          property === "first"
+        ) {
+          return async (...args: unknown[]) => {
+            await actOnce();
+            return value.apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => {
+          const statement = target.prepare(query);
+          return query.toLowerCase().startsWith(prefix) ? watched(statement) : statement;
+        };
+      }
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          if (statements.some((statement) => originals.has(statement))) await actOnce();
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

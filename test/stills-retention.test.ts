@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { stills } from "~/.server/db/schema";
 import { slotOf } from "~/.server/stills/slots";
 import { lakeWallClock } from "~/lib/lake-clock";
 import { jpegStill } from "./box";
-import { runCron } from "./helpers";
+import { actingJustBefore, runCron } from "./helpers";
 import { stillRows } from "./stills-factory";
 
 const DAY = 86_400_000;
@@ -62,4 +63,16 @@ test("the cron removes stills past the retention with their pictures and smaller
     expect(await env.MEDIA.head(kept.thumbnailKey)).not.toBeNull();
     expect(await env.MEDIA.head(kept.mediumKey)).not.toBeNull();
   }
+});
+
+test("a still the owner marks best of while the cron expires it is kept", async () => {
+  const days = Number(env.STILL_RETENTION_DAYS);
+  const marked = await archivedLongAgo(days + 4);
+  const markIt = () =>
+    getDb(env.DB).update(stills).set({ bestOf: true }).where(eq(stills.id, marked.id));
+
+  await runCron({ ...env, DB: actingJustBefore(env.DB, 'delete from "stills"', markIt) });
+
+  expect((await stillRows()).map((row) => row.id)).toContain(marked.id);
+  expect(await env.MEDIA.head(marked.fileKey)).not.toBeNull();
 });

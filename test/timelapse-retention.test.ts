@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { media } from "~/.server/db/schema";
 import { createMedia } from "./factories";
-import { runCron } from "./helpers";
+import { actingJustBefore, runCron } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -26,4 +29,19 @@ test("the cron removes time-lapses past the retention window with their files, f
   expect(await stored(expired.fileKey)).toBe(false);
   expect(await stored(expired.thumbnailKey)).toBe(false);
   expect(await stored(featured.fileKey)).toBe(true);
+});
+
+test("a film the owner features while the cron expires it is kept", async () => {
+  const days = Number(env.TIMELAPSE_RETENTION_DAYS);
+  const film = await createMedia({
+    type: "timelapse",
+    takenAt: new Date(Date.now() - (days + 2) * DAY),
+  });
+  const db = getDb(env.DB);
+  const featureIt = () => db.update(media).set({ featured: true }).where(eq(media.id, film.id));
+
+  await runCron({ ...env, DB: actingJustBefore(env.DB, 'delete from "media" ', featureIt) });
+
+  expect(await db.select().from(media).where(eq(media.id, film.id))).toHaveLength(1);
+  expect(await stored(film.fileKey)).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { getDb } from "~/.server/db/client";
 import { getConfig } from "~/.server/env";
-import { deleteStills, expiredStills } from "~/.server/stills/manage-stills";
+import { deleteExpiredStills } from "~/.server/stills/manage-stills";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 100;
@@ -8,5 +8,5 @@ const BATCH = 100;
 export async function expireStills(env: Env, now = Date.now()): Promise<void> {
   const db = getDb(env.DB);
   const cutoff = new Date(now - getConfig(env).STILL_RETENTION_DAYS * 86_400_000);
-  await deleteStills(db, env.MEDIA, await expiredStills(db, cutoff, BATCH));
+  await deleteExpiredStills(db, env.MEDIA, cutoff, BATCH);
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, or, type SQL } from "drizzle-orm";
 import { localizedFields } from "~/lib/localized-fields";
 import type {
   AdminMediaItem,
@@ -110,8 +110,15 @@ export async function updateMany(
   );
 }
 
-/** Keys are content-addressed, so an R2 object another item still uses is kept. */
 export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
+  return outcome(ids, await deleteMediaWhere(db, bucket, inArray(media.id, ids)));
+}
+
+/**
+ * The items `where` names, with their likes, in one batch; then their files. Keys are
+ * content-addressed, so an R2 object another item still uses is kept. Returns the ids deleted.
+ */
+export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Promise<string[]> {
   const keyColumns = {
     fileKey: media.fileKey,
     thumbnailKey: media.thumbnailKey,
@@ -126,10 +133,12 @@ export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promi
         .filter((key) => key !== null),
     );
   const [, deleted] = await db.batch([
-    db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, ids)),
+    db
+      .delete(mediaLikes)
+      .where(inArray(mediaLikes.mediaId, db.select({ id: media.id }).from(media).where(where))),
     db
       .delete(media)
-      .where(inArray(media.id, ids))
+      .where(where)
       .returning({ id: media.id, ...keyColumns }),
   ]);
   const keys = [...new Set(keysOf(deleted))];
@@ -148,8 +157,5 @@ export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promi
       });
     }
   }
-  return outcome(
-    ids,
-    deleted.map((row) => row.id),
-  );
+  return deleted.map((row) => row.id);
 }

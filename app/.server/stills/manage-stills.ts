@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { forgetNewestStill } from "./still-picture";
@@ -24,9 +24,8 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
  * The row goes first: a failed R2 delete leaves an object no URL serves (a still's address
  * finds its files through its row), never a still without its picture.
  */
-export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const deleted = await db.delete(stills).where(inArray(stills.id, ids)).returning({
+async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL | undefined) {
+  const deleted = await db.delete(stills).where(where).returning({
     fileKey: stills.fileKey,
     thumbnailKey: stills.thumbnailKey,
     mediumKey: stills.mediumKey,
@@ -41,13 +40,21 @@ export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Pro
   return deleted.length;
 }
 
-/** Stills older than the retention, best-of ones excepted, oldest first. */
-export async function expiredStills(db: Db, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = await db
+export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return deleteStillsWhere(db, bucket, inArray(stills.id, ids));
+}
+
+/**
+ * Up to `limit` stills older than `cutoff`, oldest first, best-of ones excepted. Chosen and
+ * deleted in one statement: a still the owner marks best of meanwhile is kept.
+ */
+export async function deleteExpiredStills(db: Db, bucket: R2Bucket, cutoff: Date, limit: number) {
+  const due = db
     .select({ id: stills.id })
     .from(stills)
     .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff)))
     .orderBy(stills.slot)
     .limit(limit);
-  return rows.map((row) => row.id);
+  return deleteStillsWhere(db, bucket, inArray(stills.id, due));
 }
