@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import type { Command } from "../protocol/camera-box.ts";
 import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
-import { ORIGIN } from "./helpers";
+import { BROWSER_UA, ORIGIN, visitWith } from "./helpers";
 
 export const DEVICE_ID = env.CAMERA_DEVICE_ID;
 const SECRET = "test-camera-device-secret-long-enough";
@@ -128,7 +128,13 @@ const usedSignatures = new Set<string>();
  * within a second would carry the same signature, which the Worker refuses as a replay: like
  * the box (ingest/worker-client.ts), it then waits for the next second.
  */
-export async function asBox(method: string, path: string, body: unknown = new Uint8Array()) {
+/** A signed request of the box's; `boxEnv` runs it against other bindings (see actingJustBefore). */
+export async function asBox(
+  method: string,
+  path: string,
+  body: unknown = new Uint8Array(),
+  boxEnv?: Env,
+) {
   const bytes =
     body instanceof Uint8Array
       ? (body as Uint8Array<ArrayBuffer>)
@@ -139,9 +145,8 @@ export async function asBox(method: string, path: string, body: unknown = new Ui
     headers = await signedHeaders(method, path, bytes);
   }
   usedSignatures.add(headers[DEVICE_HEADERS.signature] ?? "");
-  return exports.default.fetch(`${ORIGIN}${path}`, {
-    method,
-    body: method === "GET" ? undefined : bytes,
-    headers,
-  });
+  const init = { method, body: method === "GET" ? undefined : bytes, headers };
+  return boxEnv
+    ? visitWith(boxEnv, path, BROWSER_UA, init)
+    : exports.default.fetch(`${ORIGIN}${path}`, init);
 }

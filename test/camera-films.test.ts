@@ -7,7 +7,7 @@ import { sha256Hex } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
 import { asBox, jpegStill, signedHeaders } from "./box";
 import { fileBytes } from "./factories";
-import { ORIGIN, runCron, visit } from "./helpers";
+import { actingJustBefore, ORIGIN, runCron, visit } from "./helpers";
 
 const MiB = 1024 * 1024;
 const yesterday = addDays(lakeDate(Date.now()), -1);
@@ -166,6 +166,45 @@ describe("the camera box's nightly film", () => {
     expect(await storedKeys()).toEqual([...current].sort());
     expect(await rows("retired_files")).toBe(0);
     expect((await served(current[0] ?? ""))[0]).toBe(200);
+  });
+
+  describe("discarded while it registers (here by a new start for the day; the cron does the same)", () => {
+    /** Every part and the poster sent; the other start lands just as the registration writes. */
+    async function registeredWhileDiscarded(film: Uint8Array) {
+      const { body } = await start(film);
+      await sendParts(body.id, film);
+      const poster = jpegStill({ width: 1920, height: 1080 });
+      expect((await asBox("PUT", FILM_PATHS.poster(body.id), poster)).status).toBe(204);
+      let restarted: Response | undefined;
+      const startAnother = async () => {
+        restarted = (await start(mp4(film.byteLength))).response;
+      };
+      const racing = actingJustBefore(env.DB, 'insert into "retired_files"', startAnother);
+      const done = await asBox("POST", FILM_PATHS.complete(body.id), facts(), {
+        ...env,
+        DB: racing,
+      });
+      expect(restarted?.status).toBe(201);
+      return done;
+    }
+
+    test("a first film leaves no item and no files, and completing answers 404", async () => {
+      expect((await registeredWhileDiscarded(mp4(6 * MiB))).status).toBe(404);
+      expect(await rows("media")).toBe(0);
+      expect(await storedKeys()).toEqual([]);
+    });
+
+    test("a re-run leaves the day's film as it was", async () => {
+      await uploadFilm(mp4(6 * MiB));
+      const filmRows = async () =>
+        (await env.DB.prepare("select id, file_key, thumbnail_key, byte_size from media").all())
+          .results as { file_key: string; thumbnail_key: string }[];
+      const before = await filmRows();
+      expect((await registeredWhileDiscarded(mp4(7 * MiB))).status).toBe(404);
+      expect(await filmRows()).toEqual(before);
+      expect(await rows("retired_files")).toBe(0);
+      expect(await storedKeys()).toEqual([before[0]?.file_key, before[0]?.thumbnail_key].sort());
+    });
   });
 
   test("a changed file for the day discards the open upload it replaces", async () => {

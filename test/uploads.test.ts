@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { logIn } from "./admin";
 import { fileBytes } from "./factories";
-import { BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
+import { actingJustBefore, BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
 
 const MiB = 1024 * 1024;
 const PART = 10 * MiB;
@@ -427,6 +427,71 @@ describe("the owner's upload API", () => {
     expect(await rows("upload_parts")).toBe(0);
     expect(await bucketKeys()).toEqual([]);
     expect((await putPart(id, 2, fileBytes(10, "jpeg"))).status).toBe(404);
+  });
+
+  describe("when a Cancel and the completion cross", () => {
+    async function readyVideo() {
+      const video = fileBytes(4000, "mp4");
+      const { id } = await create({
+        kind: "video",
+        fileName: "barche.mp4",
+        contentType: "video/mp4",
+        byteSize: video.length,
+      });
+      expect((await putPart(id, 1, video)).status).toBe(204);
+      expect((await putVersion(id, "thumbnail")).status).toBe(204);
+      return id;
+    }
+    const measured = {
+      width: 1920,
+      height: 1080,
+      durationSeconds: 12,
+      takenAt: Date.UTC(2026, 5, 2),
+    };
+    const ownerWith = (racing: Env, path: string, init: Init) =>
+      visitWith(racing, `/api/admin/uploads${path}`, BROWSER_UA, {
+        ...init,
+        headers: { Origin: ORIGIN, Cookie: cookie, ...init.headers },
+      });
+
+    test("a Cancel landing just before the draft is written wins: no draft, no files, and 404", async () => {
+      const id = await readyVideo();
+      let canceled: Response | undefined;
+      const cancel = async () => {
+        canceled = await owner(`/${id}`, { method: "DELETE" });
+      };
+      const racing = { ...env, DB: actingJustBefore(env.DB, 'insert into "media"', cancel) };
+      const done = await ownerWith(racing, `/${id}/complete`, json("POST", measured));
+      expect(canceled?.status).toBe(204);
+      expect(done.status).toBe(404);
+      expect(await rows("media")).toBe(0);
+      expect(await rows("uploads")).toBe(0);
+      expect(await bucketKeys()).toEqual([]);
+    });
+
+    test("a Cancel that finds the upload already a draft leaves the draft and its files, and answers 404", async () => {
+      const id = await readyVideo();
+      let completed: Response | undefined;
+      const completeFirst = async () => {
+        completed = await complete(id, measured);
+      };
+      const racing = {
+        ...env,
+        DB: actingJustBefore(env.DB, 'delete from "uploads"', completeFirst),
+      };
+      const canceled = await ownerWith(racing, `/${id}`, { method: "DELETE" });
+      if (!completed) throw new Error("the completion did not run");
+      expect(completed.status).toBe(201);
+      expect(canceled.status).toBe(404);
+      const { id: mediaId } = (await completed.json()) as { id: string };
+      const item = await env.DB.prepare("select file_key, thumbnail_key from media where id = ?")
+        .bind(mediaId)
+        .first<{ file_key: string; thumbnail_key: string }>();
+      // A draft has no public address: its files are looked for in R2 itself.
+      for (const key of [item?.file_key ?? "", item?.thumbnail_key ?? ""]) {
+        expect(await env.MEDIA.head(key), key).not.toBeNull();
+      }
+    });
   });
 
   test("the ten-minute cron aborts uploads left for more than a day, and keeps fresh ones", async () => {

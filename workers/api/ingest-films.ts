@@ -99,6 +99,8 @@ export const films = new Hono<FilmEnv>()
     }
     const result = await registerFilm(c.var.db, c.env.MEDIA, upload, parsed.data);
     if (result.ok) return c.json({ id: result.mediaId }, 201);
+    // Discarded while it was being completed: as if the discard had come first.
+    if (result.reason === "discarded") return apiError(c, 404, "not_found", "No such film upload");
     if (result.reason === "rejected") {
       return apiError(c, 422, "unsupported_content", "The film is not an MP4 video");
     }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, not, type SQL, sql } from "drizzle-orm";
 import { createI18n } from "~/i18n/catalogs";
 import { filmTexts } from "~/lib/film-texts";
 import { lakeDate } from "~/lib/weather-view";
@@ -14,6 +14,7 @@ import {
   discard,
   randomHex,
   type Upload,
+  uploadOpen,
 } from "../uploads/store";
 
 const fileNameOf = (day: string) => `${day}.mp4`;
@@ -79,6 +80,10 @@ export async function registerFilm(
   };
   // The replaced files are retired in the transaction that replaces the row: pages rendered
   // before still show them for a day (see retiredFiles), and the cron deletes them after.
+  // Every write holds only while the upload is open: one discarded meanwhile (the cron, or a
+  // new start for the day) has its files deleted, so the day keeps its film as it was.
+  const open = uploadOpen(db, upload.id);
+  const id = randomHex(8);
   const deleteAfter = sql<Date>`${Date.now() + RETIRED_FILE_MS}`.as("delete_after");
   const retire = (key: SQL<string>, contentType: SQL<string>) =>
     db.insert(retiredFiles).select(
@@ -90,26 +95,29 @@ export async function registerFilm(
           deleteAfter,
         })
         .from(media)
-        .where(eq(media.filmDay, day)),
+        .where(and(eq(media.filmDay, day), open)),
     );
-  const [, , [registered]] = await db.batch([
+  const [, , [registered], withdrawn] = await db.batch([
     retire(sql`${media.fileKey}`, sql`${media.contentType}`),
     retire(sql`${media.thumbnailKey}`, sql`'image/jpeg'`),
     db
       .insert(media)
       .values({
         ...film,
-        id: randomHex(8),
+        id,
         type: "timelapse",
         status: "published",
         createdAt: new Date(),
         filmDay: day,
       })
-      .onConflictDoUpdate({ target: media.filmDay, set: film })
+      .onConflictDoUpdate({ target: media.filmDay, set: film, setWhere: open })
+      .returning({ id: media.id }),
+    db
+      .delete(media)
+      .where(and(eq(media.id, id), not(open)))
       .returning({ id: media.id }),
     db.delete(uploads).where(eq(uploads.id, upload.id)),
   ]);
-  // An upsert always returns its row.
-  if (!registered) throw new Error(`films: no row for ${day}`);
+  if (!registered || withdrawn.length > 0) return { ok: false, reason: "discarded" };
   return { ok: true, mediaId: registered.id };
 }

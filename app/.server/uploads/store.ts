@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
@@ -169,7 +169,18 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
   return { ok: true, byteSize: upload.kind === "photo" ? (file?.size ?? 0) : object.size };
 }
 
-export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
+export type CompleteResult =
+  | { ok: true; mediaId: string }
+  | Exclude<Assembled, { ok: true }>
+  /** A Cancel or the cron discarded the upload, and its files, while it was being completed. */
+  | { ok: false; reason: "discarded" };
+
+/**
+ * Whether the upload's row still exists. The row is the claim on its files: a completion's
+ * writes hold only while it does, and only the discard that deletes it deletes the files.
+ */
+export const uploadOpen = (db: Db, id: string) =>
+  exists(db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)));
 
 /** The owner's upload becomes a draft for the content list. */
 export async function completeUpload(
@@ -181,7 +192,7 @@ export async function completeUpload(
   const assembled = await assemble(db, bucket, upload);
   if (!assembled.ok) return assembled;
   const id = randomHex(8);
-  await db.batch([
+  const [, withdrawn] = await db.batch([
     db.insert(media).values({
       id,
       type: upload.kind === "photo" ? "image" : "video",
@@ -198,23 +209,39 @@ export async function completeUpload(
       height: measured.height,
       durationSeconds: upload.kind === "video" ? (measured.durationSeconds ?? null) : null,
     }),
+    // Discarded meanwhile: its files are being deleted, so the item is taken back at once.
+    db
+      .delete(media)
+      .where(and(eq(media.id, id), not(uploadOpen(db, upload.id))))
+      .returning({ id: media.id }),
     db.delete(uploads).where(eq(uploads.id, upload.id)),
   ]);
+  if (withdrawn.length > 0) return { ok: false, reason: "discarded" };
   return { ok: true, mediaId: id };
 }
 
-export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise<void> {
+/**
+ * The row goes first, as the claim: a discard that finds it gone (the upload was completed,
+ * or discarded already) leaves the files to whoever took it. Returns whether this one did.
+ */
+export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise<boolean> {
+  const claimed = await db
+    .delete(uploads)
+    .where(eq(uploads.id, upload.id))
+    .returning({ id: uploads.id });
+  if (claimed.length === 0) return false;
   // Aborting a completed (or already aborted) upload throws; its object is deleted below.
   await bucket
     .resumeMultipartUpload(upload.objectKey, upload.r2UploadId)
     .abort()
     .catch(() => undefined);
-  await bucket.delete(
-    [upload.objectKey, upload.fileKey, upload.thumbnailKey, upload.mediumKey].filter(
-      (key) => key !== null,
-    ),
+  const keys = [upload.objectKey, upload.fileKey, upload.thumbnailKey, upload.mediumKey].filter(
+    (key) => key !== null,
   );
-  await db.delete(uploads).where(eq(uploads.id, upload.id));
+  await bucket.delete(keys).catch((error: unknown) => {
+    console.error("uploads: R2 objects left behind", keys.join(" "), error);
+  });
+  return true;
 }
 
 /** Uploads the owner left for more than a day: aborted, so R2 does not keep their parts. */

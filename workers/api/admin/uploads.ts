@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { uploadKinds } from "~/.server/db/schema";
@@ -65,10 +65,12 @@ const rateLimited = createMiddleware<OwnerEnv>(async (c, next) => {
   await next();
 });
 
+const noSuchUpload = (c: Context) => apiError(c, 404, "not_found", "No such upload");
+
 const withUpload = createMiddleware<UploadEnv>(async (c, next) => {
   const parsed = idParam.safeParse({ id: c.req.param("id") });
   const upload = parsed.success ? await findUpload(c.var.db, parsed.data.id) : undefined;
-  if (!upload) return apiError(c, 404, "not_found", "No such upload");
+  if (!upload) return noSuchUpload(c);
   c.set("upload", upload);
   await next();
 });
@@ -154,6 +156,8 @@ export const uploads = new Hono<UploadEnv>()
     }
     const result = await completeUpload(c.var.db, c.env.MEDIA, upload, measured);
     if (result.ok) return c.json({ id: result.mediaId }, 201);
+    // Discarded while it was being completed: as if the discard had come first.
+    if (result.reason === "discarded") return noSuchUpload(c);
     if (result.reason === "rejected") {
       return apiError(
         c,
@@ -166,6 +170,9 @@ export const uploads = new Hono<UploadEnv>()
     return apiError(c, 409, result.reason, `${what} of this upload are missing`);
   })
   .delete("/:id", async (c) => {
-    await discard(c.var.db, c.env.MEDIA, c.var.upload);
+    // Completed (or discarded) meanwhile: gone as an upload, as if it had never been found.
+    if (!(await discard(c.var.db, c.env.MEDIA, c.var.upload))) {
+      return noSuchUpload(c);
+    }
     return c.body(null, 204);
   });
