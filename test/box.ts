@@ -126,9 +126,9 @@ const usedSignatures = new Set<string>();
 /**
  * A request signed as the camera box; a JSON body is sent as its bytes. The same request again
  * within a second would carry the same signature, which the Worker refuses as a replay: like
- * the box (ingest/worker-client.ts), it then waits for the next second.
+ * the box (ingest/worker-client.ts), it then waits for the next second. `boxEnv` runs it
+ * against other bindings (see actingJustBefore).
  */
-/** A signed request of the box's; `boxEnv` runs it against other bindings (see actingJustBefore). */
 export async function asBox(
   method: string,
   path: string,

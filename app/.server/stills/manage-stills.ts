@@ -24,7 +24,7 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
  * The row goes first: a failed R2 delete leaves an object no URL serves (a still's address
  * finds its files through its row), never a still without its picture.
  */
-async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL | undefined) {
+async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL) {
   const deleted = await db.delete(stills).where(where).returning({
     fileKey: stills.fileKey,
     thumbnailKey: stills.thumbnailKey,
