@@ -20,11 +20,11 @@ beforeEach(async () => {
 
 type Init = Omit<RequestInit, "headers"> & { headers?: Record<string, string> };
 
-function owner(path: string, init: Init = {}) {
-  return visit(`/api/admin/uploads${path}`, {
-    ...init,
-    headers: { Origin: ORIGIN, Cookie: cookie, ...init.headers },
-  });
+/** The owner's request; `ownerEnv` runs it against other bindings (see actingJustBefore). */
+function owner(path: string, init: Init = {}, ownerEnv?: Env) {
+  const request = { ...init, headers: { Origin: ORIGIN, Cookie: cookie, ...init.headers } };
+  const url = `/api/admin/uploads${path}`;
+  return ownerEnv ? visitWith(ownerEnv, url, BROWSER_UA, request) : visit(url, request);
 }
 
 const json = (method: string, body: unknown) => ({
@@ -448,11 +448,6 @@ describe("the owner's upload API", () => {
       durationSeconds: 12,
       takenAt: Date.UTC(2026, 5, 2),
     };
-    const ownerWith = (racing: Env, path: string, init: Init) =>
-      visitWith(racing, `/api/admin/uploads${path}`, BROWSER_UA, {
-        ...init,
-        headers: { Origin: ORIGIN, Cookie: cookie, ...init.headers },
-      });
 
     test("a Cancel landing just before the draft is written wins: no draft, no files, and 404", async () => {
       const id = await readyVideo();
@@ -461,7 +456,7 @@ describe("the owner's upload API", () => {
         canceled = await owner(`/${id}`, { method: "DELETE" });
       };
       const racing = { ...env, DB: actingJustBefore(env.DB, 'insert into "media"', cancel) };
-      const done = await ownerWith(racing, `/${id}/complete`, json("POST", measured));
+      const done = await owner(`/${id}/complete`, json("POST", measured), racing);
       expect(canceled?.status).toBe(204);
       expect(done.status).toBe(404);
       expect(await rows("media")).toBe(0);
@@ -479,7 +474,7 @@ describe("the owner's upload API", () => {
         ...env,
         DB: actingJustBefore(env.DB, 'delete from "uploads"', completeFirst),
       };
-      const canceled = await ownerWith(racing, `/${id}`, { method: "DELETE" });
+      const canceled = await owner(`/${id}`, { method: "DELETE" }, racing);
       if (!completed) throw new Error("the completion did not run");
       expect(completed.status).toBe(201);
       expect(canceled.status).toBe(404);
@@ -523,9 +518,7 @@ describe("the owner's upload API", () => {
         },
       },
     } as Env;
-    const response = await visitWith(refusing, "/api/admin/uploads", BROWSER_UA, {
-      headers: { Cookie: cookie },
-    });
+    const response = await owner("", {}, refusing);
     expect(response.status).toBe(429);
     const session = await env.DB.prepare(
       "select id from admin_sessions order by created_at desc",
