@@ -49,6 +49,16 @@ async function create(body: Record<string, unknown> = {}) {
   return (await response.json()) as { id: string; partSize: number; doneParts: number[] };
 }
 
+async function createVideo(video: Uint8Array) {
+  const { id } = await create({
+    kind: "video",
+    fileName: "barche.mov",
+    contentType: "video/quicktime",
+    byteSize: video.length,
+  });
+  return id;
+}
+
 function putPart(id: string, n: number, bytes: Uint8Array<ArrayBuffer>) {
   return owner(`/${id}/parts/${n}`, { method: "PUT", body: bytes });
 }
@@ -270,12 +280,7 @@ describe("the owner's upload API", () => {
 
   test("uploads a video with its poster and registers a draft with its duration", async () => {
     const video = fileBytes(4000, "mp4");
-    const { id } = await create({
-      kind: "video",
-      fileName: "barche.mov",
-      contentType: "video/quicktime",
-      byteSize: video.length,
-    });
+    const id = await createVideo(video);
     expect((await putPart(id, 1, video)).status).toBe(204);
     expect((await putVersion(id, "web")).status).toBe(400);
     expect((await putVersion(id, "medium")).status).toBe(400);
@@ -432,12 +437,7 @@ describe("the owner's upload API", () => {
   describe("when a Cancel and the completion cross", () => {
     async function readyVideo() {
       const video = fileBytes(4000, "mp4");
-      const { id } = await create({
-        kind: "video",
-        fileName: "barche.mp4",
-        contentType: "video/mp4",
-        byteSize: video.length,
-      });
+      const id = await createVideo(video);
       expect((await putPart(id, 1, video)).status).toBe(204);
       expect((await putVersion(id, "thumbnail")).status).toBe(204);
       return id;
