@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
 import { media } from "~/.server/db/schema";
 import { getConfig } from "~/.server/env";
@@ -10,11 +10,19 @@ const BATCH = 50;
 export async function expireTimelapses(env: Env, now = Date.now()): Promise<void> {
   const db = getDb(env.DB);
   const cutoff = new Date(now - getConfig(env).TIMELAPSE_RETENTION_DAYS * 86_400_000);
-  // Chosen in the delete itself: a film the owner features meanwhile is kept.
+  // Chosen in the delete itself: a film the owner features meanwhile is kept. Only the box's
+  // nightly films expire: an item the owner typed "timelapse" is theirs, like any upload.
   const due = db
     .select({ id: media.id })
     .from(media)
-    .where(and(eq(media.type, "timelapse"), eq(media.featured, false), lt(media.takenAt, cutoff)))
+    .where(
+      and(
+        isNotNull(media.filmDay),
+        eq(media.type, "timelapse"),
+        eq(media.featured, false),
+        lt(media.takenAt, cutoff),
+      ),
+    )
     .orderBy(media.takenAt)
     .limit(BATCH);
   await deleteMediaWhere(db, env.MEDIA, inArray(media.id, due));
