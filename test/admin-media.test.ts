@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { media, mediaLikes } from "~/.server/db/schema";
-import type { AdminMediaItem } from "~/lib/media-fields";
+import { type AdminMediaItem, MAX_BULK_ITEMS } from "~/lib/media-fields";
 import { logIn } from "./admin";
 import { expectConsoleError } from "./console-errors";
 import { createMedia, fakeBytes } from "./factories";
@@ -285,6 +285,34 @@ describe("bulk actions", () => {
     const keys = await bucketKeys();
     for (const key of [a.fileKey, a.thumbnailKey, b.fileKey, b.thumbnailKey]) {
       expect(keys.has(key), key).toBe(false);
+    }
+  });
+
+  test("as many items as one request may name, with all their files", async () => {
+    const items = [];
+    for (let i = 0; i < MAX_BULK_ITEMS; i++) {
+      const originalKey = `originals/${crypto.randomUUID()}.jpg`;
+      await env.MEDIA.put(originalKey, fakeBytes(64));
+      // Files are content-addressed: random bytes, so that no other item shares them.
+      const fileBytes = crypto.getRandomValues(new Uint8Array(64));
+      items.push(await createMedia({ status: "draft", originalKey, fileBytes }));
+    }
+    const ids = items.map((item) => item.id);
+
+    const publish = await asOwner(`${API}/bulk`, "POST", {
+      ids,
+      action: { kind: "status", status: "published" },
+    });
+    expect(publish.status).toBe(200);
+    expect(await publish.json()).toEqual({ done: ids, failed: [] });
+
+    const remove = await asOwner(`${API}/bulk`, "POST", { ids, action: { kind: "delete" } });
+    expect(remove.status).toBe(200);
+    expect(await remove.json()).toEqual({ done: ids, failed: [] });
+    const keys = await bucketKeys();
+    for (const item of items) {
+      expect(keys.has(item.fileKey), item.fileKey).toBe(false);
+      expect(await env.MEDIA.head(item.originalKey ?? ""), item.originalKey ?? "").toBeNull();
     }
   });
 });

@@ -16,6 +16,9 @@ export const localizedFieldNames: LocalizedFieldName[] = translatableFields.flat
   localizedFields(field),
 );
 
+/** How many items one bulk request may name; the admin sends a larger selection in turns. */
+export const MAX_BULK_ITEMS = 100;
+
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;
 export const MAX_SOURCE_LENGTH = 200;

@@ -9,6 +9,7 @@ import type {
   mediaTypes as typesOfFields,
 } from "~/lib/media-fields";
 import type { Db } from "../db/client";
+import { inList } from "../db/in-list";
 import { media, mediaLikes, type mediaStatuses, type mediaTypes } from "../db/schema";
 import type { MediaRow } from "./public-item";
 
@@ -102,7 +103,7 @@ export async function updateMany(
   const rows = await db
     .update(media)
     .set(change)
-    .where(inArray(media.id, ids))
+    .where(inList(media.id, ids))
     .returning({ id: media.id });
   return outcome(
     ids,
@@ -111,7 +112,7 @@ export async function updateMany(
 }
 
 export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
-  return outcome(ids, await deleteMediaWhere(db, bucket, inArray(media.id, ids)));
+  return outcome(ids, await deleteMediaWhere(db, bucket, inList(media.id, ids)));
 }
 
 /**
@@ -146,7 +147,7 @@ export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Pr
     const stillUsed = await db
       .select(keyColumns)
       .from(media)
-      .where(or(...Object.values(keyColumns).map((column) => inArray(column, keys))));
+      .where(or(...Object.values(keyColumns).map((column) => inList(column, keys))));
     const used = new Set(keysOf(stillUsed));
     const orphans = keys.filter((key) => !used.has(key));
     // The rows are gone already: a failed R2 delete leaves objects behind, never an item

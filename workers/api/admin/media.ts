@@ -13,7 +13,13 @@ import { listFilters, listMedia } from "~/.server/media/list-media";
 import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { translationModel } from "~/.server/translate/model";
 import { TranslationError, translateTexts } from "~/.server/translate/translate";
-import { mediaFieldsPatch, mediaStatuses, mediaTypes, translateRequest } from "~/lib/media-fields";
+import {
+  MAX_BULK_ITEMS,
+  mediaFieldsPatch,
+  mediaStatuses,
+  mediaTypes,
+  translateRequest,
+} from "~/lib/media-fields";
 import { apiError, rejectInvalid } from "../errors";
 import type { OwnerEnv } from "../require-owner";
 
@@ -22,8 +28,6 @@ const idParam = z.object({ id: mediaId });
 
 /** Five languages of the longest texts fit several times over; anything bigger is not ours. */
 const MAX_BODY_BYTES = 64 * 1024;
-
-export const MAX_BULK_ITEMS = 100;
 
 const bulkRequest = z.strictObject({
   ids: z

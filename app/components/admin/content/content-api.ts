@@ -1,13 +1,14 @@
 import type { Locale } from "~/i18n/locales";
 import { fetchRead } from "~/lib/fetch-read";
 import type { GalleryParams } from "~/lib/media";
-import type {
-  AdminMediaItem,
-  MediaFieldsPatch,
-  MediaStatus,
-  MediaType,
-  TranslateRequest,
-  Translations,
+import {
+  type AdminMediaItem,
+  MAX_BULK_ITEMS,
+  type MediaFieldsPatch,
+  type MediaStatus,
+  type MediaType,
+  type TranslateRequest,
+  type Translations,
 } from "~/lib/media-fields";
 
 const API = "/api/admin/media";
@@ -55,8 +56,25 @@ export type BulkAction =
   | { kind: "type"; type: MediaType };
 export type BulkOutcome = { done: string[]; failed: string[] };
 
-export const bulkAction = (ids: string[], action: BulkAction) =>
-  write<BulkOutcome>("/bulk", "POST", { ids, action });
+/**
+ * A selection larger than one request may name goes in turns. When a turn fails after others
+ * succeeded, what they changed is reported done and the rest failed, so the list stays true.
+ */
+export async function bulkAction(ids: string[], action: BulkAction): Promise<Outcome<BulkOutcome>> {
+  const done: string[] = [];
+  const failed: string[] = [];
+  for (let start = 0; start < ids.length; start += MAX_BULK_ITEMS) {
+    const turn = ids.slice(start, start + MAX_BULK_ITEMS);
+    const outcome = await write<BulkOutcome>("/bulk", "POST", { ids: turn, action });
+    if (!outcome.ok) {
+      if (done.length === 0) return outcome;
+      return { ok: true, value: { done, failed: [...failed, ...ids.slice(start)] } };
+    }
+    done.push(...outcome.value.done);
+    failed.push(...outcome.value.failed);
+  }
+  return { ok: true, value: { done, failed } };
+}
 
 export const translate = (request: TranslateRequest) =>
   write<{ translations: Translations }>("/translate", "POST", request);
