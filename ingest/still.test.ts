@@ -56,6 +56,16 @@ describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, ()
     expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-14T17:00:00.000Z"]);
     expect(await readdir(stillsDir(config))).toEqual([]);
   });
+
+  test("stay on disk when the Worker refuses the box itself (its secret or its clock)", async () => {
+    await waiting(hoursAgo(2), hoursAgo(1));
+    worker.fail(/still$/, 401);
+    await expect(sendWaitingStills(config, now)).rejects.toThrow(/401/);
+    worker.fail(/still$/, 429);
+    await expect(sendWaitingStills(config, now)).rejects.toThrow(/429/);
+    expect(await readdir(stillsDir(config))).toHaveLength(2);
+    expect(await sendWaitingStills(config, now)).toBe(2);
+  });
 });
 
 describe("a still goes to the archive", { timeout: 20_000 }, () => {

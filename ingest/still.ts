@@ -100,7 +100,14 @@ export async function sendStill(
   );
 }
 
-/** Sends the waiting stills oldest first; stops at the first that fails for the network. */
+/**
+ * Whether the Worker refused this still for good (its picture or time), rather than the box:
+ * a wrong secret, a drifting clock or a rate limit would refuse every waiting still alike, and
+ * the queue exists to keep them until the box is put right.
+ */
+const refusesTheStill = (status: number) => status < 500 && ![401, 403, 408, 429].includes(status);
+
+/** Sends the waiting stills oldest first; stops at the first that fails for the network or the box. */
 export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Promise<number> {
   const dir = stillsDir(config);
   const names = (await readdir(dir).catch(() => []))
@@ -119,7 +126,7 @@ export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Pr
       await sendStill(config, new Uint8Array(await readFile(path)), new Date(takenAt));
       sent += 1;
     } catch (error) {
-      if (!(error instanceof UploadError && error.status < 500)) throw error;
+      if (!(error instanceof UploadError && refusesTheStill(error.status))) throw error;
       log(
         `still: the Worker refused the one of ${new Date(takenAt).toISOString()}: ${error.message}`,
       );
