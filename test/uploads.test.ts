@@ -168,6 +168,7 @@ describe("the owner's upload API", () => {
       [{ kind: "video", contentType: "image/jpeg" }, 400, "invalid_body"],
       [{ fileName: "" }, 400, "invalid_body"],
       [{ byteSize: 0 }, 400, "invalid_body"],
+      [{ lastModified: Number.MAX_SAFE_INTEGER }, 400, "invalid_body"],
       [{ byteSize: 50 * MiB + 1 }, 413, "too_large"],
       [{ kind: "video", contentType: "video/mp4", byteSize: 4096 * MiB + 1 }, 413, "too_large"],
     ];

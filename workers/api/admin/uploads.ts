@@ -25,6 +25,8 @@ type UploadEnv = OwnerEnv & {
 
 const badBody = rejectInvalid(400, "invalid_body");
 const EARLIEST_TAKEN_AT = Date.UTC(1990, 0, 1);
+/** The latest instant a JavaScript Date can hold: anything later is not a file's date. */
+const LATEST_DATE = 8.64e15;
 
 const newUpload = z
   .object({
@@ -32,7 +34,7 @@ const newUpload = z
     fileName: z.string().trim().min(1).max(255),
     byteSize: z.number().int().positive(),
     contentType: z.enum([...CONTENT_TYPES.photo, ...CONTENT_TYPES.video]),
-    lastModified: z.number().int().nonnegative(),
+    lastModified: z.number().int().nonnegative().max(LATEST_DATE),
   })
   .refine((body) => (CONTENT_TYPES[body.kind] as readonly string[]).includes(body.contentType), {
     message: "does not match the kind",
