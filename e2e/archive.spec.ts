@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
 import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
-import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
+import { signRequest } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
@@ -34,14 +34,17 @@ async function sendStill(baseURL: string, picture: string, takenAt: number) {
     medium: jpeg(picture),
   });
   const timestamp = Math.floor(Date.now() / 1000);
-  const signature = await signRequest(deviceSecret, { method: "PUT", path, timestamp, body });
+  const signed = await signRequest(deviceSecret, deviceId, {
+    method: "PUT",
+    path,
+    timestamp,
+    body,
+  });
   const response = await fetch(`${baseURL}${path}`, {
     method: "PUT",
     body,
     headers: {
-      [DEVICE_HEADERS.device]: deviceId,
-      [DEVICE_HEADERS.timestamp]: String(timestamp),
-      [DEVICE_HEADERS.signature]: signature,
+      ...signed,
       "Content-Type": contentType,
       [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
     },

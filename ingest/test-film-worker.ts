@@ -12,7 +12,7 @@ import {
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
 } from "../protocol/daily-content.ts";
-import { DEVICE_HEADERS, verifySignature } from "../protocol/device-signature.ts";
+import { bodyMatches, DEVICE_HEADERS, verifySignature } from "../protocol/device-signature.ts";
 
 type Upload = {
   id: string;
@@ -60,16 +60,22 @@ export async function startTestFilmWorker(options: {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const line = `${req.method} ${path}`;
     requests.push(line);
+    const header = (name: string) => (req.headers[name.toLowerCase()] as string) ?? null;
+    const claimed = {
+      deviceId: header(DEVICE_HEADERS.device),
+      timestamp: header(DEVICE_HEADERS.timestamp),
+      signature: header(DEVICE_HEADERS.signature),
+      contentSha256: header(DEVICE_HEADERS.contentSha256),
+    };
     const check = await verifySignature(
       { deviceId: options.deviceId, secret: options.secret, now: Date.now() },
-      {
-        deviceId: req.headers[DEVICE_HEADERS.device.toLowerCase()] as string,
-        timestamp: req.headers[DEVICE_HEADERS.timestamp.toLowerCase()] as string,
-        signature: req.headers[DEVICE_HEADERS.signature.toLowerCase()] as string,
-      },
-      { method: req.method ?? "", path, body: new Uint8Array(body) },
+      claimed,
+      { method: req.method ?? "", path },
     );
     if (!check.ok) return refuse(res, 401, check.code);
+    if (!(await bodyMatches(claimed, new Uint8Array(body)))) {
+      return refuse(res, 401, "bad_signature");
+    }
     // Like the Worker, each signature is good for one request only.
     const signature = String(req.headers[DEVICE_HEADERS.signature.toLowerCase()]);
     if (seen.has(signature)) return refuse(res, 401, "replayed");

@@ -23,14 +23,20 @@ const issued = { second: 0, signatures: new Set<string>() };
 async function signature(config: BoxConfig, method: string, path: string, body: Uint8Array) {
   for (;;) {
     const timestamp = Math.floor(Date.now() / 1000);
-    const value = await signRequest(config.deviceSecret, { method, path, timestamp, body });
+    const headers = await signRequest(config.deviceSecret, config.deviceId, {
+      method,
+      path,
+      timestamp,
+      body,
+    });
+    const value = headers[DEVICE_HEADERS.signature] ?? "";
     if (issued.second !== timestamp) {
       issued.second = timestamp;
       issued.signatures.clear();
     }
     if (!issued.signatures.has(value)) {
       issued.signatures.add(value);
-      return { deviceId: config.deviceId, timestamp: String(timestamp), signature: value };
+      return headers;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
   }
@@ -70,13 +76,7 @@ export async function signedRequest(
       const response = await fetch(new URL(path, config.workerUrl), {
         method,
         body: method === "GET" ? undefined : bytes,
-        headers: {
-          ...(type ? { "Content-Type": type } : {}),
-          ...headers,
-          [DEVICE_HEADERS.device]: signed.deviceId,
-          [DEVICE_HEADERS.timestamp]: signed.timestamp,
-          [DEVICE_HEADERS.signature]: signed.signature,
-        },
+        headers: { ...(type ? { "Content-Type": type } : {}), ...headers, ...signed },
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.ok) return response;
@@ -103,10 +103,11 @@ export async function controlUrl(config: BoxConfig): Promise<string> {
   const signed = await signature(config, "GET", path, new Uint8Array());
   const url = new URL(path, config.workerUrl);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  // No body, so no content hash: the Worker takes an absent one for an empty body.
   url.search = new URLSearchParams({
-    device: signed.deviceId,
-    timestamp: signed.timestamp,
-    signature: signed.signature,
+    device: signed[DEVICE_HEADERS.device] ?? "",
+    timestamp: signed[DEVICE_HEADERS.timestamp] ?? "",
+    signature: signed[DEVICE_HEADERS.signature] ?? "",
   }).toString();
   return url.toString();
 }

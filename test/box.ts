@@ -8,19 +8,19 @@ const SECRET = "test-camera-device-secret-long-enough";
 
 type Signing = { secret?: string; deviceId?: string; timestamp?: number };
 
-export async function signedHeaders(
+export function signedHeaders(
   method: string,
   path: string,
   body: Uint8Array,
   signing: Signing = {},
-) {
+): Promise<Record<string, string>> {
   const timestamp = signing.timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = await signRequest(signing.secret ?? SECRET, { method, path, timestamp, body });
-  return {
-    [DEVICE_HEADERS.device]: signing.deviceId ?? DEVICE_ID,
-    [DEVICE_HEADERS.timestamp]: String(timestamp),
-    [DEVICE_HEADERS.signature]: signature,
-  };
+  return signRequest(signing.secret ?? SECRET, signing.deviceId ?? DEVICE_ID, {
+    method,
+    path,
+    timestamp,
+    body,
+  });
 }
 
 export function tsSegment(packets = 4) {

@@ -432,6 +432,8 @@ describe("box upload bodies", () => {
     const cases = [
       [{ deviceId: "other-cam" }, 403, "unknown_device"],
       [{ timestamp: Math.floor(Date.now() / 1000) - 301 }, 401, "stale_timestamp"],
+      // The device id is no secret: without the key the signature fails before any reading.
+      [{ secret: "not-the-camera-device-secret" }, 401, "bad_signature"],
     ] as const;
     for (const [signing, status, code] of cases) {
       const body = countedBody(64 * 1024 * 1024);
