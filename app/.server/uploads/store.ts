@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
-import { isIsoMedia, isJpeg, SIGNATURE_BYTES } from "./file-signature";
+import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -115,7 +115,7 @@ async function startsRight(bucket: R2Bucket, key: string, kind: Upload["kind"]):
   const head = await bucket.get(key, { range: { offset: 0, length: SIGNATURE_BYTES } });
   if (!head) return false;
   const bytes = new Uint8Array(await head.arrayBuffer());
-  return kind === "photo" ? isJpeg(bytes) : isIsoMedia(bytes);
+  return kind === "photo" ? isJpeg(bytes) : isIsoVideo(bytes);
 }
 
 export type Measurements = {
