@@ -7,7 +7,7 @@ import { sha256Hex } from "../protocol/device-signature.ts";
 import { logIn } from "./admin";
 import { asBox, jpegStill, signedHeaders } from "./box";
 import { fileBytes } from "./factories";
-import { actingJustBefore, ORIGIN, runCron, visit } from "./helpers";
+import { actingBeforePut, actingJustBefore, ORIGIN, runCron, visit } from "./helpers";
 
 const MiB = 1024 * 1024;
 const yesterday = addDays(lakeDate(Date.now()), -1);
@@ -166,6 +166,30 @@ describe("the camera box's nightly film", () => {
     expect(await storedKeys()).toEqual([...current].sort());
     expect(await rows("retired_files")).toBe(0);
     expect((await served(current[0] ?? ""))[0]).toBe(200);
+  });
+
+  test("a part or poster that lands after a new start discarded its upload answers 404 and leaves nothing", async () => {
+    const film = mp4(6 * MiB);
+    const { body } = await start(film);
+    let restarted: Response | undefined;
+    const startAnother = async () => {
+      restarted = (await start(mp4(7 * MiB))).response;
+    };
+    const racingPart = actingJustBefore(env.DB, 'insert into "upload_parts"', startAnother);
+    const part = await asBox("PUT", FILM_PATHS.part(body.id, 1), film, { ...env, DB: racingPart });
+    expect(restarted?.status).toBe(201);
+    expect(part.status).toBe(404);
+    expect(await rows("upload_parts")).toBe(0);
+
+    const { body: second } = await start(mp4(8 * MiB));
+    const racingPoster = actingBeforePut(env.MEDIA, () => start(mp4(9 * MiB)));
+    const poster = jpegStill({ width: 1920, height: 1080 });
+    const late = await asBox("PUT", FILM_PATHS.poster(second.id), poster, {
+      ...env,
+      MEDIA: racingPoster,
+    });
+    expect(late.status).toBe(404);
+    expect(await storedKeys()).toEqual([]);
   });
 
   describe("discarded while it registers (here by a new start for the day; the cron does the same)", () => {

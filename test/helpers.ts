@@ -158,3 +158,21 @@ export function actingJustBefore(
     },
   });
 }
+
+/** The bucket, where `act` (another request) lands just before the first object is written. */
+export function actingBeforePut(bucket: R2Bucket, act: () => Promise<unknown>): R2Bucket {
+  let acting: Promise<unknown> | undefined;
+  return new Proxy(bucket, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (property === "put") {
+        return async (...args: Parameters<R2Bucket["put"]>) => {
+          acting ??= act();
+          await acting;
+          return target.put(...args);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

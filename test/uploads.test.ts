@@ -2,7 +2,15 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { logIn } from "./admin";
 import { fileBytes } from "./factories";
-import { actingJustBefore, BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers";
+import {
+  actingBeforePut,
+  actingJustBefore,
+  BROWSER_UA,
+  ORIGIN,
+  runCron,
+  visit,
+  visitWith,
+} from "./helpers";
 
 const MiB = 1024 * 1024;
 const PART = 10 * MiB;
@@ -433,6 +441,51 @@ describe("the owner's upload API", () => {
     expect(await rows("upload_parts")).toBe(0);
     expect(await bucketKeys()).toEqual([]);
     expect((await putPart(id, 2, fileBytes(10, "jpeg"))).status).toBe(404);
+  });
+
+  describe("when a Cancel crosses a part or a version", () => {
+    test("a version written after the Cancel deleted the files is taken back, with 404", async () => {
+      const { id } = await create({ byteSize: PART + 10 });
+      await putPart(id, 1, fileBytes(PART, "jpeg"));
+      let canceled: Response | undefined;
+      const cancel = async () => {
+        canceled = await owner(`/${id}`, { method: "DELETE" });
+      };
+      const racing = { ...env, MEDIA: actingBeforePut(env.MEDIA, cancel) };
+      const late = await owner(
+        `/${id}/thumbnail`,
+        { method: "PUT", body: fileBytes(2000, "jpeg") },
+        racing,
+      );
+      expect(canceled?.status).toBe(204);
+      expect(late.status).toBe(404);
+      expect(await bucketKeys()).toEqual([]);
+    });
+
+    test("a part recorded after the Cancel answers 404 and leaves no rows", async () => {
+      const { id } = await create({ byteSize: PART + 10 });
+      let canceled: Response | undefined;
+      const cancel = async () => {
+        canceled = await owner(`/${id}`, { method: "DELETE" });
+      };
+      const racing = {
+        ...env,
+        DB: actingJustBefore(env.DB, 'insert into "upload_parts"', cancel),
+      };
+      const late = await owner(
+        `/${id}/parts/1`,
+        {
+          method: "PUT",
+          body: fileBytes(PART, "jpeg"),
+          headers: { "Content-Length": String(PART) },
+        },
+        racing,
+      );
+      expect(canceled?.status).toBe(204);
+      expect(late.status).toBe(404);
+      expect(await rows("uploads")).toBe(0);
+      expect(await rows("upload_parts")).toBe(0);
+    });
   });
 
   describe("when a Cancel and the completion cross", () => {

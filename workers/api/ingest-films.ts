@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { factsFitDay, filmDayOf, registerFilm, startFilm } from "~/.server/films/camera-films";
 import { jpegFrame } from "~/.server/stream/still";
-import { doneParts, findUpload, storePart, type Upload } from "~/.server/uploads/store";
+import { doneParts, findUpload, putVersion, storePart, type Upload } from "~/.server/uploads/store";
 import { PART_SIZE, partCount, partLength } from "~/lib/uploads/limits";
 import { lakeDate } from "~/lib/weather-view";
 import {
@@ -32,12 +32,14 @@ function parseSigned<T extends z.ZodType>(schema: T, body: Uint8Array) {
   return schema.safeParse(json);
 }
 
+const noSuchFilm = (c: Context) => apiError(c, 404, "not_found", "No such film upload");
+
 const withFilm = createMiddleware<FilmEnv>(async (c, next) => {
   const id = c.req.param("id") ?? "";
   const upload = /^[a-f0-9]{32}$/.test(id)
     ? await findUpload(c.var.db, id, ["timelapse"])
     : undefined;
-  if (!upload) return apiError(c, 404, "not_found", "No such film upload");
+  if (!upload) return noSuchFilm(c);
   c.set("upload", upload);
   await next();
 });
@@ -77,18 +79,17 @@ export const films = new Hono<FilmEnv>()
       if (body.byteLength !== expected) {
         return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
       }
-      await storePart(c.var.db, c.env.MEDIA, upload, n, body.slice().buffer);
-      return c.body(null, 204);
+      const stored = await storePart(c.var.db, c.env.MEDIA, upload, n, body.slice().buffer);
+      return stored ? c.body(null, 204) : noSuchFilm(c);
     },
   )
   .put("/:id/poster", signedByBox(MAX_POSTER_BYTES), withFilm, async (c) => {
     if (!jpegFrame(c.var.body)) {
       return apiError(c, 415, "not_jpeg", "The poster must be one whole JPEG");
     }
-    await c.env.MEDIA.put(c.var.upload.thumbnailKey, c.var.body, {
-      httpMetadata: { contentType: "image/jpeg" },
-    });
-    return c.body(null, 204);
+    const { upload, body } = c.var;
+    const stored = await putVersion(c.var.db, c.env.MEDIA, upload, upload.thumbnailKey, body);
+    return stored ? c.body(null, 204) : noSuchFilm(c);
   })
   .post("/:id/complete", signedByBox(JSON_BYTES), withFilm, async (c) => {
     const parsed = parseSigned(filmFactsSchema, c.var.body);

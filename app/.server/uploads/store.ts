@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, lt, not, or } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
@@ -91,7 +91,9 @@ export async function doneParts(db: Db, id: string): Promise<number[]> {
 
 /**
  * Stores one part and keeps its ETag for resume and complete. The owner's parts stream through
- * (never buffered whole); the box's were read whole to check their signature.
+ * (never buffered whole); the box's were read whole to check their signature. Returns false
+ * when the upload was discarded meanwhile (its multipart aborted, or its row gone before the
+ * part's), as if it had not been found.
  */
 export async function storePart(
   db: Db,
@@ -99,16 +101,52 @@ export async function storePart(
   upload: Upload,
   partNumber: number,
   body: ReadableStream | ArrayBuffer,
-): Promise<void> {
-  const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
-  const part = await multipart.uploadPart(partNumber, body);
-  await db
-    .insert(uploadParts)
-    .values({ uploadId: upload.id, partNumber, etag: part.etag })
-    .onConflictDoUpdate({
-      target: [uploadParts.uploadId, uploadParts.partNumber],
-      set: { etag: part.etag },
-    });
+): Promise<boolean> {
+  try {
+    const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
+    const part = await multipart.uploadPart(partNumber, body);
+    await db
+      .insert(uploadParts)
+      .values({ uploadId: upload.id, partNumber, etag: part.etag })
+      .onConflictDoUpdate({
+        target: [uploadParts.uploadId, uploadParts.partNumber],
+        set: { etag: part.etag },
+      });
+    return true;
+  } catch (error) {
+    if (!(await isOpen(db, upload.id))) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes one of an upload's small versions (or a film's poster). A discard deletes the row,
+ * then the files it knows: a write that lands after that is taken back here, unless the upload
+ * was completed meanwhile and its item holds the key. Returns false when the upload is gone.
+ */
+export async function putVersion(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  key: string,
+  jpeg: Uint8Array,
+): Promise<boolean> {
+  await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+  if (await isOpen(db, upload.id)) return true;
+  const holder = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(or(eq(media.fileKey, key), eq(media.thumbnailKey, key), eq(media.mediumKey, key)))
+    .get();
+  if (!holder) await bucket.delete(key);
+  return false;
+}
+
+async function isOpen(db: Db, id: string): Promise<boolean> {
+  return (
+    (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)).get()) !==
+    undefined
+  );
 }
 
 async function startsRight(bucket: R2Bucket, key: string, kind: Upload["kind"]): Promise<boolean> {

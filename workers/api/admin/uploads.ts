@@ -12,6 +12,7 @@ import {
   doneParts,
   findUpload,
   listUploads,
+  putVersion,
   storePart,
   type Upload,
 } from "~/.server/uploads/store";
@@ -119,9 +120,10 @@ export const uploads = new Hono<UploadEnv>()
     if (Number(c.req.header("Content-Length")) !== expected || !body) {
       return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
     }
+    let stored: boolean;
     try {
       // FixedLengthStream gives R2 a known length and fails a body that ends early.
-      await storePart(
+      stored = await storePart(
         c.var.db,
         c.env.MEDIA,
         upload,
@@ -131,7 +133,7 @@ export const uploads = new Hono<UploadEnv>()
     } catch {
       return apiError(c, 400, "invalid_part", `Part ${n} did not arrive whole`);
     }
-    return c.body(null, 204);
+    return stored ? c.body(null, 204) : noSuchUpload(c);
   })
   .put("/:id/:version", zValidator("param", versionParam, badBody), async (c) => {
     const { upload } = c.var;
@@ -147,8 +149,8 @@ export const uploads = new Hono<UploadEnv>()
     if (!bytes) return apiError(c, 413, "too_large", `The ${version} version is too large`);
     if (!isJpeg(bytes))
       return apiError(c, 415, "not_jpeg", `The ${version} version must be a JPEG`);
-    await c.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
-    return c.body(null, 204);
+    const stored = await putVersion(c.var.db, c.env.MEDIA, upload, key, bytes);
+    return stored ? c.body(null, 204) : noSuchUpload(c);
   })
   .post("/:id/complete", zValidator("json", measurements, badBody), async (c) => {
     const { upload } = c.var;
