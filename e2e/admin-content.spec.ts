@@ -34,8 +34,8 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
 }) => {
   test.slow();
   const token = `t${Date.now().toString(36)}`;
-  const [edited, second, third] = ["a", "b", "c"].map((s) => `e2e-${token}-${s}`);
-  insertItems(token, [edited ?? "", second ?? "", third ?? ""]);
+  const [edited, second, third, fourth] = ["a", "b", "c", "d"].map((s) => `e2e-${token}-${s}`);
+  insertItems(token, [edited ?? "", second ?? "", third ?? "", fourth ?? ""]);
 
   await page.goto("/admin");
   await hydrated(page);
@@ -47,7 +47,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     .getByRole("region", { name: "Inhalte" })
     .getByRole("listitem")
     .filter({ hasText: token });
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
@@ -91,8 +91,10 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
 
   // Hide it: gone from the gallery, its page 404s.
   const row = rows.filter({ hasText: englishTitle });
-  await row.getByRole("button", { name: "Ausblenden" }).click();
+  await row.getByRole("button", { name: "Ausblenden" }).press("Enter");
   await expect(row.getByText("Ausgeblendet")).toBeVisible();
+  // The keyboard's place survives the request: the button now offers to show it again.
+  await expect(row.getByRole("button", { name: "anzeigen" })).toBeFocused();
   expect((await page.request.get(`/en/gallery/${edited}`)).status()).toBe(404);
   expect(await (await page.request.get(`/en/gallery?q=${token}`)).text()).not.toContain(
     englishTitle,
@@ -103,6 +105,17 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await row.getByRole("combobox").selectOption("video");
   await expect(toasts.getByText("Erfolgreich aktualisiert").last()).toBeVisible();
   await expect(row.locator("p").getByText("Video", { exact: true })).toBeVisible();
+
+  // Deleting a row hands the focus to the same button in the row that takes its place.
+  await rows
+    .filter({ hasText: `Harbour ${token} 3` })
+    .getByRole("button", { name: "löschen" })
+    .click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(
+    rows.filter({ hasText: `Harbour ${token} 2` }).getByRole("button", { name: "löschen" }),
+  ).toBeFocused();
 
   // Bulk: a shift-click range selects all three; hide them, then delete them.
   await rows.first().getByRole("checkbox").click();
@@ -117,6 +130,8 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await confirm.getByRole("button", { name: "Ausblenden" }).click();
   await expect(toasts.getByText("Ausgewählte Einträge erfolgreich aktualisiert")).toBeVisible();
   await expect(rows.getByText("Ausgeblendet")).toHaveCount(3);
+  // The selection is empty now, and the button that asked keeps the focus.
+  await expect(page.getByRole("button", { name: "Auswahl ausblenden" })).toBeFocused();
 
   // Another browser deleted one of them meanwhile: the rest is applied, and the toast names it.
   d1(`delete from media where id = '${third}'`);

@@ -45,10 +45,13 @@ test("the owner switches maintenance on and off without a reload; visitors meet 
   await expect(toggle).toHaveAttribute("aria-checked", "false");
 
   const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
-  await toggle.click();
+  await toggle.focus();
+  await page.keyboard.press("Space");
   try {
     await expect(toasts.getByText("Wartungsmodus wurde aktiviert")).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
+    // The keyboard's place survives the request: Space again would switch it back.
+    await expect(toggle).toBeFocused();
     // The owner's own page revalidated without the overlay: the switch stays in reach.
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
@@ -130,4 +133,25 @@ test("after 'log out everywhere', the other browser's switch says the session en
     "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
   );
   expect(await (await page.request.get("/api/settings")).json()).toEqual({ maintenance: false });
+});
+
+test("after 'log out everywhere', the other browser's content list says the session ended and leads to the login", async ({
+  strictPage: page,
+  browser,
+}) => {
+  await logIn(page, "/admin");
+  const otherBrowser = await browser.newContext();
+  const other = await otherBrowser.newPage();
+  await logIn(other);
+  await other.getByRole("button", { name: "Überall abmelden" }).click();
+  await expect(other.getByLabel(passwordLabel)).toBeVisible();
+  await otherBrowser.close();
+
+  await page.getByLabel("Inhalte durchsuchen").fill("Malcesine");
+  const alert = page.getByRole("alert").filter({ hasText: "Ihre Sitzung ist abgelaufen" });
+  await expect(alert).toBeVisible();
+  // Asking the list again would be refused again: the way out is the login.
+  await expect(alert.getByRole("button", { name: "Erneut versuchen" })).toHaveCount(0);
+  await alert.getByRole("button", { name: "Erneut anmelden" }).click();
+  await expect(page.getByLabel(passwordLabel)).toBeVisible();
 });

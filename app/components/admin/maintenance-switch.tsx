@@ -44,14 +44,16 @@ export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
       <Switch.Root
         id={switchId}
         checked={optimistic}
-        disabled={pending}
+        // aria-disabled, not disabled: a disabled switch would drop the keyboard focus.
+        aria-disabled={pending || undefined}
         onCheckedChange={(checked) =>
+          pending ||
           fetcher.submit(
             { intent: "maintenance", enabled: checked ? "on" : "off" },
             { method: "post" },
           )
         }
-        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors data-[state=checked]:bg-warning-600 dark:bg-neutral-700"
+        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors aria-disabled:opacity-60 data-[state=checked]:bg-warning-600 dark:bg-neutral-700"
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>

@@ -101,8 +101,8 @@ export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Pro
         <button
           type="button"
           className={secondaryButton}
-          disabled={count === 0}
-          onClick={onDeselectAll}
+          aria-disabled={count === 0 || undefined}
+          onClick={() => count === 0 || onDeselectAll()}
         >
           {t`Deselect all`}
         </button>
@@ -116,14 +116,16 @@ export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Pro
             key={key}
             type="button"
             className={className}
-            disabled={count === 0}
-            onClick={() => setConfirmation(confirmations[key])}
+            aria-disabled={count === 0 || undefined}
+            onClick={() => count === 0 || setConfirmation(confirmations[key])}
           >
             {label}
           </button>
         ))}
       </div>
 
+      {/* aria-disabled, not disabled: after an action empties the selection, the focus goes back
+          to the button that asked, which a disabled button would drop. */}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type MouseEvent, useEffect, useId, useState } from "react";
+import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { GalleryParams } from "~/lib/media";
 import type { AdminMediaItem } from "~/lib/media-fields";
@@ -31,6 +31,20 @@ export function ContentManager() {
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<AdminMediaItem | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const rows = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a delete the focused button is gone with its row: the same button in the row that
+  // takes its place (the next, else the previous) gets the focus, else the list's heading.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ id: string | null } | null>(null);
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    const { id } = focusAfterDelete;
+    const button = id
+      ? rows.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] [data-action="delete"]`)
+      : null;
+    (button ?? heading.current)?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete]);
 
   // A new list starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
@@ -92,7 +106,10 @@ export function ContentManager() {
       onConfirm: async () => {
         const outcome = await deleteItem(item.id);
         if (!outcome.ok) return notify("deletion-failed", outcome.unauthorized);
+        const index = list.items.findIndex((other) => other.id === item.id);
+        const neighbour = list.items[index + 1] ?? list.items[index - 1];
         list.remove([item.id]);
+        setFocusAfterDelete({ id: neighbour?.id ?? null });
         setSelected((s) => {
           const next = new Set(s);
           next.delete(item.id);
@@ -173,7 +190,7 @@ export function ContentManager() {
       aria-labelledby={`${ids}-title`}
       className="border-t border-neutral-200 py-6 dark:border-neutral-800"
     >
-      <h2 id={`${ids}-title`} className="text-xl font-semibold">
+      <h2 id={`${ids}-title`} ref={heading} tabIndex={-1} className="text-xl font-semibold">
         {t`Content`}
       </h2>
       <ContentFilters params={params} onChange={setParams} />
@@ -184,11 +201,21 @@ export function ContentManager() {
         onAction={(action) => void runBulk(action)}
       />
 
-      {list.status === "error" || list.status === "unauthorized" ? (
+      {list.status === "error" ? (
         <p role="alert" className="mt-4 text-error-600">
-          {list.status === "unauthorized" ? sessionEnded : t`The content could not be loaded.`}{" "}
+          {t`The content could not be loaded.`}{" "}
           <button type="button" className="underline" onClick={list.refresh}>
             {t`Try again`}
+          </button>
+        </p>
+      ) : null}
+      {list.status === "unauthorized" ? (
+        <p role="alert" className="mt-4 text-error-600">
+          {sessionEnded}{" "}
+          {/* Asking the list again would only be refused again: the page's loader sends the
+              owner to the login. */}
+          <button type="button" className="underline" onClick={() => void revalidator.revalidate()}>
+            {t`Log in again`}
           </button>
         </p>
       ) : null}
@@ -198,6 +225,7 @@ export function ContentManager() {
         </p>
       ) : null}
       <ul
+        ref={rows}
         aria-busy={list.status === "loading"}
         className="divide-y divide-neutral-200 dark:divide-neutral-800"
       >

@@ -42,7 +42,7 @@ export function ContentRow({
   const words = useMediaWords();
   const shown = item.status === "published";
   return (
-    <li className="flex flex-wrap items-start gap-3 py-4">
+    <li data-item-id={item.id} className="flex flex-wrap items-start gap-3 py-4">
       <input
         type="checkbox"
         checked={selected}
@@ -96,8 +96,8 @@ export function ContentRow({
         </button>
         <button
           type="button"
-          disabled={busy}
-          onClick={() => onChange({ status: shown ? "hidden" : "published" })}
+          aria-disabled={busy || undefined}
+          onClick={() => busy || onChange({ status: shown ? "hidden" : "published" })}
           className={secondaryButton}
           aria-label={shown ? t`Hide “${title}”` : t`Show “${title}”`}
         >
@@ -105,8 +105,8 @@ export function ContentRow({
         </button>
         <button
           type="button"
-          disabled={busy}
-          onClick={() => onChange({ featured: !item.featured })}
+          aria-disabled={busy || undefined}
+          onClick={() => busy || onChange({ featured: !item.featured })}
           className={secondaryButton}
           aria-label={item.featured ? t`Unfeature “${title}”` : t`Feature “${title}”`}
         >
@@ -114,14 +114,15 @@ export function ContentRow({
         </button>
         <TypeSelect
           value={item.type}
-          disabled={busy}
+          busy={busy}
           onChange={(type) => onChange({ type })}
           label={t`Type of “${title}”`}
         />
         <button
           type="button"
-          disabled={busy}
-          onClick={onDelete}
+          data-action="delete"
+          aria-disabled={busy || undefined}
+          onClick={() => busy || onDelete()}
           className={`${secondaryButton} text-error-800 dark:text-error-100`}
           aria-label={t`Delete “${title}”`}
         >
