@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
+import { arrowStep } from "~/lib/arrow-keys";
 import { formatDate } from "~/lib/format";
 import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { trackEvent } from "~/lib/track";
@@ -56,8 +57,11 @@ export default function MediaViewer({
   // On the document: focus may have left the dialog (e.g. a like button that got disabled).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "ArrowLeft") onPrevious?.();
-      if (event.key === "ArrowRight") onNext?.();
+      const step = arrowStep(event);
+      const go = step === "prev" ? onPrevious : step === "next" ? onNext : undefined;
+      if (!go) return;
+      event.preventDefault();
+      go();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
