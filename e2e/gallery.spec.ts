@@ -141,6 +141,18 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
   );
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(8);
   expect(ranges).toContain(206);
+
+  // With the focus on its controls, the arrow keys seek in the film instead of stepping on.
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  const at = await time();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(time).toBeGreaterThan(at);
+  const later = await time();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(time).toBeLessThan(later);
+  await expect(page).toHaveURL(/\/en\/gallery\/demo-harbour$/);
+  await expect(viewer.locator("video")).toBeFocused();
 });
 
 test("a film opened from the gallery plays at once, with the gallery behind it", async ({
