@@ -85,6 +85,54 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
 });
 
+test("closing the viewer returns the focus to the card of the item that was open", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery?type=photos");
+  await hydrated(page);
+  const grid = page.getByRole("region", { name: "All media" });
+  const morning = grid.getByRole("link", { name: "View: Morning calm in the harbour" });
+  await morning.click();
+  await expect(page.getByRole("dialog", { name: "Morning calm in the harbour" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(morning).toBeFocused();
+
+  // After stepping, the card of the item shown last; the Close button closes alike.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Morning calm in the harbour" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  const storm = page.getByRole("dialog", { name: "Storm front over the lake" });
+  await expect(storm).toBeVisible();
+  await storm.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(grid.getByRole("link", { name: "View: Storm front over the lake" })).toBeFocused();
+  // The next Tab goes on from there, to that card's like button.
+  await page.keyboard.press("Tab");
+  await expect(
+    grid.getByRole("listitem").filter({ hasText: "Storm front over the lake" }).getByRole("button"),
+  ).toBeFocused();
+});
+
+test("closing an item arrived on focuses its card once the gallery is drawn, else the heading", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery/demo-sunset");
+  await viewerReady(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(
+    page.getByRole("link", { name: "View: Sunset over the western shore" }),
+  ).toBeFocused();
+
+  // A video, shared with the photos' filter: the list shows no card for it.
+  await page.goto("/en/gallery/demo-harbour?type=photos");
+  await viewerReady(page);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeFocused();
+});
+
 test.describe("an unknown item", () => {
   // It ends on an item that does not exist.
   test.use({ expectedStatuses: [404] });

@@ -41,6 +41,8 @@ export function MediaCard({
       <Link
         to={{ pathname: localizePath(`/gallery/${item.id}`, locale), search }}
         preventScrollReset
+        // Where the focus returns when the viewer closes (routes/gallery.tsx).
+        data-media-id={item.id}
         className="relative block aspect-video overflow-hidden bg-neutral-200 dark:bg-neutral-800"
       >
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>

@@ -43,7 +43,13 @@ function open(
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
   render(
     <I18nProvider i18n={i18n}>
-      <MediaViewer item={shown} autoPlay={autoPlay} onClose={() => undefined} {...steps} />
+      <MediaViewer
+        item={shown}
+        autoPlay={autoPlay}
+        onClose={() => undefined}
+        returnFocus={() => undefined}
+        {...steps}
+      />
     </I18nProvider>,
   );
   return { video: () => document.querySelector("video") as HTMLVideoElement };
