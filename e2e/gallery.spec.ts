@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
@@ -297,6 +297,57 @@ test.describe("when the network fails", () => {
     await grid.getByRole("button", { name: "Show more" }).click();
     await expect(cards(page)).toHaveCount(29);
     await expect(page.getByText("Could not load more")).toHaveCount(0);
+  });
+});
+
+test.describe("on a phone in dark mode, when a like cannot be saved", () => {
+  test.use({ expectedStatuses: [503], viewport: { width: 360, height: 740 }, colorScheme: "dark" });
+
+  test("the card and the viewer say so in words, tidily, until the like is tried again", async ({
+    strictPage: page,
+  }) => {
+    const failed = "Could not save your like. Please try again.";
+    const likes = "**/api/media/*/like";
+    await page.route(likes, (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
+    await page.goto("/en/gallery?type=photos");
+    await hydrated(page);
+    const card = page
+      .getByRole("region", { name: "All media" })
+      .getByRole("listitem")
+      .filter({ hasText: "Morning calm in the harbour" });
+    await card.getByRole("button", { name: /^Like \d+$/ }).click();
+    const message = card.getByText(failed);
+    await expect(message).toBeVisible();
+    // In the card, on a line of its own below the title, in the error colour, no wider than the phone.
+    const [cardBox, messageBox, titleBox] = await Promise.all(
+      [card, message, card.getByRole("heading")].map((l) => l.boundingBox()),
+    );
+    expect(messageBox && cardBox && titleBox).toBeTruthy();
+    if (messageBox && cardBox && titleBox) {
+      expect(messageBox.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(messageBox.x + messageBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(messageBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+      expect(messageBox.y + messageBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    }
+    const colour = (l: typeof message) => l.evaluate((e) => getComputedStyle(e).color);
+    expect(await colour(message)).not.toBe(await colour(card.getByRole("heading")));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectNoAxeViolations(page, { include: "main li:has([aria-live])" });
+
+    // The viewer says it the same way, below its row of buttons.
+    await card.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
+    const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
+    await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
+    await expect(viewer.getByText(failed)).toBeVisible();
+    await expectNoAxeViolations(page, { include: "[role=dialog]" });
+
+    // Tried again and saved: the message is gone.
+    await page.unroute(likes);
+    await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
+    await expect(viewer.getByRole("button", { name: /^Liked \d+$/ })).toBeVisible();
+    await expect(viewer.getByText(failed)).toHaveCount(0);
   });
 });
 

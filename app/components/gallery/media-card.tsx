@@ -74,7 +74,7 @@ export function MediaCard({
           </span>
         ) : null}
       </Link>
-      <div className="flex items-start gap-2 p-3">
+      <div className="flex flex-wrap items-start gap-2 p-3">
         <h3
           className="line-clamp-2 min-w-0 flex-1 py-1 text-sm font-medium break-words"
           title={item.title}
