@@ -290,6 +290,10 @@ test.describe("when the network fails", () => {
       "Could not load more photos and videos. Please try again.",
     );
     expect(refused).toBe(2); // asked once more before giving up (spec §8)
+    // In the error colour, not the body's (a shade the theme lacks generates no rule).
+    const colour = (selector: string) =>
+      page.locator(selector).evaluate((e) => getComputedStyle(e).color);
+    expect(await colour("main [role=status]")).not.toBe(await colour("main"));
     await expect(cards(page)).toHaveCount(24);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
 

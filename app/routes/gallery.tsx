@@ -211,7 +211,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               >
                 {loading ? t`Loading…` : t`Show more`}
               </button>
-              <p role="status" className="text-sm text-error-700 dark:text-error-400">
+              <p role="status" className="text-sm text-error-800 dark:text-error-100">
                 {failed ? t`Could not load more photos and videos. Please try again.` : ""}
               </p>
             </div>
