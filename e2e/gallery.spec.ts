@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
@@ -85,6 +85,54 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
 });
 
+test("closing the viewer returns the focus to the card of the item that was open", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery?type=photos");
+  await hydrated(page);
+  const grid = page.getByRole("region", { name: "All media" });
+  const morning = grid.getByRole("link", { name: "View: Morning calm in the harbour" });
+  await morning.click();
+  await expect(page.getByRole("dialog", { name: "Morning calm in the harbour" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(morning).toBeFocused();
+
+  // After stepping, the card of the item shown last; the Close button closes alike.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Morning calm in the harbour" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  const storm = page.getByRole("dialog", { name: "Storm front over the lake" });
+  await expect(storm).toBeVisible();
+  await storm.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(grid.getByRole("link", { name: "View: Storm front over the lake" })).toBeFocused();
+  // The next Tab goes on from there, to that card's like button.
+  await page.keyboard.press("Tab");
+  await expect(
+    grid.getByRole("listitem").filter({ hasText: "Storm front over the lake" }).getByRole("button"),
+  ).toBeFocused();
+});
+
+test("closing an item arrived on focuses its card once the gallery is drawn, else the heading", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/gallery/demo-sunset");
+  await viewerReady(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(
+    page.getByRole("link", { name: "View: Sunset over the western shore" }),
+  ).toBeFocused();
+
+  // A video, shared with the photos' filter: the list shows no card for it.
+  await page.goto("/en/gallery/demo-harbour?type=photos");
+  await viewerReady(page);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeFocused();
+});
+
 test.describe("an unknown item", () => {
   // It ends on an item that does not exist.
   test.use({ expectedStatuses: [404] });
@@ -141,6 +189,18 @@ test("play a video and seek in it", async ({ strictPage: page }) => {
   );
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(8);
   expect(ranges).toContain(206);
+
+  // With the focus on its controls, the arrow keys seek in the film instead of stepping on.
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  const at = await time();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(time).toBeGreaterThan(at);
+  const later = await time();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(time).toBeLessThan(later);
+  await expect(page).toHaveURL(/\/en\/gallery\/demo-harbour$/);
+  await expect(viewer.locator("video")).toBeFocused();
 });
 
 test("a film opened from the gallery plays at once, with the gallery behind it", async ({
@@ -230,6 +290,10 @@ test.describe("when the network fails", () => {
       "Could not load more photos and videos. Please try again.",
     );
     expect(refused).toBe(2); // asked once more before giving up (spec §8)
+    // In the error colour, not the body's (a shade the theme lacks generates no rule).
+    const colour = (selector: string) =>
+      page.locator(selector).evaluate((e) => getComputedStyle(e).color);
+    expect(await colour("main [role=status]")).not.toBe(await colour("main"));
     await expect(cards(page)).toHaveCount(24);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
 
@@ -237,6 +301,57 @@ test.describe("when the network fails", () => {
     await grid.getByRole("button", { name: "Show more" }).click();
     await expect(cards(page)).toHaveCount(29);
     await expect(page.getByText("Could not load more")).toHaveCount(0);
+  });
+});
+
+test.describe("on a phone in dark mode, when a like cannot be saved", () => {
+  test.use({ expectedStatuses: [503], viewport: { width: 360, height: 740 }, colorScheme: "dark" });
+
+  test("the card and the viewer say so in words, tidily, until the like is tried again", async ({
+    strictPage: page,
+  }) => {
+    const failed = "Could not save your like. Please try again.";
+    const likes = "**/api/media/*/like";
+    await page.route(likes, (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
+    await page.goto("/en/gallery?type=photos");
+    await hydrated(page);
+    const card = page
+      .getByRole("region", { name: "All media" })
+      .getByRole("listitem")
+      .filter({ hasText: "Morning calm in the harbour" });
+    await card.getByRole("button", { name: /^Like \d+$/ }).click();
+    const message = card.getByText(failed);
+    await expect(message).toBeVisible();
+    // In the card, on a line of its own below the title, in the error colour, no wider than the phone.
+    const [cardBox, messageBox, titleBox] = await Promise.all(
+      [card, message, card.getByRole("heading")].map((l) => l.boundingBox()),
+    );
+    expect(messageBox && cardBox && titleBox).toBeTruthy();
+    if (messageBox && cardBox && titleBox) {
+      expect(messageBox.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(messageBox.x + messageBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(messageBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+      expect(messageBox.y + messageBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    }
+    const colour = (l: typeof message) => l.evaluate((e) => getComputedStyle(e).color);
+    expect(await colour(message)).not.toBe(await colour(card.getByRole("heading")));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectNoAxeViolations(page, { include: "main li:has([aria-live])" });
+
+    // The viewer says it the same way, below its row of buttons.
+    await card.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
+    const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
+    await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
+    await expect(viewer.getByText(failed)).toBeVisible();
+    await expectNoAxeViolations(page, { include: "[role=dialog]" });
+
+    // Tried again and saved: the message is gone.
+    await page.unroute(likes);
+    await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
+    await expect(viewer.getByRole("button", { name: /^Liked \d+$/ })).toBeVisible();
+    await expect(viewer.getByText(failed)).toHaveCount(0);
   });
 });
 

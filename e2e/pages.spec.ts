@@ -61,6 +61,26 @@ test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
   await expect(page.getByText("Via Gardesana 12")).toBeVisible();
 });
 
+test("the privacy policy names what the site keeps in session storage, in every language", async ({
+  strictPage: page,
+}) => {
+  for (const locale of locales) {
+    await page.goto(localized("/privacy", locale));
+    const storage = page.locator("section#cookies");
+    for (const key of ["chunk-reload-at", "react-router-scroll-positions"]) {
+      await expect(storage, locale).toContainText(key);
+    }
+  }
+  // Whatever a visit writes there is among them.
+  await hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link").first().click();
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
+  const policy = await page.locator("section#cookies").textContent();
+  const keys = await page.evaluate(() => Object.keys(sessionStorage));
+  expect(keys.filter((key) => !policy?.includes(key))).toEqual([]);
+});
+
 test("text pages load their own catalog on client navigation", async ({ strictPage: page }) => {
   await page.goto("/gallery");
   await hydrated(page);

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
@@ -123,6 +123,18 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const [arrived, setArrived] = useState(() => Boolean(item) && !pageHydrated());
   if (!item && arrived) setArrived(false);
 
+  // Closing the viewer hands the focus back to the card of the item that was open (after
+  // stepping, the one shown last), as a dialog returns it to what opened it. A visitor who
+  // arrived on the item gets its card too, once the gallery is drawn. When the list shows no
+  // such card (another filter, a page not read yet), the focus goes to the page's heading: the
+  // top of what is now on screen, so the next Tab goes through the filters and the grid in
+  // order; the grid's first card would skip the filters and stand for an item never opened.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocus = (id: string) => {
+    const card = document.querySelector<HTMLElement>(`main [data-media-id="${CSS.escape(id)}"]`);
+    (card ?? heading.current)?.focus();
+  };
+
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -131,7 +143,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
         image={item ? new URL(item.thumbnailUrl, site.siteUrl).href : undefined}
       />
-      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Gallery`}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl"
+      >
+        {t`Gallery`}
+      </h1>
       <p className="mt-2 text-neutral-700 dark:text-neutral-300">
         {t`Photos, videos and a time-lapse of every day, from the harbour of ${location}.`}{" "}
         <LocalizedLink
@@ -193,7 +211,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               >
                 {loading ? t`Loading…` : t`Show more`}
               </button>
-              <p role="status" className="text-sm text-error-700 dark:text-error-400">
+              <p role="status" className="text-sm text-error-800 dark:text-error-100">
                 {failed ? t`Could not load more photos and videos. Please try again.` : ""}
               </p>
             </div>
@@ -209,6 +227,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             onClose={() =>
               navigate({ pathname: galleryPath, search }, { preventScrollReset: true })
             }
+            returnFocus={() => returnFocus(item.id)}
             onPrevious={previous ? () => open(previous) : undefined}
             onNext={stepOn}
           />

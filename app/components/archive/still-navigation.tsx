@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ArchivePage } from "~/.server/stills/archive-page";
 import { localizePath } from "~/i18n/locales";
+import { arrowStep } from "~/lib/arrow-keys";
 import { formatTime } from "~/lib/format";
 import { archiveHref, stillImage } from "~/lib/stills";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
@@ -14,11 +15,6 @@ const button =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";
 const disabled =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 px-3 py-2 text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400";
-
-/** Form fields and sliders keep their own arrow keys. */
-const ownsArrows = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
 
 // "This hour" shares the still's column (see still-view.tsx): two pictures a row, three from
 // sm, 0.75rem apart.
@@ -38,9 +34,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
     // The rendered step links are the targets: a key pressed while new data is being
     // committed never steps from the picture before.
     const step = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (ownsArrows(event.target) || event.defaultPrevented) return;
-      const rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+      const rel = arrowStep(event);
       const link = rel && document.querySelector<HTMLAnchorElement>(`main a[rel="${rel}"]`);
       if (!link) return;
       event.preventDefault();

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { formatNumber } from "~/lib/format";
 import HeartIcon from "~icons/mdi/heart";
 import HeartOutlineIcon from "~icons/mdi/heart-outline";
@@ -16,10 +16,15 @@ function readLiked(): string[] {
   }
 }
 
-/** Likes an item once; the browser remembers the visitor's own likes, the server counts. */
+/**
+ * Likes an item once; the browser remembers the visitor's own likes, the server counts. A like
+ * that fails says so below the row the button sits in (`order-last basis-full`): that row must
+ * wrap.
+ */
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const messageId = useId();
   const [count, setCount] = useState(likes);
   const [liked, setLiked] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -42,21 +47,33 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
 
   const amount = formatNumber(locale, count);
   return (
-    <button
-      type="button"
-      onClick={like}
-      disabled={liked}
-      aria-pressed={liked}
-      title={failed ? t`Could not save your like. Please try again.` : undefined}
-      className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm max-sm:min-h-11 max-sm:min-w-11 text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
-    >
-      {liked ? (
-        <HeartIcon className="size-5 text-error-600" />
-      ) : (
-        <HeartOutlineIcon className="size-5" />
-      )}
-      <span className="sr-only">{liked ? t`Liked` : t`Like`}</span>
-      {amount}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={like}
+        disabled={liked}
+        aria-pressed={liked}
+        aria-describedby={failed ? messageId : undefined}
+        className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm max-sm:min-h-11 max-sm:min-w-11 text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
+      >
+        {liked ? (
+          <HeartIcon className="size-5 text-error-600" />
+        ) : (
+          <HeartOutlineIcon className="size-5" />
+        )}
+        <span className="sr-only">{liked ? t`Liked` : t`Like`}</span>
+        {amount}
+      </button>
+      {/* Always there, so that screen readers follow it and read the message when it comes. */}
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={
+          failed ? "order-last basis-full text-sm text-error-800 dark:text-error-100" : "sr-only"
+        }
+      >
+        {failed ? t`Could not save your like. Please try again.` : ""}
+      </p>
+    </>
   );
 }

@@ -41,6 +41,8 @@ export function MediaCard({
       <Link
         to={{ pathname: localizePath(`/gallery/${item.id}`, locale), search }}
         preventScrollReset
+        // Where the focus returns when the viewer closes (routes/gallery.tsx).
+        data-media-id={item.id}
         className="relative block aspect-video overflow-hidden bg-neutral-200 dark:bg-neutral-800"
       >
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>
@@ -72,7 +74,7 @@ export function MediaCard({
           </span>
         ) : null}
       </Link>
-      <div className="flex items-start gap-2 p-3">
+      <div className="flex flex-wrap items-start gap-2 p-3">
         <h3
           className="line-clamp-2 min-w-0 flex-1 py-1 text-sm font-medium break-words"
           title={item.title}

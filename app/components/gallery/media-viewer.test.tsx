@@ -35,11 +35,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open(shown: PublicMediaItem, autoPlay = true) {
+function open(
+  shown: PublicMediaItem,
+  autoPlay = true,
+  steps: { onPrevious?: () => void; onNext?: () => void } = {},
+) {
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
   render(
     <I18nProvider i18n={i18n}>
-      <MediaViewer item={shown} autoPlay={autoPlay} onClose={() => undefined} />
+      <MediaViewer
+        item={shown}
+        autoPlay={autoPlay}
+        onClose={() => undefined}
+        returnFocus={() => undefined}
+        {...steps}
+      />
     </I18nProvider>,
   );
   return { video: () => document.querySelector("video") as HTMLVideoElement };
@@ -75,5 +85,27 @@ describe("a film the visitor arrived on", () => {
     const video = document.querySelector("video");
     expect(video?.autoplay).toBe(true);
     expect(document.activeElement).toBe(video);
+  });
+});
+
+describe("the arrow keys", () => {
+  test("step to the previous and next item from anywhere but the film's own controls", () => {
+    const onPrevious = vi.fn();
+    const onNext = vi.fn();
+    const { video } = open(item("video"), true, { onPrevious, onNext });
+    fireEvent.keyDown(screen.getByRole("button", { name: "Close" }), { key: "ArrowRight" });
+    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(onPrevious).toHaveBeenCalledTimes(1);
+    // Alt+← is the browser's Back.
+    fireEvent.keyDown(document.body, { key: "ArrowLeft", altKey: true });
+    expect(onPrevious).toHaveBeenCalledTimes(1);
+
+    // Focused, the player's controls seek with them (Chromium retargets to the <video>).
+    video().focus();
+    fireEvent.keyDown(video(), { key: "ArrowRight" });
+    fireEvent.keyDown(video(), { key: "ArrowLeft" });
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(onPrevious).toHaveBeenCalledTimes(1);
   });
 });

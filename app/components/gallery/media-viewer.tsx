@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
+import { arrowStep } from "~/lib/arrow-keys";
 import { formatDate } from "~/lib/format";
 import { type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { trackEvent } from "~/lib/track";
@@ -16,6 +17,7 @@ export default function MediaViewer({
   item,
   autoPlay,
   onClose,
+  returnFocus,
   onPrevious,
   onNext,
 }: {
@@ -23,6 +25,8 @@ export default function MediaViewer({
   /** Whether a film starts at once (opened from the gallery) or waits for Play (arrived on). */
   autoPlay: boolean;
   onClose: () => void;
+  /** Once the viewer is gone. It has no Dialog.Trigger, so Radix alone would leave the focus on body. */
+  returnFocus: () => void;
   onPrevious?: () => void;
   onNext?: () => void;
 }) {
@@ -56,8 +60,11 @@ export default function MediaViewer({
   // On the document: focus may have left the dialog (e.g. a like button that got disabled).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "ArrowLeft") onPrevious?.();
-      if (event.key === "ArrowRight") onNext?.();
+      const step = arrowStep(event);
+      const go = step === "prev" ? onPrevious : step === "next" ? onNext : undefined;
+      if (!go) return;
+      event.preventDefault();
+      go();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -76,6 +83,10 @@ export default function MediaViewer({
       <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
       <Dialog.Content
         aria-labelledby={titleId}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
         className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900"
       >
         <div className="relative bg-neutral-950">

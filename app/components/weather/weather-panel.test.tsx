@@ -125,6 +125,30 @@ describe("the weather panel", () => {
     expect(screen.getByText("26°C")).toBeDefined();
   });
 
+  test("Retry keeps the keyboard focus while it loads and ignores presses meanwhile", async () => {
+    vi.useRealTimers();
+    api.mockReturnValueOnce(answer({}, 503));
+    api.mockReturnValueOnce(answer({}, 503));
+    renderPanel({ status: "pending", renderedAt: Date.now() });
+    const retry = await screen.findByRole("button", { name: "Retry" });
+
+    let deliver: (response: Response) => void = () => {};
+    api.mockReturnValueOnce(new Promise((resolve) => (deliver = resolve)));
+    retry.focus();
+    await act(async () => fireEvent.click(retry));
+    const loading = screen.getByRole("button", { name: "Loading…" });
+    // Not `disabled`: a disabled button drops the focus to the page's body.
+    expect(loading).toBe(retry);
+    expect(loading).toHaveProperty("disabled", false);
+    expect(loading.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(loading);
+    await act(async () => fireEvent.click(loading));
+    expect(api).toHaveBeenCalledTimes(3);
+
+    await act(async () => deliver(await answer(snapshotAt(Date.now()))));
+    expect(status()).toHaveProperty("textContent", "");
+  });
+
   test("an answer that is not a snapshot changes nothing", async () => {
     renderPanel({ status: "ready", snapshot: snapshotAt(Date.now()), renderedAt: Date.now() });
     api.mockImplementation(() =>

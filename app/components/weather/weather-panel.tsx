@@ -64,11 +64,12 @@ export function WeatherPanel({ data, location }: { data: WeatherPanelData; locat
         >
           <span role="status">{status}</span>
           {status && !firstLoad ? (
+            // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
             <button
               type="button"
-              onClick={refresh}
-              disabled={loading}
-              className="inline-flex items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              aria-disabled={loading}
+              onClick={loading ? undefined : refresh}
+              className="inline-flex items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium hover:bg-neutral-100 aria-disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
             >
               <span
                 aria-hidden="true"

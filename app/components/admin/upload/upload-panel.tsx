@@ -72,7 +72,7 @@ export function UploadPanel() {
       </fieldset>
 
       {unfinished.length > 0 ? (
-        <div className="mt-4 rounded-md border border-warning-300 bg-warning-50 p-4 dark:border-warning-800 dark:bg-warning-950">
+        <div className="mt-4 rounded-md border border-warning-600 bg-warning-100 p-4 dark:border-warning-800 dark:bg-warning-900">
           <p className="font-medium">{t`Unfinished uploads`}</p>
           <p className="text-sm">{t`Choose the same file again to continue where it stopped.`}</p>
           <ul className="mt-2">
@@ -107,7 +107,7 @@ export function UploadPanel() {
       ) : null}
       <p
         role="status"
-        className={`mt-4 font-medium ${failed > 0 ? "text-error-700 dark:text-error-400" : ""}`}
+        className={`mt-4 font-medium ${failed > 0 ? "text-error-800 dark:text-error-100" : ""}`}
       >
         {summary}
       </p>

@@ -91,7 +91,7 @@ export function UploadRow({
         {/* Announced when the step changes, never on each progress tick. */}
         <p
           aria-live="polite"
-          className={`text-sm font-medium ${row.status === "failed" ? "text-error-700 dark:text-error-400" : ""}`}
+          className={`text-sm font-medium ${row.status === "failed" ? "text-error-800 dark:text-error-100" : ""}`}
         >
           {status}
           {reason ? <span className="block font-normal">{reason}</span> : null}
@@ -100,7 +100,7 @@ export function UploadRow({
           {row.resumed ? <li>{t`Continued where it stopped.`}</li> : null}
           {row.locationRemoved ? <li>{t`Location removed.`}</li> : null}
           {row.mayNotPlay ? (
-            <li className="text-warning-800 dark:text-warning-300">
+            <li className="text-warning-800 dark:text-warning-100">
               {t`This browser cannot play the video: it may not play in every browser.`}
             </li>
           ) : null}
