@@ -135,6 +135,28 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 
+  // The draft's texts, type and featured flag are set from its upload row (spec §2).
+  const edit = row(page, "Tramonto a Malcesine.jpg").getByRole("button", {
+    name: "„Tramonto a Malcesine.jpg“ bearbeiten",
+  });
+  await edit.click();
+  const editor = page.getByRole("dialog");
+  await editor.getByRole("tab", { name: "English" }).click();
+  const title = `Sunset at Malcesine ${Date.now().toString(36)}`;
+  await editor.getByLabel("Titel").fill(title);
+  await editor.getByLabel("Hervorgehoben").check();
+  await editor.getByRole("button", { name: "Speichern" }).click();
+  await expect(
+    page.getByRole("region", { name: /Benachrichtigungen/ }).getByText("Erfolgreich aktualisiert"),
+  ).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await page.getByLabel("Inhalte durchsuchen").fill(title);
+  const item = page.getByRole("region", { name: "Inhalte" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Entwurf");
+  await expect(item).toContainText("Hervorgehoben");
+
   await picker.setInputFiles(video);
   const progress = progressOf(page, "Porto di Torri.mp4");
   await expect(row(page, "Porto di Torri.mp4")).toContainText("Standort entfernt.");

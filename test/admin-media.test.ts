@@ -45,6 +45,7 @@ describe("the owner's media API refuses", () => {
     const item = await createMedia();
     const calls: [string, string, unknown?][] = [
       [API, "GET"],
+      [`${API}/${item.id}`, "GET"],
       [`${API}/${item.id}/thumbnail`, "GET"],
       [`${API}/${item.id}`, "PATCH", { status: "hidden" }],
       [`${API}/${item.id}`, "DELETE"],
@@ -171,6 +172,20 @@ describe("the owner's list", () => {
 });
 
 describe("editing an item", () => {
+  test("reads one item, a draft included, as the editor opens it; an unknown one is a 404", async () => {
+    const draft = await createMedia({ status: "draft", titleEn: "Fresh upload" });
+    const response = await asOwner(`${API}/${draft.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.json()).toMatchObject({
+      id: draft.id,
+      status: "draft",
+      titleEn: "Fresh upload",
+      thumbnailUrl: `${API}/${draft.id}/thumbnail`,
+    });
+    expect((await asOwner(`${API}/missing01`)).status).toBe(404);
+  });
+
   test("saves every field and the gallery shows it in each language", async () => {
     const item = await createMedia({ status: "draft", titleEn: "Old" });
     const response = await asOwner(`${API}/${item.id}`, "PATCH", {

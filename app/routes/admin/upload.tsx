@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { ownerSession } from "~/.server/auth/route-session";
 import { ContentManager } from "~/components/admin/content/content-manager";
 import { UploadPanel } from "~/components/admin/upload/upload-panel";
@@ -11,15 +12,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Upload() {
   const { t } = useLingui();
+  // The content list's editor also serves a finished upload: one editor, one list to update.
+  const [toEdit, setToEdit] = useState<string | null>(null);
   return (
     <>
       <section aria-labelledby="upload-title" className="py-6">
         <h2 id="upload-title" className="text-xl font-semibold">
           {t`Upload`}
         </h2>
-        <UploadPanel />
+        <UploadPanel onEdit={setToEdit} />
       </section>
-      <ContentManager />
+      <ContentManager toEdit={toEdit} onEditOpened={() => setToEdit(null)} />
     </>
   );
 }

@@ -62,6 +62,11 @@ export const adminMedia = new Hono<OwnerEnv>()
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
     return c.json({ items: rows.map(toAdminItem), nextCursor });
   })
+  .get("/:id", zValidator("param", idParam, notFound), async (c) => {
+    const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
+    if (!row) return apiError(c, 404, "not_found", "No such media item");
+    return c.json(toAdminItem(row));
+  })
   .get("/:id/thumbnail", zValidator("param", idParam, notFound), async (c) => {
     const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
     const object = row ? await c.env.MEDIA.get(row.thumbnailKey) : null;

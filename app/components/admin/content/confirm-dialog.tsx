@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { AlertDialog } from "radix-ui";
-import { type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
+import { useReturnFocus } from "../../ui/return-focus";
 import { dangerButton, primaryButton, secondaryButton } from "../styles";
 
 export type Confirmation = {
@@ -19,21 +20,13 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  // Opened from state, not from a Radix trigger: the focus goes back to what had it by hand.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={confirmation !== null} onOpenChange={(open) => open || onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
         <AlertDialog.Content
-          onOpenAutoFocus={() => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            opener.current?.focus();
-          }}
+          {...returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-neutral-900"
         >
           <AlertDialog.Title className="text-lg font-semibold">

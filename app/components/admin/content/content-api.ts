@@ -45,6 +45,17 @@ export async function readContentPage(
   return { ok: true, value: (await response.json()) as ContentPage };
 }
 
+/** One item, as a finished upload's "Edit" opens it. */
+export async function readItem(id: string): Promise<Outcome<AdminMediaItem>> {
+  try {
+    const response = await fetchRead(`${API}/${id}`);
+    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
+    return { ok: true, value: (await response.json()) as AdminMediaItem };
+  } catch {
+    return { ok: false, unauthorized: false };
+  }
+}
+
 export const patchItem = (id: string, patch: MediaFieldsPatch) =>
   write<AdminMediaItem>(`/${id}`, "PATCH", patch);
 

@@ -8,7 +8,7 @@ import { useToast } from "../../ui/toaster";
 import { secondaryButton } from "../styles";
 import { BulkToolbar } from "./bulk-toolbar";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
-import { type BulkAction, bulkAction, deleteItem, patchItem } from "./content-api";
+import { type BulkAction, bulkAction, deleteItem, patchItem, readItem } from "./content-api";
 import { ContentFilters } from "./content-filters";
 import { ContentRow } from "./content-row";
 import { ItemEditor } from "./item-editor";
@@ -17,7 +17,14 @@ import { titleOf, useMediaWords } from "./words";
 
 type Notice = "updated" | "update-failed" | "deleted" | "deletion-failed" | "translation-failed";
 
-export function ContentManager() {
+/** `toEdit`: an item to open in the editor (a finished upload's draft); `onEditOpened` clears it. */
+export function ContentManager({
+  toEdit = null,
+  onEditOpened,
+}: {
+  toEdit?: string | null;
+  onEditOpened?: () => void;
+} = {}) {
   const { t } = useLingui();
   const locale = useLocale();
   const words = useMediaWords();
@@ -54,6 +61,15 @@ export function ContentManager() {
   }, [params.type, params.q, params.sort]);
 
   const nameOf = (item: AdminMediaItem) => titleOf(item, locale, words.untitled);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new item to edit opens it, once.
+  useEffect(() => {
+    if (!toEdit) return;
+    onEditOpened?.();
+    void readItem(toEdit).then((outcome) =>
+      outcome.ok ? setEditing(outcome.value) : notify("update-failed", outcome.unauthorized),
+    );
+  }, [toEdit]);
   const sessionEnded = t`Your session has expired. Please log in again.`;
 
   function notify(notice: Notice, unauthorized = false) {
@@ -261,7 +277,9 @@ export function ContentManager() {
           onClose={() => setEditing(null)}
           notify={notify}
           onSaved={(item) => {
-            list.replace([item]);
+            // A new upload's draft may not be in the list yet.
+            if (list.items.some((shown) => shown.id === item.id)) list.replace([item]);
+            else list.refresh();
             setEditing(null);
             totalsChanged();
           }}

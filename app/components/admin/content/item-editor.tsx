@@ -15,6 +15,7 @@ import {
   parseTags,
 } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
+import { useReturnFocus } from "../../ui/return-focus";
 import { primaryButton, secondaryButton } from "../styles";
 import { patchItem, translate } from "./content-api";
 import { TypeSelect } from "./type-select";
@@ -73,6 +74,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
       : (locales.find((l) => item[localizedField("title", l)]) ?? locale),
   );
   const [busy, setBusy] = useState<"saving" | "translating" | null>(null);
+  const returnFocus = useReturnFocus();
 
   const set = <K extends keyof MediaFields>(name: K, value: MediaFields[K]) =>
     setFields((current) => editField(current, name, value));
@@ -121,7 +123,10 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
     <Dialog.Root open onOpenChange={(open) => open || onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
-        <Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto max-h-full w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-4rem)] sm:rounded-xl sm:p-6 dark:bg-neutral-900">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-x-0 top-0 z-50 mx-auto max-h-full w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-4rem)] sm:rounded-xl sm:p-6 dark:bg-neutral-900"
+        >
           <Dialog.Title className="text-lg font-semibold break-words">{t`Edit “${title}”`}</Dialog.Title>
           <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">
             {t`Titles, descriptions and tags in five languages, and how the item appears in the gallery.`}

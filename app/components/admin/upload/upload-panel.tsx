@@ -6,7 +6,8 @@ import { useUploads } from "./use-uploads";
 
 const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
 
-export function UploadPanel() {
+/** `onEdit` opens the editor of the draft a finished upload became (its type, texts, Translate). */
+export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
   const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
@@ -101,6 +102,7 @@ export function UploadPanel() {
               row={row}
               onCancel={() => cancel(row.key)}
               onRetry={() => retry(row.key)}
+              onEdit={onEdit}
             />
           ))}
         </ul>

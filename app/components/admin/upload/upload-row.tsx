@@ -24,10 +24,13 @@ export function UploadRow({
   row,
   onCancel,
   onRetry,
+  onEdit,
 }: {
   row: Row;
   onCancel: () => void;
   onRetry: () => void;
+  /** Opens the editor of the draft a finished upload became. */
+  onEdit: (mediaId: string) => void;
 }) {
   const { t } = useLingui();
   const format = useFormat();
@@ -52,11 +55,16 @@ export function UploadRow({
       }[row.failReason]
     : null;
   const stopped = row.status === "failed" || row.status === "canceled";
+  // Named as in the content list's "Edit “{title}”": one message for both.
+  const title = name;
+  const { mediaId } = row;
   const action = active
     ? { label: t`Cancel`, name: t`Cancel the upload of ${name}`, run: onCancel }
     : stopped
       ? { label: t`Retry`, name: t`Retry the upload of ${name}`, run: onRetry }
-      : null;
+      : mediaId
+        ? { label: t`Edit`, name: t`Edit “${title}”`, run: () => onEdit(mediaId) }
+        : null;
   const sent = format.size(row.sent);
   const size = format.size(total);
   const progressText = t`${sent} of ${size}`;

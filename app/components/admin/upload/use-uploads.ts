@@ -24,6 +24,8 @@ export type UploadRow = {
   mayNotPlay: boolean;
   resumed: boolean;
   failReason?: FailReason;
+  /** The draft a finished upload became. */
+  mediaId?: string;
 };
 
 const SPEED_WINDOW_MS = 3000;
@@ -88,8 +90,8 @@ export function useUploads() {
           update(key, { sent, speed });
         },
       })
-        .then(() => {
-          update(key, { status: "done", sent: file.size });
+        .then((mediaId) => {
+          update(key, { status: "done", sent: file.size, mediaId });
           void revalidator.revalidate();
         })
         .catch((error: unknown) => {
