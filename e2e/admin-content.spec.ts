@@ -177,8 +177,19 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
     page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
   await page.getByLabel("Temperatur (°C)").fill("21.5");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  // A reading dated tomorrow is refused with the reason, before anything is sent.
+  const measuredAt = page.getByLabel("Gemessen am");
+  const now = await measuredAt.inputValue();
+  const tomorrow = new Date(`${now}Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  await measuredAt.fill(tomorrow.toISOString().slice(0, 16));
+  const save = page.getByRole("button", { name: "Speichern" });
+  await save.click();
+  await expect(page.getByText("Der Messzeitpunkt liegt in der Zukunft.", { exact: true })).toBeVisible();
+  await measuredAt.fill(now);
+  await save.press("Enter");
   await expect(page.getByText("Wassertemperatur gespeichert", { exact: true })).toBeVisible();
+  await expect(save).toBeFocused();
   const weather = await (await page.request.get("/api/weather")).json();
   expect(weather.waterTemperature.south.celsius).toBe(21.5);
   expect(await overflow()).toBeLessThanOrEqual(0);

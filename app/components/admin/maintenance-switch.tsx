@@ -1,15 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { Switch } from "radix-ui";
 import { useEffect, useId, useRef } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { useToast } from "../ui/toaster";
+import { useSessionEnded } from "./session-ended";
 
 type Answer = { maintenance: boolean } | { error: string };
 
 export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
   const { t } = useLingui();
   const toast = useToast();
-  const revalidator = useRevalidator();
+  const sessionEnded = useSessionEnded();
   const fetcher = useFetcher<Answer>();
   const switchId = useId();
   const pending = fetcher.state !== "idle";
@@ -31,13 +32,12 @@ export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
       toast({
         variant: "error",
         title: t`Failed to toggle maintenance mode`,
-        description: t`Your session has expired. Please log in again.`,
-        action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
+        ...sessionEnded.toast,
       });
     } else {
       toast({ variant: "error", title: t`Failed to toggle maintenance mode` });
     }
-  }, [fetcher.state, fetcher.data, toast, t, revalidator]);
+  }, [fetcher.state, fetcher.data, toast, t, sessionEnded]);
 
   return (
     <div className="flex items-start gap-4 py-6">

@@ -1,10 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useToast } from "../ui/toaster";
+import { useSessionEnded } from "./session-ended";
 import { primaryButton } from "./styles";
 
 const inputClass =
   "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
+
+/** As the server allows (workers/api/weather.ts). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 function nowLocal(): string {
   const now = new Date();
@@ -15,6 +19,7 @@ function nowLocal(): string {
 export function SouthWaterTemperature() {
   const { t } = useLingui();
   const toast = useToast();
+  const sessionEnded = useSessionEnded();
   const ids = useId();
   const [celsius, setCelsius] = useState("");
   const [measuredAt, setMeasuredAt] = useState(nowLocal);
@@ -22,8 +27,18 @@ export function SouthWaterTemperature() {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
+    if (saving) return;
+    // The server refuses a reading from the future (beyond a clock's drift): say why here.
+    if (new Date(measuredAt).getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
+      toast({
+        variant: "error",
+        title: t`The water temperature could not be saved`,
+        description: t`The time of the measurement is in the future.`,
+      });
+      return;
+    }
     setSaving(true);
-    let ok = false;
+    let status = 0;
     try {
       const response = await fetch("/api/weather/water-temperature/south", {
         method: "PUT",
@@ -33,16 +48,20 @@ export function SouthWaterTemperature() {
           measuredAt: new Date(measuredAt).toISOString(),
         }),
       });
-      ok = response.ok;
+      status = response.status;
     } catch {
-      ok = false;
+      status = 0;
     }
     setSaving(false);
-    toast(
-      ok
-        ? { variant: "success", title: t`Water temperature saved` }
-        : { variant: "error", title: t`The water temperature could not be saved` },
-    );
+    if (status >= 200 && status < 300) {
+      toast({ variant: "success", title: t`Water temperature saved` });
+      return;
+    }
+    toast({
+      variant: "error",
+      title: t`The water temperature could not be saved`,
+      ...(status === 401 ? sessionEnded.toast : {}),
+    });
   }
 
   return (
@@ -84,7 +103,8 @@ export function SouthWaterTemperature() {
             className={inputClass}
           />
         </div>
-        <button type="submit" disabled={saving} className={primaryButton}>
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+        <button type="submit" aria-disabled={saving || undefined} className={primaryButton}>
           {t`Save`}
         </button>
       </div>

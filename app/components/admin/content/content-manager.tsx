@@ -5,6 +5,7 @@ import type { GalleryParams } from "~/lib/media";
 import type { AdminMediaItem } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { useToast } from "../../ui/toaster";
+import { useSessionEnded } from "../session-ended";
 import { secondaryButton } from "../styles";
 import { BulkToolbar } from "./bulk-toolbar";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
@@ -70,7 +71,7 @@ export function ContentManager({
       outcome.ok ? setEditing(outcome.value) : notify("update-failed", outcome.unauthorized),
     );
   }, [toEdit]);
-  const sessionEnded = t`Your session has expired. Please log in again.`;
+  const sessionEnded = useSessionEnded();
 
   function notify(notice: Notice, unauthorized = false) {
     const titles: Record<Notice, string> = {
@@ -83,13 +84,7 @@ export function ContentManager({
     toast({
       variant: notice.endsWith("failed") ? "error" : "success",
       title: titles[notice],
-      ...(unauthorized
-        ? {
-            description: sessionEnded,
-            // Reloading the page's data meets the guard, which leads to the login page.
-            action: { label: t`Log in again`, onSelect: () => void revalidator.revalidate() },
-          }
-        : {}),
+      ...(unauthorized ? sessionEnded.toast : {}),
     });
   }
 
@@ -227,11 +222,11 @@ export function ContentManager({
       ) : null}
       {list.status === "unauthorized" ? (
         <p role="alert" className="mt-4 text-error-600">
-          {sessionEnded}{" "}
+          {sessionEnded.message}{" "}
           {/* Asking the list again would only be refused again: the page's loader sends the
               owner to the login. */}
-          <button type="button" className="underline" onClick={() => void revalidator.revalidate()}>
-            {t`Log in again`}
+          <button type="button" className="underline" onClick={sessionEnded.logIn.onSelect}>
+            {sessionEnded.logIn.label}
           </button>
         </p>
       ) : null}
