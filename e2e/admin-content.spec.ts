@@ -185,7 +185,9 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
   await measuredAt.fill(tomorrow.toISOString().slice(0, 16));
   const save = page.getByRole("button", { name: "Speichern" });
   await save.click();
-  await expect(page.getByText("Der Messzeitpunkt liegt in der Zukunft.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Der Messzeitpunkt liegt in der Zukunft.", { exact: true }),
+  ).toBeVisible();
   await measuredAt.fill(now);
   await save.press("Enter");
   await expect(page.getByText("Wassertemperatur gespeichert", { exact: true })).toBeVisible();
