@@ -204,6 +204,27 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // A tag over the limit: Save opens its language and says why, and nothing is sent.
+  const editor = page.getByRole("dialog");
+  await editor.getByRole("tab", { name: "English" }).click();
+  const tags = editor.getByLabel("Schlagwörter, durch Kommas getrennt");
+  await tags.fill(`harbour, ${"a".repeat(41)}`);
+  await editor.getByRole("tab", { name: "Deutsch" }).click();
+  let patched = false;
+  page.on("request", (request) => {
+    if (request.method() === "PATCH") patched = true;
+  });
+  await editor.getByRole("button", { name: "Speichern" }).click();
+  await expect(editor.getByRole("tab", { name: "English" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(tags).toBeFocused();
+  await expect(tags).toHaveAttribute("aria-invalid", "true");
+  await expect(tags).toHaveAccessibleDescription(
+    "Höchstens 20 Schlagwörter mit je bis zu 40 Zeichen.",
+  );
+  expect(patched).toBe(false);
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");

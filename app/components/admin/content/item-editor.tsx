@@ -9,6 +9,8 @@ import {
   editField,
   languagesToFill,
   languageTexts,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
   type MediaFields,
   mediaFields,
   mediaStatuses,
@@ -75,6 +77,9 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
   );
   const [busy, setBusy] = useState<"saving" | "translating" | null>(null);
   const returnFocus = useReturnFocus();
+  const [tab, setTab] = useState<string>(locale);
+  // The language whose tags the schema refused: its tab opens and says why.
+  const [badTags, setBadTags] = useState<Locale | null>(null);
 
   const set = <K extends keyof MediaFields>(name: K, value: MediaFields[K]) =>
     setFields((current) => editField(current, name, value));
@@ -103,7 +108,20 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     const parsed = mediaFields.safeParse({ ...fields, takenAt: new Date(takenAt).toISOString() });
-    if (!parsed.success) return notify("update-failed");
+    if (!parsed.success) {
+      // Every other field is held to its limits as it is typed; tags only once they are split.
+      const tagsOf = locales.find((l) =>
+        parsed.error.issues.some((issue) => issue.path[0] === localizedField("tags", l)),
+      );
+      if (!tagsOf) return notify("update-failed");
+      setBadTags(tagsOf);
+      setTab(tagsOf);
+      requestAnimationFrame(() =>
+        document.getElementById(`${ids}-${localizedField("tags", tagsOf)}`)?.focus(),
+      );
+      return;
+    }
+    setBadTags(null);
     setBusy("saving");
     const outcome = await patchItem(item.id, parsed.data);
     setBusy(null);
@@ -221,7 +239,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
               </p>
             </fieldset>
 
-            <Tabs.Root defaultValue={locale}>
+            <Tabs.Root value={tab} onValueChange={setTab}>
               <Tabs.List
                 aria-label={t`Language`}
                 className="flex flex-wrap border-b border-neutral-200 dark:border-neutral-800"
@@ -280,6 +298,8 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                         id={`${ids}-${tagsName}`}
                         lang={l}
                         value={tagTexts[l]}
+                        aria-describedby={`${ids}-${tagsName}-limits`}
+                        aria-invalid={badTags === l || undefined}
                         onChange={(e) => {
                           const text = e.target.value;
                           setTagTexts((texts) => ({ ...texts, [l]: text }));
@@ -287,6 +307,16 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                         }}
                         className={inputClass}
                       />
+                      <p
+                        id={`${ids}-${tagsName}-limits`}
+                        className={`mt-1 text-xs ${
+                          badTags === l
+                            ? "font-medium text-error-800 dark:text-error-100"
+                            : "text-neutral-600 dark:text-neutral-400"
+                        }`}
+                      >
+                        {t`At most ${MAX_TAGS} tags of up to ${MAX_TAG_LENGTH} characters each.`}
+                      </p>
                     </div>
                   </Tabs.Content>
                 );
