@@ -62,6 +62,7 @@ export function ContentManager({
   }, [params.type, params.q, params.sort]);
 
   const nameOf = (item: AdminMediaItem) => titleOf(item, locale, words.untitled);
+  const sessionEnded = useSessionEnded();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new item to edit opens it, once.
   useEffect(() => {
@@ -71,7 +72,6 @@ export function ContentManager({
       outcome.ok ? setEditing(outcome.value) : notify("update-failed", outcome.unauthorized),
     );
   }, [toEdit]);
-  const sessionEnded = useSessionEnded();
 
   function notify(notice: Notice, unauthorized = false) {
     const titles: Record<Notice, string> = {
