@@ -67,8 +67,9 @@ test("open a photo, step through with the keyboard and like it once", async ({
   const before = Number((await like.textContent())?.replace(/\D/g, ""));
   await like.click();
   const liked = viewer.getByRole("button", { name: `Liked ${before + 1}` });
-  await expect(liked).toBeDisabled();
+  await expect(liked).toHaveAttribute("aria-disabled", "true");
   await expect(liked).toHaveAttribute("aria-pressed", "true");
+  await expect(liked).toBeFocused();
 
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(/demo-storm/);

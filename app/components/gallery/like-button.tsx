@@ -50,11 +50,13 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
     <>
       <button
         type="button"
-        onClick={like}
-        disabled={liked}
+        // aria-disabled, not disabled: a disabled button would drop the keyboard focus the
+        // moment it is pressed, and leave it on the page if the like then fails.
+        onClick={liked ? undefined : like}
+        aria-disabled={liked || undefined}
         aria-pressed={liked}
         aria-describedby={failed ? messageId : undefined}
-        className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm max-sm:min-h-11 max-sm:min-w-11 text-neutral-700 hover:bg-neutral-100 disabled:cursor-default disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
+        className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm max-sm:min-h-11 max-sm:min-w-11 text-neutral-700 hover:bg-neutral-100 aria-disabled:cursor-default aria-disabled:hover:bg-transparent dark:text-neutral-300 dark:hover:bg-neutral-800"
       >
         {liked ? (
           <HeartIcon className="size-5 text-error-600" />
