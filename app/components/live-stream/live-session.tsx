@@ -90,8 +90,11 @@ export default function LiveSession({
     player: t`Initialising player…`,
   };
   // What the live region says in each phase: always the current state, never an old step.
+  // The attempts tick on screen every half second; said aloud, they would queue up behind
+  // each other and bury the step that follows, so the region says the phase once.
   const announcements: Record<Phase["name"], string> = {
     ...progress,
+    connecting: t`Connecting to the camera…`,
     idle: progress.starting,
     offline: t`The camera is offline right now. Please try again later.`,
     live: t`The live stream is playing.`,
@@ -137,7 +140,11 @@ export default function LiveSession({
 
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
         {waiting ? <StartOverlay offline={offline} onStart={() => void start()} /> : null}
-        {busy ? <StreamProgress>{announcement}</StreamProgress> : null}
+        {busy ? (
+          <StreamProgress>
+            {phase.name === "connecting" ? progress.connecting : announcement}
+          </StreamProgress>
+        ) : null}
         {phase.name === "failed" ? (
           <>
             <p className="rounded bg-black/60 px-4 py-2">{announcement}</p>
