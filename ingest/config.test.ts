@@ -31,6 +31,18 @@ describe("camera box configuration", () => {
     );
   });
 
+  test("a Worker address without its scheme, and a config file that is not JSON, are named", () => {
+    const env = { CAMERA_DEVICE_ID: "cam", CAMERA_DEVICE_SECRET: secret, CAMERA_INPUT: "testsrc" };
+    expect(() => loadConfig([], { ...env, CAMERA_WORKER_URL: "localhost:5173" })).toThrowError(
+      /workerUrl \(CAMERA_WORKER_URL\): workerUrl must start with https:\/\//,
+    );
+    const path = join(mkdtempSync(join(tmpdir(), "box-")), "box.json");
+    writeFileSync(path, "{ deviceId: 'cam' }");
+    expect(() => loadConfig(["--config", path], env)).toThrowError(
+      `Cannot read the camera box config ${path}: `,
+    );
+  });
+
   test("time-lapse settings default to the camera at Torri del Benaco and a 3-minute film at 01:00", () => {
     expect(
       loadConfig([], {

@@ -6,7 +6,9 @@ import { z } from "zod";
 import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
 
 const schema = z.object({
-  workerUrl: z.url().default("http://localhost:5173"),
+  workerUrl: z
+    .url({ protocol: /^https?$/, error: "workerUrl must start with https:// (or http://)" })
+    .default("http://localhost:5173"),
   deviceId: z.string().regex(/^[\w-]{1,64}$/, "deviceId must be a short id"),
   deviceSecret: z.string().min(32, "deviceSecret must be at least 32 characters"),
   /** An RTSP URL, a file, or "testsrc" for ffmpeg's test pattern. */
@@ -89,10 +91,18 @@ export function parseCommandLine(argv: string[]) {
   return { command: command as Command, ...values };
 }
 
+function readConfigFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`Cannot read the camera box config ${path}: ${(error as Error).message}`);
+  }
+}
+
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BoxConfig {
   const values = parseCommandLine(argv);
   const path = values.config ?? env.CAMERA_BOX_CONFIG;
-  const file: unknown = path ? JSON.parse(readFileSync(path, "utf8")) : {};
+  const file: unknown = path ? readConfigFile(path) : {};
   const fromEnv = Object.fromEntries(
     Object.entries(envNames)
       .map(([key, name]) => [key, env[name]])
