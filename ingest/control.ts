@@ -32,7 +32,9 @@ export class ControlChannel {
     const socket = new WebSocket(await controlUrl(this.config));
     this.socket = socket;
     let lastHeard = Date.now();
+    let opened = false;
     socket.addEventListener("open", () => {
+      opened = true;
       this.failures = 0;
       log(`control: connected to ${this.config.workerUrl}`);
       this.timers.push(
@@ -63,7 +65,13 @@ export class ControlChannel {
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.failures);
       this.failures += 1;
       const delay = backoff / 2 + Math.random() * (backoff / 2);
-      log(`control: disconnected (${event.code}), reconnecting in ${(delay / 1000).toFixed(1)} s`);
+      const retry = `reconnecting in ${(delay / 1000).toFixed(1)} s`;
+      if (opened) log(`control: disconnected (${event.code}), ${retry}`);
+      else {
+        void whyRefused(this.config).then((reason) =>
+          log(`control: could not connect to ${this.config.workerUrl}: ${reason}; ${retry}`),
+        );
+      }
       setTimeout(() => void this.connect().catch(() => this.socket?.close()), delay);
     });
   }
@@ -75,5 +83,27 @@ export class ControlChannel {
   close() {
     this.closed = true;
     this.socket?.close(1000, "box shutting down");
+  }
+}
+
+/**
+ * A WebSocket does not say why its handshake failed; the same signed request over plain HTTP
+ * does: the Worker checks the signature before it asks for the upgrade (426).
+ */
+export async function whyRefused(config: BoxConfig): Promise<string> {
+  const url = new URL(await controlUrl(config));
+  url.protocol = url.protocol === "wss:" ? "https:" : "http:";
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string };
+    } | null;
+    const answer = `${response.status} ${body?.error?.code ?? response.statusText}`;
+    return response.status === 401 || response.status === 403
+      ? `the Worker refused the box (${answer}): check CAMERA_DEVICE_ID, CAMERA_DEVICE_SECRET and the clock`
+      : `the Worker answered ${answer}`;
+  } catch (error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+    return `the Worker cannot be reached (${cause ?? (error as Error).message})`;
   }
 }

@@ -1,0 +1,61 @@
+// @vitest-environment node
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ControlChannel } from "./control.ts";
+import { testConfig } from "./test-config.ts";
+
+let server: Server | undefined;
+let channel: ControlChannel | undefined;
+
+afterEach(() => {
+  channel?.close();
+  server?.close();
+  vi.restoreAllMocks();
+});
+
+/** A Worker that refuses every request, the WebSocket handshake included, as it would a wrong key. */
+async function refusingWorker(): Promise<string> {
+  server = createServer((_request, response) => {
+    response.writeHead(401, { "Content-Type": "application/json" });
+    response.end(JSON.stringify({ error: { code: "bad_signature", message: "no" } }));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** What the box logs once its first connection attempt has failed. */
+async function firstFailure(workerUrl: string): Promise<string> {
+  const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+  const config = await testConfig({ CAMERA_WORKER_URL: workerUrl });
+  channel = new ControlChannel(config, { onCommand() {}, onUp() {}, onDown() {} });
+  await channel.connect();
+  const line = () =>
+    logged.mock.calls.map(([text]) => String(text)).find((text) => text.includes("control:"));
+  await vi.waitFor(
+    () => {
+      if (!line()) throw new Error("nothing logged yet");
+    },
+    { timeout: 10_000 },
+  );
+  return line() ?? "";
+}
+
+describe("the control socket, when it cannot connect", () => {
+  test("says the Worker refused the box, with its answer and what to check", async () => {
+    const url = await refusingWorker();
+    expect(await firstFailure(url)).toMatch(
+      new RegExp(
+        `control: could not connect to ${url}: the Worker refused the box \\(401 bad_signature\\): check CAMERA_DEVICE_ID, CAMERA_DEVICE_SECRET and the clock; reconnecting in`,
+      ),
+    );
+  });
+
+  test("says the Worker cannot be reached", async () => {
+    const url = await refusingWorker();
+    await new Promise((resolve) => server?.close(resolve));
+    expect(await firstFailure(url)).toMatch(
+      /control: could not connect to .*: the Worker cannot be reached \(ECONNREFUSED\)/,
+    );
+  });
+});
