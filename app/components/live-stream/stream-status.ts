@@ -16,15 +16,29 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   }
 }
 
+/**
+ * Asked again every minute while the page is in view (and when it comes back into view): a
+ * camera that comes back, or goes away, and the newest still show without a reload.
+ */
+const STATUS_POLL_MS = 60_000;
+
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);
   useEffect(() => {
     let current = true;
-    void fetchStreamStatus().then((fetched) => {
-      if (current && fetched) setStatus(fetched);
-    });
+    const refresh = () => {
+      if (document.visibilityState !== "visible") return;
+      void fetchStreamStatus().then((fetched) => {
+        if (current && fetched) setStatus(fetched);
+      });
+    };
+    refresh();
+    const timer = setInterval(refresh, STATUS_POLL_MS);
+    document.addEventListener("visibilitychange", refresh);
     return () => {
       current = false;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", refresh);
     };
   }, []);
   return status;

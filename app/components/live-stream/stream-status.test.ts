@@ -1,0 +1,44 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { useStreamStatus } from "./stream-status";
+
+const api = vi.fn<() => Promise<Response>>();
+const status = (online: boolean) => Response.json({ online, live: false, still: null });
+let visibility: DocumentVisibilityState = "visible";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal("fetch", api);
+  vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  api.mockReset();
+  visibility = "visible";
+});
+
+test("a camera that comes back shows as online without a reload, and a hidden page asks nothing", async () => {
+  api.mockResolvedValueOnce(status(false));
+  const { result } = renderHook(() => useStreamStatus());
+  await act(async () => {});
+  expect(result.current?.online).toBe(false);
+
+  api.mockResolvedValueOnce(status(true));
+  await act(async () => vi.advanceTimersByTime(60_000));
+  expect(result.current?.online).toBe(true);
+  expect(api).toHaveBeenCalledTimes(2);
+
+  visibility = "hidden";
+  await act(async () => vi.advanceTimersByTime(5 * 60_000));
+  expect(api).toHaveBeenCalledTimes(2);
+
+  // Back in view: asked at once.
+  api.mockResolvedValueOnce(status(false));
+  visibility = "visible";
+  await act(async () => document.dispatchEvent(new Event("visibilitychange")));
+  expect(api).toHaveBeenCalledTimes(3);
+  expect(result.current?.online).toBe(false);
+});
