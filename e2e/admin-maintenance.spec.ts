@@ -1,8 +1,18 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { logIn, password, passwordLabel } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 
 test.use({ expectedStatuses: [401] });
+
+/** The owner, in another browser, presses "log out everywhere": every session ends. */
+async function logOutEverywhereFromAnotherBrowser(browser: Browser) {
+  const otherBrowser = await browser.newContext();
+  const other = await otherBrowser.newPage();
+  await logIn(other);
+  await other.getByRole("button", { name: "Überall abmelden" }).click();
+  await expect(other.getByLabel(passwordLabel)).toBeVisible();
+  await otherBrowser.close();
+}
 
 /** Whatever failed, the shared local site stays live for the other journeys. */
 async function leaveTheSiteLive(page: Page) {
@@ -114,12 +124,7 @@ test("after 'log out everywhere', the other browser's switch says the session en
 }) => {
   await logIn(page);
 
-  const otherBrowser = await browser.newContext();
-  const other = await otherBrowser.newPage();
-  await logIn(other);
-  await other.getByRole("button", { name: "Überall abmelden" }).click();
-  await expect(other.getByLabel(passwordLabel)).toBeVisible();
-  await otherBrowser.close();
+  await logOutEverywhereFromAnotherBrowser(browser);
 
   await page.getByRole("switch", { name: "Wartungsmodus" }).click();
   const toast = page.getByRole("region", { name: /Benachrichtigungen/ }).getByRole("listitem");
@@ -140,12 +145,7 @@ test("after 'log out everywhere', the other browser's content list says the sess
   browser,
 }) => {
   await logIn(page, "/admin");
-  const otherBrowser = await browser.newContext();
-  const other = await otherBrowser.newPage();
-  await logIn(other);
-  await other.getByRole("button", { name: "Überall abmelden" }).click();
-  await expect(other.getByLabel(passwordLabel)).toBeVisible();
-  await otherBrowser.close();
+  await logOutEverywhereFromAnotherBrowser(browser);
 
   await page.getByLabel("Inhalte durchsuchen").fill("Malcesine");
   const alert = page.getByRole("alert").filter({ hasText: "Ihre Sitzung ist abgelaufen" });
