@@ -90,7 +90,7 @@ export class ControlChannel {
  * A WebSocket does not say why its handshake failed; the same signed request over plain HTTP
  * does: the Worker checks the signature before it asks for the upgrade (426).
  */
-export async function whyRefused(config: BoxConfig): Promise<string> {
+async function whyRefused(config: BoxConfig): Promise<string> {
   const url = new URL(await controlUrl(config));
   url.protocol = url.protocol === "wss:" ? "https:" : "http:";
   try {
