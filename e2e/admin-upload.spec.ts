@@ -119,7 +119,9 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   await expect(page.getByRole("status")).toHaveText(
     "Hochladen fehlgeschlagen: 1 von 2 Dateien konnten nicht hochgeladen werden.",
   );
-  await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText("Als Entwurf gespeichert");
+  await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText(
+    "Als Entwurf gespeichert: Unter „Bearbeiten“ Texte ergänzen und veröffentlichen.",
+  );
   // What visitors will get: JPEGs made in the browser, without the EXIF (and GPS) block, the
   // 3200 px photo at 2560 px for large screens and 1280 px for phones.
   for (const [version, width] of [

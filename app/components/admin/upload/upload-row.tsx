@@ -113,7 +113,7 @@ export function UploadRow({
             </li>
           ) : null}
           {row.status === "done" ? (
-            <li>{t`Saved as a draft: add its texts and publish it in the list below.`}</li>
+            <li>{t`Saved as a draft: use Edit to add its texts and publish it.`}</li>
           ) : null}
         </ul>
       </div>
