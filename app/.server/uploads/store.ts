@@ -114,7 +114,7 @@ export async function storePart(
       });
     return true;
   } catch (error) {
-    if (!(await isOpen(db, upload.id))) return false;
+    if (!(await findUpload(db, upload.id, [upload.kind]))) return false;
     throw error;
   }
 }
@@ -132,7 +132,7 @@ export async function putVersion(
   jpeg: Uint8Array,
 ): Promise<boolean> {
   await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
-  if (await isOpen(db, upload.id)) return true;
+  if (await findUpload(db, upload.id, [upload.kind])) return true;
   const holder = await db
     .select({ id: media.id })
     .from(media)
@@ -140,13 +140,6 @@ export async function putVersion(
     .get();
   if (!holder) await bucket.delete(key);
   return false;
-}
-
-async function isOpen(db: Db, id: string): Promise<boolean> {
-  return (
-    (await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)).get()) !==
-    undefined
-  );
 }
 
 async function startsRight(bucket: R2Bucket, key: string, kind: Upload["kind"]): Promise<boolean> {
