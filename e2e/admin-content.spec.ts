@@ -56,7 +56,7 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   const englishTitle = `Evening ferry at Malcesine ${token}`;
   await editor.getByLabel("Titel").fill(englishTitle);
   await editor.getByLabel("Beschreibung").fill("The ferry leaves Torri del Benaco on Lake Garda");
-  await editor.getByLabel("Aus", { exact: true }).selectOption("en");
+  await editor.getByLabel("Ausgangssprache", { exact: true }).selectOption("en");
   await editor.getByRole("button", { name: "Leere Sprachen ausfüllen" }).click();
   await editor.getByRole("tab", { name: "Italiano" }).click();
   await expect(editor.getByLabel(/Titel/)).toHaveValue(`${englishTitle} (it)`);

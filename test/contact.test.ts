@@ -53,7 +53,7 @@ describe("the contact page", () => {
       de: /Sicherheitsfrage: Wie viel ist \d (plus|minus) \d\?/,
       en: /Security question: what is \d (plus|minus) \d\?/,
       it: /Domanda di sicurezza: quanto fa \d (più|meno) \d\?/,
-      fr: /Question de sécurité : combien font \d (plus|moins) \d \?/,
+      fr: /Question de sécurité\s:\scombien font \d (plus|moins) \d\s\?/,
       es: /Pregunta de seguridad: ¿cuánto es \d (más|menos) \d\?/,
     };
     for (const [locale, question] of Object.entries(questions)) {
