@@ -22,6 +22,18 @@ describe("locale routing", () => {
     }
   });
 
+  test("a page address in capitals redirects to the lowercase one", async () => {
+    for (const [path, target] of [
+      ["/EN/About", "/en/about"],
+      ["/Gallery?tab=videos", "/gallery?tab=videos"],
+      ["/fr/ARCHIVE", "/fr/archive"],
+    ] as const) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Location"), path).toBe(target);
+    }
+  });
+
   test("pages link their five alternates and a canonical URL", async () => {
     const html = await (await visit("/fr/terms")).text();
     expect(html).toContain(

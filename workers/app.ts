@@ -11,7 +11,7 @@ import { requestLocale } from "~/i18n/locales";
 import { api } from "./api";
 import { apiError } from "./api/errors";
 import { runScheduled } from "./cron";
-import { rootLocaleRedirect } from "./locale-redirect";
+import { lowercasePathRedirect, rootLocaleRedirect } from "./locale-redirect";
 import { sharedPage } from "./shared-pages";
 
 type AppEnv = {
@@ -58,7 +58,7 @@ app.use("*", async (c, next) => {
 app.route("/api", api);
 
 app.all("*", (c) => {
-  const redirect = rootLocaleRedirect(c.req.raw);
+  const redirect = lowercasePathRedirect(c.req.raw) ?? rootLocaleRedirect(c.req.raw);
   if (redirect) return redirect;
   const context = new RouterContextProvider();
   context.set(requestScope, {

@@ -19,3 +19,15 @@ export function rootLocaleRedirect(request: Request): Response | null {
     },
   });
 }
+
+/**
+ * Page addresses are lowercase. Routes match regardless of case, but the locale prefix does not
+ * ("/EN/about" would render German, with alternates such as "/en/EN/about"): one address per page.
+ */
+export function lowercasePathRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  const lower = url.pathname.toLowerCase();
+  if (lower === url.pathname || url.pathname.startsWith("/assets/")) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  return new Response(null, { status: 301, headers: { Location: `${lower}${url.search}` } });
+}
