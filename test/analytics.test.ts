@@ -237,15 +237,22 @@ describe("forgetting", () => {
   });
 
   test("the cron keeps daily counts for 13 months and deletes older ones", async () => {
-    const day = (daysAgo: number) => utcDay(new Date(Date.now() - daysAgo * 86_400_000));
+    const thirteenMonthsAgo = new Date();
+    thirteenMonthsAgo.setUTCMonth(thirteenMonthsAgo.getUTCMonth() - 13);
+    const dayBefore = new Date(thirteenMonthsAgo.getTime() - 86_400_000);
     await env.DB.prepare(
-      "insert into analytics_counts (day, dimension, value, count) values (?1, 'views', '', 1), (?2, 'views', '', 2)",
+      "insert into analytics_counts (day, dimension, value, count) values (?1, 'views', '', 1), (?2, 'views', '', 2), (?3, 'views', '', 3)",
     )
-      .bind(day(399), day(401))
+      // 400 days ago is more than 13 months (at most 397 days) ago, and goes too.
+      .bind(
+        utcDay(thirteenMonthsAgo),
+        utcDay(dayBefore),
+        utcDay(new Date(Date.now() - 400 * 86_400_000)),
+      )
       .run();
     await runCron();
     const rows = await env.DB.prepare("select day from analytics_counts").all<{ day: string }>();
-    expect(rows.results.map((r) => r.day)).toEqual([day(399)]);
+    expect(rows.results.map((r) => r.day)).toEqual([utcDay(thirteenMonthsAgo)]);
   });
 
   test("no table holds the visitor's address or user agent", async () => {
