@@ -82,11 +82,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     },
     {
       q: t`How accurate is the weather information?`,
-      a: t`Weather data comes from an independent weather service and is refreshed every ten minutes. Water temperature and lake level come from public measuring stations and are updated less often; each value shows when it was measured.`,
+      a: t`Weather data comes from an independent weather service and is refreshed every ten minutes. The lake level and the water temperature in the north come from public measuring stations, and we measure the water temperature in the south ourselves; these are updated less often, and each value shows when it was measured.`,
     },
     {
       q: t`What technology is behind the camera?`,
-      a: t`A weatherproof camera on the harbour wall and a small computer that sends the picture to our website only when a visitor asks for it. The website itself runs close to visitors around the world.`,
+      a: t`A weatherproof camera on the harbour wall and a small computer that sends live video to our website only when a visitor asks for it. It also sends a picture every ten minutes for the archive and, each night, the time-lapse. The website itself runs close to visitors around the world.`,
     },
     {
       q: t`Are you open to commercial partnerships?`,

@@ -44,12 +44,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     {
       icon: WeatherIcon,
       title: t`Weather and water temperature`,
-      text: t`Current weather, the forecast for today and tomorrow, the water temperature and the lake level, refreshed every ten minutes.`,
+      text: t`Current weather and the forecast for today and tomorrow, refreshed every ten minutes, with the latest water temperature and lake level.`,
     },
     {
       icon: GalleryIcon,
       title: t`Photo gallery`,
-      text: t`Photos, videos and a daily time-lapse that shows the whole of yesterday in a few minutes.`,
+      text: t`Photos, videos and a daily time-lapse that shows yesterday's last hours of daylight, up to dusk, in a few minutes.`,
     },
   ];
   return (

@@ -23,6 +23,7 @@ export default function Privacy() {
       <Section id="access-data" title={t`2. Visiting the website`}>
         <p>{t`When you open a page, your browser sends technical information such as your IP address, the time, the page requested and the browser type. This is needed to deliver the page and protect the site against abuse. It is processed by our hosting provider, Cloudflare, in short-lived logs and is not combined with other data. The legal basis is our legitimate interest in a secure and working website (Art. 6(1)(f) GDPR).`}</p>
         <p>{t`Failed logins to the administration area are counted to stop password guessing, and forgotten one day after the last one. They are counted under a value derived from the network address with a secret key; the address itself is not stored.`}</p>
+        <p>{t`To prevent abuse, how many likes, view counts, live stream starts and statistics reports come from the same network is also counted for one minute, and then forgotten.`}</p>
       </Section>
       <Section id="cookies" title={t`3. Cookies and local storage`}>
         <p>{t`We only use technically necessary cookies. When you choose a language, we store that choice in a cookie named "lang" for 365 days so that the site opens in your language next time. No other cookie is set for visitors. Only the site owner's browser gets two more, when logging in to the administration area: a session cookie that ends on logging out or after 8 hours, and a cookie that recognises the owner's browser for 400 days, so that the owner can still log in while someone else is trying to guess the password.`}</p>
@@ -39,7 +40,7 @@ export default function Privacy() {
         <p>{t`To keep out automated spam, the form asks a small arithmetic question. Once a question has been answered, the website remembers a random code of it until the question expires two hours after it was asked, and deletes it within ten minutes after that, so that no answer can be used twice. It also counts how many messages are sent each day. Neither says anything about you or your message. How many messages come from the same network is counted for one minute.`}</p>
       </Section>
       <Section id="media" title={t`6. Live stream, media and data storage`}>
-        <p>{t`The live stream and videos are served as HLS from our own storage; no external video platform is involved. The site's content, such as the gallery and its settings, is held in a small database. To count likes fairly without a cookie, we derive a value from your IP address with a secret that changes daily; the address itself is never stored.`}</p>
+        <p>{t`The live stream is served as HLS, and videos and time-lapses as files, from our own storage; no external video platform is involved. The site's content, such as the gallery and its settings, is held in a small database. To count likes fairly without a cookie, we derive a value from your IP address with a secret that changes daily; the address itself is never stored.`}</p>
         <p>{t`The camera films the harbour and the lake. It is positioned and set up so that individual people cannot be recognised.`}</p>
         <p>{t`Every ten minutes the camera's current picture is added to the public archive, together with the weather at that moment (condition, air and water temperature, wind). A picture is kept for ${retentionDays} days and then deleted automatically; only pictures the site owner selects as "best of" are kept without a time limit.`}</p>
         <p>
@@ -52,7 +53,7 @@ export default function Privacy() {
         </p>
       </Section>
       <Section id="third-parties" title={t`7. External services`}>
-        <p>{t`Weather, water temperature and lake level are fetched by our server from public sources. Your browser never contacts these services, and no fonts, icons or scripts are loaded from other websites. Our hosting provider Cloudflare processes data on our behalf under a data processing agreement.`}</p>
+        <p>{t`Weather, lake level and the water temperature in the north of the lake are fetched by our server from public sources; the water temperature in the south is measured by us. Your browser never contacts these services, and no fonts, icons or scripts are loaded from other websites. Our hosting provider Cloudflare processes data on our behalf under a data processing agreement.`}</p>
       </Section>
       <Section id="rights" title={t`8. Your rights`}>
         <p>{t`You have the right to access, rectify and erase your personal data, to restrict or object to its processing, and to data portability. To exercise them, write to the e-mail address above. You may also lodge a complaint with a supervisory authority, in Italy the Garante per la protezione dei dati personali.`}</p>

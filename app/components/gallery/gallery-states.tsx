@@ -38,7 +38,7 @@ export function FilmPlaceholder({ state }: { state: "rendering" | "late" }) {
         </p>
         <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
           {state === "rendering"
-            ? t`Rendered overnight in 1080p: the whole day in a few minutes.`
+            ? t`Rendered overnight in 1080p: the day's last hours of daylight, up to dusk, in a few minutes.`
             : t`Last night's film has not arrived yet. It appears here as soon as the camera delivers it.`}
         </p>
       </div>
