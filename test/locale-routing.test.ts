@@ -27,6 +27,7 @@ describe("locale routing", () => {
       ["/EN/About", "/en/about"],
       ["/Gallery?tab=videos", "/gallery?tab=videos"],
       ["/fr/ARCHIVE", "/fr/archive"],
+      ["/EN/gallery/%3Cscript%3E", "/en/gallery/%3Cscript%3E"],
     ] as const) {
       const response = await visit(path);
       expect(response.status, path).toBe(301);
@@ -128,6 +129,16 @@ describe("locale routing", () => {
       const body = await response.json<{ error: { code: string } }>();
       expect(body.error.code).toBe("invalid_locale_choice");
     }
+  });
+
+  test("a language choice with a large body is refused before it is read", async () => {
+    const response = await postForm("/api/locale", {
+      locale: "en",
+      redirectTo: "/",
+      padding: "a".repeat(1_000_000),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 
   test("the sitemap lists every page in all five languages", async () => {

@@ -26,7 +26,11 @@ export function rootLocaleRedirect(request: Request): Response | null {
  */
 export function lowercasePathRedirect(request: Request): Response | null {
   const url = new URL(request.url);
-  const lower = url.pathname.toLowerCase();
+  // Percent escapes keep their case: "%3C" is the address's own spelling, not a capital.
+  const lower = url.pathname.replace(
+    /(%[0-9A-Fa-f]{2})|[A-Z]/g,
+    (char, percent) => percent ?? char.toLowerCase(),
+  );
   if (lower === url.pathname || url.pathname.startsWith("/assets/")) return null;
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   return new Response(null, { status: 301, headers: { Location: `${lower}${url.search}` } });
