@@ -1,8 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "~/i18n/locales";
-import { rejectInvalid } from "./errors";
+import { apiError, rejectInvalid } from "./errors";
 import type { ApiEnv } from "./types";
 
 const localeChoice = z.object({
@@ -17,6 +18,11 @@ const localeChoice = z.object({
 
 export const locale = new Hono<ApiEnv>().post(
   "/",
+  // The form holds two short fields: a stranger's large body is refused before it is read.
+  bodyLimit({
+    maxSize: 4096,
+    onError: (c) => apiError(c, 413, "too_large", "The request body is too large"),
+  }),
   zValidator("form", localeChoice, rejectInvalid(400, "invalid_locale_choice")),
   (c) => {
     const { locale, redirectTo } = c.req.valid("form");
