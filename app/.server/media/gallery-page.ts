@@ -18,9 +18,10 @@ function parseLeniently<S extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const refused = new Set(result.error.issues.map((issue) => issue.path[0]));
-  return schema.parse(
-    Object.fromEntries(Object.entries(input).filter(([key]) => !refused.has(key))),
-  );
+  const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !refused.has(key)));
+  // Again until the rest parses: checks across fields (the cursor's) only run once each parses.
+  if (Object.keys(rest).length === Object.keys(input).length) return schema.parse(input);
+  return parseLeniently(schema, rest);
 }
 
 function featuredRow(db: Db) {
