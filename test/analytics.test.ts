@@ -93,6 +93,35 @@ describe("page views", () => {
     expect(hashes).toEqual({ n: 0 });
   });
 
+  test("names the day's first 100 referring sites and counts later ones together", async () => {
+    await env.DB.batch(
+      Array.from({ length: 100 }, (_, i) =>
+        env.DB.prepare(
+          "insert into analytics_counts (day, dimension, value, count) values (?, 'referrer', ?, 1)",
+        ).bind(utcDay(), `site-${i}.example`),
+      ),
+    );
+    for (const referrer of ["site-7.example", "one-more.example", "and-another.example"]) {
+      const response = await beacon(
+        { type: "view", path: "/", referrer },
+        { "CF-Connecting-IP": newAddress() },
+      );
+      expect(response.status).toBe(204);
+    }
+    const counts = await todaysCounts();
+    expect(counts).toMatchObject({ "referrer site-7.example": 2, "referrer *": 2, views: 3 });
+    expect(counts).not.toHaveProperty("referrer one-more.example");
+    expect(Object.keys(counts).filter((key) => key.startsWith("referrer "))).toHaveLength(101);
+  });
+
+  test("addresses of one IPv6 network are one visitor", async () => {
+    for (const address of ["2001:db8:5:6::1", "2001:db8:5:6:ffff::2"]) {
+      await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": address });
+    }
+    await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": "2001:db8:5:7::1" });
+    expect(await todaysCounts()).toMatchObject({ views: 3, visitors: 2 });
+  });
+
   test("an unknown address counts as a view of 'other pages', never under its own path", async () => {
     await beacon({ type: "view", path: "/no/such/page-123" }, { "CF-Connecting-IP": newAddress() });
     expect(await todaysCounts()).toMatchObject({ views: 1, "page *": 1 });

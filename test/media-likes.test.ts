@@ -23,6 +23,20 @@ test("a visitor's like counts once, however often they press", async () => {
   expect(await likesInDb(item.id as string)).toBe(1);
 });
 
+test("addresses of one IPv6 network like an item once", async () => {
+  const item = await createMedia();
+  for (const address of ["2001:db8:9:1::1", "2001:db8:9:1::2", "2001:db8:9:1:abcd::3"]) {
+    expect(await (await like(item.id as string, address)).json()).toEqual({
+      likes: 1,
+      liked: true,
+    });
+  }
+  expect(await (await like(item.id as string, "2001:db8:9:2::1")).json()).toEqual({
+    likes: 2,
+    liked: true,
+  });
+});
+
 test("the count is exact under 50 concurrent likes", async () => {
   const item = await createMedia();
   const responses = await Promise.all(

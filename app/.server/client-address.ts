@@ -1,5 +1,5 @@
-/** The visitor's address as Cloudflare saw it (for like hashes); local runs have none. */
-export function clientAddress(request: Request): string {
+/** The visitor's address as Cloudflare saw it; local runs have none. */
+function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
 

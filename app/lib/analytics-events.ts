@@ -11,5 +11,8 @@ export const productEvents = [
 ] as const;
 export type ProductEvent = (typeof productEvents)[number];
 
-/** What a page view is counted under when its address is none of the site's pages. */
-export const OTHER_PAGE = "*";
+/**
+ * What a counter is named when the statistics do not name its value: an address that is none of
+ * the site's pages, or a referring site past the day's first hundred.
+ */
+export const OTHER_VALUE = "*";

@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
-import { clientAddress, clientNetwork } from "~/.server/client-address";
+import { clientNetwork } from "~/.server/client-address";
 import { likeMedia } from "~/.server/media/likes";
 import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
@@ -52,7 +52,7 @@ export const mediaApi = new Hono<ApiEnv>()
     if (tooMany) return tooMany;
     const db = c.var.db;
     const day = utcDay();
-    const visitor = await visitorId(db, clientAddress(c.req.raw), day);
+    const visitor = await visitorId(db, clientNetwork(c.req.raw), day);
     const result = await likeMedia(db, c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     if (result.added) countEventInBackground(c.executionCtx, db, "like", day);

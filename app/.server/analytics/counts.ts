@@ -1,11 +1,20 @@
-import { lt, sql } from "drizzle-orm";
-import type { ProductEvent } from "~/lib/analytics-events";
+import { lt, type SQL, sql } from "drizzle-orm";
+import { OTHER_VALUE, type ProductEvent } from "~/lib/analytics-events";
 import type { Db } from "../db/client";
 import { analyticsCounts, type analyticsDimensions, analyticsVisitors } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
 type Dimension = (typeof analyticsDimensions)[number];
-type Counter = { dimension: Dimension; value: string };
+type Counter = { dimension: Dimension; value: string | SQL };
+
+/** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
+export const MAX_REFERRERS_PER_DAY = 100;
+
+function referrerValue(day: string, host: string): SQL {
+  const named = sql`from ${analyticsCounts} where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = 'referrer'`;
+  return sql`case when exists (select 1 ${named} and ${analyticsCounts.value} = ${host})
+    or (select count(*) ${named}) < ${MAX_REFERRERS_PER_DAY} then ${host} else ${OTHER_VALUE} end`;
+}
 
 /** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
 export type PageView = {
@@ -43,7 +52,9 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
     { dimension: "device", value: view.device },
     { dimension: "language", value: view.language },
   ];
-  if (view.referrer) counters.push({ dimension: "referrer", value: view.referrer });
+  if (view.referrer) {
+    counters.push({ dimension: "referrer", value: referrerValue(view.day, view.referrer) });
+  }
   const views = increment(db, view.day, counters);
   if (!view.visitor) {
     await views;

@@ -1,7 +1,7 @@
 import { stripLocale } from "~/i18n/locales";
-import { OTHER_PAGE } from "~/lib/analytics-events";
+import { OTHER_VALUE } from "~/lib/analytics-events";
 import { publicPagePaths } from "~/lib/pages";
-import { clientAddress } from "../client-address";
+import { clientNetwork } from "../client-address";
 import type { Db } from "../db/client";
 import { utcDay, visitorId } from "../visitors/visitor-id";
 import type { PageView } from "./counts";
@@ -12,7 +12,7 @@ export function countedPage(path: string): string {
   const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
   if ((publicPagePaths as readonly string[]).includes(bare)) return bare;
   if (bare.startsWith("/gallery/")) return "/gallery";
-  return OTHER_PAGE;
+  return OTHER_VALUE;
 }
 
 /** The referring site's host without "www.", or null for none or this site itself. */
@@ -47,7 +47,7 @@ export async function pageViewOf(
   const optedOut = headers.get("Sec-GPC") === "1";
   return {
     day,
-    visitor: optedOut ? null : await visitorId(db, `${clientAddress(request)}\n${userAgent}`, day),
+    visitor: optedOut ? null : await visitorId(db, `${clientNetwork(request)}\n${userAgent}`, day),
     page: countedPage(beacon.path),
     referrer: referrerHost(beacon.referrer, new URL(request.url).hostname),
     country: requestCountry(request),

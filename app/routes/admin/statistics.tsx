@@ -8,7 +8,7 @@ import { PeriodFiguresList } from "~/components/admin/statistics/period-figures"
 import { ProductEvents } from "~/components/admin/statistics/product-events";
 import { useLocale } from "~/components/localized-link";
 import { localeInfo } from "~/i18n/locales";
-import { OTHER_PAGE } from "~/lib/analytics-events";
+import { OTHER_VALUE } from "~/lib/analytics-events";
 import type { BreakdownDimension } from "~/lib/statistics";
 import type { Route } from "./+types/statistics";
 
@@ -34,7 +34,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     if (value === "") return unknown;
     switch (dimension) {
       case "page":
-        return value === OTHER_PAGE ? t`Other addresses (page not found)` : value;
+        return value === OTHER_VALUE ? t`Other addresses (page not found)` : value;
       case "country":
         return regions.of(value) ?? value;
       case "language":
@@ -42,7 +42,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       case "device":
         return devices[value] ?? value;
       case "referrer":
-        return value;
+        return value === OTHER_VALUE ? t`Other sites` : value;
     }
   };
   const rows = (dimension: BreakdownDimension): BreakdownRow[] =>
