@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
+import { SESSION_COOKIE, signingKey } from "~/.server/auth/signed-cookie";
 import { cookiesOf, LOGIN, logIn, MAINTENANCE, seesDashboard } from "./admin";
-import { d1Statements, postForm, runCron, visit } from "./helpers";
+import { d1Statements, postForm, runCron, visit, visitWith } from "./helpers";
 
-const secret = new TextEncoder().encode(env.SESSION_SECRET);
+const sessionKey = signingKey(env, SESSION_COOKIE);
 
 const idOf = (cookie: string) => decodeJwt(cookie.replace("admin_session=", "")).sub ?? "";
 
@@ -63,6 +64,17 @@ describe("logging out", () => {
     expect(await sessionIds()).toEqual([]);
   });
 
+  test("a new password ends every session", async () => {
+    const { session } = await logIn();
+    const withNewPassword = { ...env, ADMIN_PASSWORD: "a-brand-new-password-42" };
+    const dashboard = (visitEnv: Env) =>
+      visitWith(visitEnv, "/en/admin", undefined, { headers: { Cookie: session } });
+    expect((await dashboard(env)).status).toBe(200);
+    const after = await dashboard(withNewPassword);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toContain(LOGIN);
+  });
+
   test("everywhere needs a session of its own", async () => {
     const { session } = await logIn();
     const response = await postForm(MAINTENANCE, { intent: "logout-everywhere" });
@@ -75,7 +87,7 @@ describe("session tokens", () => {
   test("a correctly signed token without an expiry is refused, whatever else it claims", async () => {
     const { session } = await logIn();
     const withoutExpiry = (token: SignJWT) =>
-      token.setProtectedHeader({ alg: "HS256" }).setIssuedAt().sign(secret);
+      token.setProtectedHeader({ alg: "HS256" }).setIssuedAt().sign(sessionKey);
     const forged = [
       // A live session's id, or the admin subject that tokens carried before sessions.
       await withoutExpiry(new SignJWT().setAudience("admin-session").setSubject(idOf(session))),

@@ -3,19 +3,36 @@ import { readCookie } from "~/lib/cookies";
 import type { Config } from "../env";
 
 /** Each kind of token is signed for its own audience, so one can never pass for the other. */
-type SignedCookie = { name: string; audience: "admin-session" | "admin-device" };
+type SignedCookie = {
+  name: string;
+  audience: "admin-session" | "admin-device";
+  /** Signed with the password too, so that a new password ends every session at once. */
+  endsWithPassword: boolean;
+};
 
 export const SESSION_COOKIE = {
   name: "admin_session",
   audience: "admin-session",
+  endsWithPassword: true,
 } as const satisfies SignedCookie;
 export const DEVICE_COOKIE = {
   name: "admin_device",
   audience: "admin-device",
+  endsWithPassword: false,
 } as const satisfies SignedCookie;
 
 const encoder = new TextEncoder();
-const key = (config: Config) => encoder.encode(config.SESSION_SECRET);
+
+export function signingKey(
+  config: Pick<Config, "SESSION_SECRET" | "ADMIN_PASSWORD">,
+  cookie: SignedCookie,
+): Uint8Array {
+  return encoder.encode(
+    cookie.endsWithPassword
+      ? `${config.SESSION_SECRET}\n${config.ADMIN_PASSWORD}`
+      : config.SESSION_SECRET,
+  );
+}
 
 function serialize(name: string, value: string, maxAgeSeconds: number): string {
   return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
@@ -34,7 +51,7 @@ export async function signedCookie(
     .setSubject(subject)
     .setIssuedAt(new Date(now))
     .setExpirationTime(new Date(now + lifetimeMs))
-    .sign(key(config));
+    .sign(signingKey(config, cookie));
   return serialize(cookie.name, token, Math.floor(lifetimeMs / 1000));
 }
 
@@ -51,7 +68,7 @@ export async function readSignedCookie(
   const token = readCookie(request.headers.get("Cookie"), cookie.name);
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(config), {
+    const { payload } = await jwtVerify(token, signingKey(config, cookie), {
       algorithms: ["HS256"],
       audience: cookie.audience,
       requiredClaims: ["exp", "sub"],
