@@ -76,4 +76,13 @@ describe("the admin area's guard", () => {
       "7",
     ]);
   });
+
+  test("the owner's pages and their data are never cached", async () => {
+    const { session } = await logIn();
+    for (const path of ["/en/admin", "/en/admin/statistics", "/en/admin/maintenance.data"]) {
+      const response = await visit(path, { headers: { Cookie: session } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
+  });
 });

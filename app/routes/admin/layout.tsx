@@ -24,6 +24,12 @@ import type { Route } from "./+types/layout";
 // Every admin page, its data and its forms are the owner's alone (ADR 010).
 export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware, ownerOnlyMiddleware];
 
+/** The owner's pages and their data never sit in a cache, the browser's included. */
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  parentHeaders.set("Cache-Control", "private, no-store");
+  return parentHeaders;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
   return { totals: await mediaTotals(context.get(requestScope).db) };
