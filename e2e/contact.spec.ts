@@ -245,7 +245,13 @@ test("when sending fails, the error is announced and everything typed stays", as
   await page.getByRole("button", { name: english.send }).click();
 
   const alert = page.getByRole("alert").filter({ hasText: "Message could not be sent." });
-  await expect(alert).toHaveText("Message could not be sent. Please try again.");
+  await expect(alert).toHaveText(
+    "Message could not be sent. Please try again. If it keeps failing, write to us at info@lakegarda-live.example.",
+  );
+  await expect(alert.getByRole("link", { name: "info@lakegarda-live.example" })).toHaveAttribute(
+    "href",
+    "mailto:info@lakegarda-live.example",
+  );
   await expect(alert).toBeFocused();
   await expect(page.getByLabel(english.name, { exact: true })).toHaveValue("Anna Schmidt");
   await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import {
@@ -10,6 +10,7 @@ import {
   type Question,
 } from "~/lib/contact-fields";
 import { formatNumber } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
 import CheckIcon from "~icons/mdi/check-circle-outline";
 import { LocalizedLink, useLocale } from "../localized-link";
 
@@ -31,6 +32,7 @@ export function ContactForm({
   onStart: () => void;
 }) {
   const { t } = useLingui();
+  const ownerEmail = useRootData().site.ownerEmail;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
@@ -187,7 +189,15 @@ export function ContactForm({
           role="alert"
           className="mt-4 rounded-md border border-error-600 bg-error-100 p-3 text-error-900"
         >
-          {t`Message could not be sent. Please try again.`}
+          {t`Message could not be sent. Please try again.`}{" "}
+          {/* Every failure reads the same (a bot learns nothing), so each offers the way round it. */}
+          <Trans>
+            If it keeps failing, write to us at{" "}
+            <a href={`mailto:${ownerEmail}`} className="font-medium underline">
+              {ownerEmail}
+            </a>
+            .
+          </Trans>
         </p>
       ) : null}
       <button
