@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
 
@@ -7,7 +10,12 @@ export function startBox(workerUrl: string): RunningBox {
   const child = spawn(
     process.execPath,
     ["--env-file=.dev.vars", "ingest/cli.ts", "--url", workerUrl, "--input", "testsrc"],
-    { detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      // Frames and waiting stills of its own: never a developer's box's, never a previous run's.
+      env: { ...process.env, CAMERA_DATA_DIR: mkdtempSync(join(tmpdir(), "journey-box-")) },
+    },
   );
   const output: string[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(...chunk.toString().trim().split("\n")));

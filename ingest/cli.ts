@@ -1,10 +1,5 @@
 // The camera box: `npm run box -- --input testsrc` against the local dev server, or the
 // systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
-//   (no command)              live stream, stills, frames from dawn to dusk, nightly film
-//   capture                   only the frames, day after day
-//   render [--day DAY]        render a day's film (default: yesterday)
-//   upload [--day DAY]        upload a day's film (default: every one still pending)
-//   timelapse --demo          a compressed day, rendered and uploaded as yesterday's film
 
 import { addDays } from "../protocol/calendar-day.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
@@ -16,11 +11,24 @@ import { log } from "./log.ts";
 import { runBox } from "./run-box.ts";
 import { timelapseDemo } from "./timelapse-demo.ts";
 
+const USAGE = `Usage: npm run box -- [command] [--input INPUT] [--url WORKER_URL] [--config FILE]
+  (no command)        live stream, stills, frames from dawn to dusk, nightly film
+  capture             only the frames, day after day
+  render [--day DAY]  render a day's film (default: yesterday)
+  upload [--day DAY]  upload a day's film (default: every one still waiting)
+  timelapse --demo    a compressed day, rendered and uploaded as yesterday's film
+INPUT is an rtsp:// URL, a video file or testsrc; every setting also has an environment
+variable (CAMERA_INPUT, CAMERA_WORKER_URL, …): see ingest/README.md.`;
+
 let command = "box";
 
 async function main() {
   const argv = process.argv.slice(2);
   const args = parseCommandLine(argv);
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
   command = args.command;
   const config = loadConfig(argv, process.env);
   const yesterday = addDays(dayOf(new Date(), config.timeZone), -1);
@@ -38,7 +46,11 @@ async function main() {
       return;
     case "upload":
       if (args.day) await uploadFilm(config, args.day);
-      else await uploadPendingFilms(config);
+      else {
+        const { uploaded, failed } = await uploadPendingFilms(config);
+        if (uploaded.length + failed.length === 0) log("upload: no film is waiting");
+        if (failed.length > 0) throw new Error(`not uploaded: ${failed.join(", ")}`);
+      }
       return;
     case "timelapse": {
       if (!args.demo) throw new Error("timelapse needs --demo (the nightly run renders by itself)");
@@ -55,5 +67,6 @@ try {
   console.error(
     `[box] ${command} failed: ${error instanceof Error ? error.message : String(error)}`,
   );
+  if (error instanceof Error && error.message.startsWith("Unknown ")) console.error(USAGE);
   process.exit(1);
 }

@@ -31,6 +31,25 @@ describe("camera box configuration", () => {
     );
   });
 
+  test("the camera input is required to film, and says what it takes; render and upload need none", () => {
+    const env = { CAMERA_DEVICE_ID: "cam", CAMERA_DEVICE_SECRET: secret };
+    for (const argv of [[], ["capture"], ["timelapse", "--demo"]]) {
+      expect(() => loadConfig(argv, env)).toThrowError(
+        "input (CAMERA_INPUT): required: an rtsp:// URL, a video file, or testsrc",
+      );
+    }
+    expect(loadConfig(["render", "--day", "2026-07-14"], env).deviceId).toBe("cam");
+    expect(loadConfig(["upload"], env).deviceId).toBe("cam");
+  });
+
+  test("keeps its data in the checkout unless told otherwise", () => {
+    const env = { CAMERA_DEVICE_ID: "cam", CAMERA_DEVICE_SECRET: secret, CAMERA_INPUT: "testsrc" };
+    expect(loadConfig([], env).dataDir).toBe(join(process.cwd(), ".box-data"));
+    expect(loadConfig([], { ...env, CAMERA_DATA_DIR: "/var/lib/box" }).dataDir).toBe(
+      "/var/lib/box",
+    );
+  });
+
   test("a Worker address without its scheme, and a config file that is not JSON, are named", () => {
     const env = { CAMERA_DEVICE_ID: "cam", CAMERA_DEVICE_SECRET: secret, CAMERA_INPUT: "testsrc" };
     expect(() => loadConfig([], { ...env, CAMERA_WORKER_URL: "localhost:5173" })).toThrowError(

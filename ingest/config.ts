@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
+
+const INPUT_REQUIRED = "required: an rtsp:// URL, a video file, or testsrc";
 
 const schema = z.object({
   workerUrl: z
@@ -12,7 +14,7 @@ const schema = z.object({
   deviceId: z.string().regex(/^[\w-]{1,64}$/, "deviceId must be a short id"),
   deviceSecret: z.string().min(32, "deviceSecret must be at least 32 characters"),
   /** An RTSP URL, a file, or "testsrc" for ffmpeg's test pattern. */
-  input: z.string().min(1),
+  input: z.string({ error: INPUT_REQUIRED }).min(1, INPUT_REQUIRED),
   stillIntervalSeconds: z.coerce
     .number()
     .int()
@@ -22,8 +24,11 @@ const schema = z.object({
   dropTimeoutSeconds: z.coerce.number().int().min(1).default(20),
   ffmpegPath: z.string().default("ffmpeg"),
   workDir: z.string().default(tmpdir()),
-  /** Frames, films and stills waiting for upload; it must survive a reboot. */
-  dataDir: z.string().default(join(tmpdir(), "lake-garda-camera")),
+  /**
+   * Frames, films and stills waiting for upload; it must survive a reboot. By default in the
+   * checkout, so that two checkouts on one machine never film into each other's days.
+   */
+  dataDir: z.string().default(resolve(".box-data")),
   /** The camera's place, as in wrangler.jsonc: the capture window is its civil dawn to dusk. */
   latitude: z.coerce.number().min(-90).max(90).default(45.6106),
   longitude: z.coerce.number().min(-180).max(180).default(10.6858),
@@ -69,6 +74,8 @@ const envNames: Record<keyof BoxConfig, string> = {
 
 const commands = ["run", "capture", "render", "upload", "timelapse"] as const;
 export type Command = (typeof commands)[number];
+/** Commands that work on films already captured: they never open the camera. */
+const withoutCamera: readonly Command[] = ["render", "upload"];
 
 const options = {
   config: { type: "string" },
@@ -76,6 +83,7 @@ const options = {
   input: { type: "string" },
   day: { type: "string" },
   demo: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
 } as const;
 
 /** `[command] [--day YYYY-MM-DD] [--demo] [--config file] [--url URL] [--input INPUT]` */
@@ -114,7 +122,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): BoxConfig {
     ...fromEnv,
     ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)),
   };
-  const result = schema.safeParse(merged);
+  const result = (
+    withoutCamera.includes(values.command)
+      ? schema.extend({ input: z.string().default("") })
+      : schema
+  ).safeParse(merged);
   if (!result.success) {
     const problems = result.error.issues.map((i) => {
       const key = String(i.path[0]) as keyof BoxConfig;

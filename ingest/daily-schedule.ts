@@ -61,7 +61,9 @@ export async function nightlyRun(config: BoxConfig) {
 export async function renderEveryNight(config: BoxConfig, signal: AbortSignal) {
   while (!signal.aborted) {
     const at = nextRenderAt(config, new Date());
-    log(`render: next run at ${at.toISOString()}`);
+    log(
+      `render: next run at ${config.renderAt} on ${config.timeZone}'s clock (${at.toISOString()})`,
+    );
     await sleepUntil(at, signal);
     if (!signal.aborted) {
       await nightlyRun(config).catch((error: unknown) =>

@@ -112,13 +112,16 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
     await rendered(randomBytes(1200), "2026-07-12");
     await rendered(randomBytes(1200), "2026-07-13");
     worker.fail(/films$/, 503, 3);
-    await uploadPendingFilms(config);
+    expect(await uploadPendingFilms(config)).toEqual({
+      uploaded: ["2026-07-13"],
+      failed: ["2026-07-12"],
+    });
     expect(await pendingFilms(config)).toEqual(["2026-07-12"]);
-    await uploadPendingFilms(config);
+    expect(await uploadPendingFilms(config)).toEqual({ uploaded: ["2026-07-12"], failed: [] });
     expect(await pendingFilms(config)).toEqual([]);
     expect([...worker.films.keys()].sort()).toEqual(["2026-07-12", "2026-07-13"]);
     worker.requests.length = 0;
-    await uploadPendingFilms(config);
+    expect(await uploadPendingFilms(config)).toEqual({ uploaded: [], failed: [] });
     expect(worker.requests).toEqual([]);
     expect(JSON.parse(await readFile(filmFiles(config, "2026-07-12").registered, "utf8"))).toEqual({
       id: worker.films.get("2026-07-12")?.id,

@@ -79,12 +79,19 @@ export async function uploadFilm(config: BoxConfig, day: string): Promise<string
 }
 
 /** Every rendered film the Worker has not confirmed yet, oldest first; failures wait. */
-export async function uploadPendingFilms(config: BoxConfig): Promise<void> {
+export async function uploadPendingFilms(
+  config: BoxConfig,
+): Promise<{ uploaded: string[]; failed: string[] }> {
+  const uploaded: string[] = [];
+  const failed: string[] = [];
   for (const day of await pendingFilms(config)) {
     try {
       await uploadFilm(config, day);
+      uploaded.push(day);
     } catch (error) {
       log(`upload: ${day}: failed, retried on the next run: ${String(error)}`);
+      failed.push(day);
     }
   }
+  return { uploaded, failed };
 }
