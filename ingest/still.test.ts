@@ -2,11 +2,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
-import { sendWaitingStills } from "./still.ts";
+import { sendWaitingStills, takeStill } from "./still.ts";
 import { TEST_DEVICE, testConfig } from "./test-config.ts";
 import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
 
@@ -125,5 +125,28 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
         versions: null,
       },
     ]);
+  });
+});
+
+describe("a camera that cannot be reached", () => {
+  test("is logged with ffmpeg's reason, and nothing is sent", async () => {
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const camera = await testConfig({}, [
+        "--url",
+        worker.url,
+        "--input",
+        "rtsp://127.0.0.1:9/cam",
+      ]);
+      await takeStill(camera);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^\[box\] still: could not take one: Error: ffmpeg: .*Connection refused/,
+        ),
+      );
+      expect(worker.stills).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -31,7 +31,12 @@ function ffmpegJpeg(
       config.ffmpegPath,
       args,
       { encoding: "buffer", maxBuffer: 4 * 1024 * 1024, timeout: 20_000 },
-      (error, stdout) => (error ? reject(error) : resolve(new Uint8Array(stdout))),
+      (error, stdout, stderr) => {
+        if (!error) return resolve(new Uint8Array(stdout));
+        // ffmpeg's last word says why ("Connection refused"); the error only repeats the command.
+        const why = stderr.toString().trim().split("\n").at(-1);
+        reject(why ? new Error(`ffmpeg: ${why}`) : error);
+      },
     );
     if (input) child.stdin?.end(input);
   });
