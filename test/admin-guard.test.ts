@@ -77,9 +77,15 @@ describe("the admin area's guard", () => {
     ]);
   });
 
-  test("the owner's pages and their data are never cached", async () => {
+  test("the owner's pages, their data and the owner's API are never cached", async () => {
     const { session } = await logIn();
-    for (const path of ["/en/admin", "/en/admin/statistics", "/en/admin/maintenance.data"]) {
+    for (const path of [
+      "/en/admin",
+      "/en/admin/statistics",
+      "/en/admin/maintenance.data",
+      "/api/admin/uploads",
+      "/api/admin/media",
+    ]) {
       const response = await visit(path, { headers: { Cookie: session } });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");

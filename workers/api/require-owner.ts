@@ -10,4 +10,6 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   if (!session) return apiError(c, 401, "unauthorized", "Log in as the owner first");
   c.set("session", session);
   await next();
+  // The owner's data never sits in a shared cache; a route may allow the owner's browser more.
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
 });

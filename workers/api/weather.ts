@@ -53,7 +53,6 @@ export const weather = new Hono<ApiEnv>()
         { provider: "owner", measuredAt, data: { celsius } },
         new Date(),
       );
-      c.header("Cache-Control", "no-store");
       return c.json({ south: { celsius, measuredAt: measuredAt.toISOString() } });
     },
   );

@@ -52,11 +52,6 @@ export const adminMedia = new Hono<OwnerEnv>()
       onError: (c) => apiError(c, 413, "too_large", "The request body is too large"),
     }),
   )
-  .use("*", async (c, next) => {
-    await next();
-    // The owner's data never sits in a shared cache.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
-  })
   .get("/", zValidator("query", listFilters, rejectInvalid(400, "invalid_query")), async (c) => {
     const filters = c.req.valid("query");
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });

@@ -11,10 +11,6 @@ const bestOfBody = z.strictObject({ bestOf: z.boolean() });
 
 /** The archive page's owner controls: keep a still forever, or remove it (ADR 017). */
 export const adminStills = new Hono<OwnerEnv>()
-  .use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  })
   .patch(
     "/:id",
     zValidator("param", idParam, notFound),
