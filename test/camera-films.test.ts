@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { lakeDate } from "~/lib/weather-view";
 import { addDays } from "../protocol/calendar-day.ts";
 import { FILM_PATHS, MAX_FILM_BYTES } from "../protocol/daily-content.ts";
@@ -301,6 +301,25 @@ describe("the camera box's nightly film", () => {
     const garbled = await asBox("POST", FILM_PATHS.complete(body.id), new Uint8Array([1, 2]));
     expect(garbled.status).toBe(400);
     expect(await rows("media")).toBe(0);
+  });
+
+  test("takes the films of the last 60 lake days, counted in days across a change of the clocks", async () => {
+    // 00:30 on 6 April in Rome, a week after the clocks went forward: 60 × 24 hours earlier
+    // is still 4 February there, but the 60th day back is the 5th.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-04-05T22:30:00Z"));
+    try {
+      const film = mp4(1000);
+      const tooOld = await asBox("POST", FILM_PATHS.start, {
+        day: "2026-02-04",
+        byteSize: film.byteLength,
+        sha256: await sha256Hex(film),
+      });
+      expect(tooOld.status).toBe(422);
+      expect((await start(film, "2026-02-05")).response.status).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("the owner's upload list does not offer the box's films", async () => {

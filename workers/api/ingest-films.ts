@@ -7,6 +7,7 @@ import { jpegFrame } from "~/.server/stream/still";
 import { doneParts, findUpload, putVersion, storePart, type Upload } from "~/.server/uploads/store";
 import { PART_SIZE, partCount, partLength } from "~/lib/uploads/limits";
 import { lakeDate } from "~/lib/weather-view";
+import { addDays } from "../../protocol/calendar-day.ts";
 import {
   filmFactsSchema,
   filmStartSchema,
@@ -57,7 +58,7 @@ export const films = new Hono<FilmEnv>()
     if (!parsed.success) return badBody(parsed, c);
     const { day } = parsed.data;
     const today = lakeDate(Date.now());
-    const oldest = lakeDate(Date.now() - c.var.config.TIMELAPSE_RETENTION_DAYS * 86_400_000);
+    const oldest = addDays(today, -c.var.config.TIMELAPSE_RETENTION_DAYS);
     if (day >= today || day < oldest) {
       return apiError(c, 422, "invalid_day", `A film shows a past day since ${oldest}`);
     }
