@@ -241,6 +241,34 @@ test("the owner marks a still best of and deletes it from the page (de)", async 
   await axeClean(page, "a removed still's address");
 });
 
+test.describe("a session that ends while the owner is on the archive", () => {
+  test.use({ expectedStatuses: [401] });
+
+  test("is said, with the way to log in again (de)", async ({ strictPage: page }) => {
+    await logIn(page);
+    await page.goto(`/archive?at=${at(moment)}`);
+    await hydrated(page);
+    // Here its cookie is gone; "log out everywhere" or 8 hours end it the same way.
+    await page.context().clearCookies({ name: "admin_session" });
+    await page
+      .getByRole("region", { name: "Betreiber" })
+      .getByRole("button", { name: "Best of: für immer behalten" })
+      .click();
+    const toast = page
+      .getByRole("region", { name: /Benachrichtigungen/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Aktualisierung fehlgeschlagen" });
+    await expect(toast).toContainText(
+      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+    await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+    await expect(page).toHaveURL("/admin/login?expired=1");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+  });
+});
+
 test("visitors never load the owner's code", async ({ strictPage: page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {

@@ -1,19 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useToast } from "../ui/toaster";
+import { ownerWrite } from "./owner-api";
 import { useSessionEnded } from "./session-ended";
-import { primaryButton } from "./styles";
-
-const inputClass =
-  "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
+import { primaryButton, textInput, toLocalInput } from "./styles";
 
 /** As the server allows (workers/api/weather.ts). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
-function nowLocal(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {
@@ -22,7 +15,7 @@ export function SouthWaterTemperature() {
   const sessionEnded = useSessionEnded();
   const ids = useId();
   const [celsius, setCelsius] = useState("");
-  const [measuredAt, setMeasuredAt] = useState(nowLocal);
+  const [measuredAt, setMeasuredAt] = useState(() => toLocalInput(Date.now()));
   const [saving, setSaving] = useState(false);
 
   async function save(event: React.FormEvent) {
@@ -38,29 +31,19 @@ export function SouthWaterTemperature() {
       return;
     }
     setSaving(true);
-    let status = 0;
-    try {
-      const response = await fetch("/api/weather/water-temperature/south", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          celsius: Number(celsius),
-          measuredAt: new Date(measuredAt).toISOString(),
-        }),
-      });
-      status = response.status;
-    } catch {
-      status = 0;
-    }
+    const outcome = await ownerWrite<unknown>("/api/weather/water-temperature/south", "PUT", {
+      celsius: Number(celsius),
+      measuredAt: new Date(measuredAt).toISOString(),
+    });
     setSaving(false);
-    if (status >= 200 && status < 300) {
+    if (outcome.ok) {
       toast({ variant: "success", title: t`Water temperature saved` });
       return;
     }
     toast({
       variant: "error",
       title: t`The water temperature could not be saved`,
-      ...(status === 401 ? sessionEnded.toast : {}),
+      ...(outcome.unauthorized ? sessionEnded.toast : {}),
     });
   }
 
@@ -87,7 +70,7 @@ export function SouthWaterTemperature() {
             required
             value={celsius}
             onChange={(e) => setCelsius(e.target.value)}
-            className={inputClass}
+            className={textInput}
           />
         </div>
         <div className="min-w-52 flex-1 sm:flex-none">
@@ -100,7 +83,7 @@ export function SouthWaterTemperature() {
             required
             value={measuredAt}
             onChange={(e) => setMeasuredAt(e.target.value)}
-            className={inputClass}
+            className={textInput}
           />
         </div>
         {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}

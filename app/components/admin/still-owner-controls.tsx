@@ -6,21 +6,13 @@ import { type ArchiveStill, archiveHref } from "~/lib/stills";
 import { useLocale } from "../localized-link";
 import { useToast } from "../ui/toaster";
 import { type Confirmation, ConfirmDialog } from "./content/confirm-dialog";
+import { ownerWrite } from "./owner-api";
+import { useSessionEnded } from "./session-ended";
 import { dangerButton, secondaryButton } from "./styles";
 
-/** Sent by the owner's browser only; the API checks the session (workers/api/admin/stills.ts). */
-async function write(id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) {
-  try {
-    const response = await fetch(`/api/admin/stills/${id}`, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : undefined,
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
+/** The API checks the session (workers/api/admin/stills.ts). */
+const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>
+  ownerWrite<unknown>(`/api/admin/stills/${id}`, method, body);
 
 /** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
@@ -38,24 +30,36 @@ export default function StillOwnerControls({
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const sessionEnded = useSessionEnded();
 
   const toggleBestOf = async () => {
+    if (busy) return;
     setBusy(true);
-    const ok = await write(still.id, "PATCH", { bestOf: !still.bestOf });
-    if (ok) await revalidate();
+    const outcome = await write(still.id, "PATCH", { bestOf: !still.bestOf });
+    if (outcome.ok) await revalidate();
     setBusy(false);
     toast(
-      ok
+      outcome.ok
         ? { title: t`Successfully updated`, variant: "success" }
-        : { title: t`Update failed`, variant: "error" },
+        : {
+            title: t`Update failed`,
+            variant: "error",
+            ...(outcome.unauthorized ? sessionEnded.toast : {}),
+          },
     );
   };
 
   const remove = async () => {
     setBusy(true);
-    const ok = await write(still.id, "DELETE");
+    const outcome = await write(still.id, "DELETE");
     setBusy(false);
-    if (!ok) return toast({ title: t`Deletion failed`, variant: "error" });
+    if (!outcome.ok) {
+      return toast({
+        title: t`Deletion failed`,
+        variant: "error",
+        ...(outcome.unauthorized ? sessionEnded.toast : {}),
+      });
+    }
     toast({ title: t`Successfully deleted`, variant: "success" });
     const path = localizePath("/archive", locale);
     navigate(archiveHref(path, after ? { at: after } : { day: still.at.slice(0, 10) }), {
@@ -74,7 +78,7 @@ export default function StillOwnerControls({
         <button
           type="button"
           className={secondaryButton}
-          disabled={busy}
+          aria-disabled={busy || undefined}
           aria-pressed={still.bestOf}
           onClick={toggleBestOf}
         >
@@ -83,16 +87,17 @@ export default function StillOwnerControls({
         <button
           type="button"
           className={dangerButton}
-          disabled={busy}
-          onClick={() =>
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (busy) return;
             setConfirmation({
               title: t`Delete this item?`,
               description: t`The picture is removed from the archive for good. Shared links to it will show that it is no longer there.`,
               confirmLabel: t`Delete`,
               destructive: true,
               onConfirm: remove,
-            })
-          }
+            });
+          }}
         >
           {t`Delete picture`}
         </button>

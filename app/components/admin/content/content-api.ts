@@ -10,24 +10,12 @@ import {
   type TranslateRequest,
   type Translations,
 } from "~/lib/media-fields";
+import { type Outcome, ownerWrite } from "../owner-api";
 
 const API = "/api/admin/media";
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; unauthorized: boolean };
-
-async function write<T>(path: string, method: string, body?: unknown): Promise<Outcome<T>> {
-  try {
-    const response = await fetch(`${API}${path}`, {
-      method,
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
-    return { ok: true, value: (await response.json()) as T };
-  } catch {
-    return { ok: false, unauthorized: false };
-  }
-}
+const write = <T>(path: string, method: string, body?: unknown) =>
+  ownerWrite<T>(`${API}${path}`, method, body);
 
 export type ContentPage = { items: AdminMediaItem[]; nextCursor: string | null };
 

@@ -18,20 +18,12 @@ import {
 } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { useReturnFocus } from "../../ui/return-focus";
-import { primaryButton, secondaryButton } from "../styles";
+import { primaryButton, secondaryButton, textInput, toLocalInput } from "../styles";
 import { patchItem, translate } from "./content-api";
 import { TypeSelect } from "./type-select";
 import { useMediaWords } from "./words";
 
-const inputClass =
-  "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
 const labelClass = "block text-sm font-medium";
-
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
 
 function fieldsOf(item: AdminMediaItem): MediaFields {
   const {
@@ -157,7 +149,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                   id={`${ids}-type`}
                   value={fields.type}
                   onChange={(type) => set("type", type)}
-                  className={inputClass}
+                  className={textInput}
                 />
               </div>
               <div>
@@ -166,7 +158,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                   id={`${ids}-status`}
                   value={fields.status}
                   onChange={(e) => set("status", e.target.value as MediaFields["status"])}
-                  className={inputClass}
+                  className={textInput}
                 >
                   {mediaStatuses.map((status) => (
                     <option key={status} value={status}>
@@ -183,7 +175,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                   required
                   value={takenAt}
                   onChange={(e) => setTakenAt(e.target.value)}
-                  className={inputClass}
+                  className={textInput}
                 />
               </div>
               <div>
@@ -193,7 +185,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                   value={fields.source}
                   maxLength={200}
                   onChange={(e) => set("source", e.target.value)}
-                  className={inputClass}
+                  className={textInput}
                 />
               </div>
             </div>
@@ -216,7 +208,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                     id={`${ids}-from`}
                     value={source}
                     onChange={(e) => setSource(e.target.value as Locale)}
-                    className={inputClass}
+                    className={textInput}
                   >
                     {locales.map((l) => (
                       <option key={l} value={l}>
@@ -271,7 +263,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                         value={fields[titleName]}
                         maxLength={120}
                         onChange={(e) => set(titleName, e.target.value)}
-                        className={inputClass}
+                        className={textInput}
                       />
                     </div>
                     <div>
@@ -286,7 +278,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                         value={fields[descriptionName]}
                         maxLength={2000}
                         onChange={(e) => set(descriptionName, e.target.value)}
-                        className={inputClass}
+                        className={textInput}
                       />
                     </div>
                     <div>
@@ -305,7 +297,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
                           setTagTexts((texts) => ({ ...texts, [l]: text }));
                           set(tagsName, parseTags(text));
                         }}
-                        className={inputClass}
+                        className={textInput}
                       />
                       <p
                         id={`${ids}-${tagsName}-limits`}
