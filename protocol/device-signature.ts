@@ -22,7 +22,7 @@ export type SignedParts = {
 
 const encoder = new TextEncoder();
 
-function hex(bytes: ArrayBuffer): string {
+export function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -1,5 +1,6 @@
 import { clientNetwork } from "../client-address";
 import type { RequestScope } from "../context";
+import { keyedHash } from "../keyed-hash";
 import { isAdminPassword } from "./password";
 import { startSession } from "./session";
 import { trustDevice, trustedDevice } from "./trusted-device";
@@ -12,19 +13,9 @@ export type LoginOutcome =
   | { ok: false; reason: "incorrect_password" }
   | { ok: false; reason: "rate_limited"; retryAfterMs: number };
 
-const encoder = new TextEncoder();
-
 /** Failures are counted under a keyed hash of the network, so the guard stores no address. */
-async function networkPseudonym(secret: string, network: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`login-throttle:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(network)));
-  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+function networkPseudonym(secret: string, network: string): Promise<string> {
+  return keyedHash(`login-throttle:${secret}`, network);
 }
 
 /** The owner's password login, throttled as docs/decisions/010-admin-sessions-and-login.md says. */

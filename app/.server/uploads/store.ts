@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, lt, not, or } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
+import { hex } from "../../../protocol/device-signature.ts";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
 import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
@@ -8,11 +9,9 @@ export type Upload = typeof uploads.$inferSelect;
 
 const STALE_MS = 24 * 3600_000;
 
-/** 256 random bits as hex: keys and ids are ours, never built from what the owner typed. */
+/** Random bytes as hex (256 bits unless fewer suffice): keys and ids are ours, never the owner's words. */
 export function randomHex(bytes = 32): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
-    b.toString(16).padStart(2, "0"),
-  ).join("");
+  return hex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 function extensionOf(contentType: string): string {

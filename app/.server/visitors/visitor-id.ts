@@ -1,8 +1,8 @@
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeSalts } from "../db/schema";
+import { keyedHash } from "../keyed-hash";
 
-const encoder = new TextEncoder();
 let cachedSalt: { day: string; salt: string } | null = null;
 
 /** The day in UTC as YYYY-MM-DD: visitor ids, salts and their purge all use it. */
@@ -21,15 +21,7 @@ async function dailySalt(db: Db, day: string): Promise<string> {
 /** Nothing it is made from is stored; once the day's salt is purged, its ids link to nobody. */
 export async function visitorId(db: Db, client: string, day = utcDay()): Promise<string> {
   if (cachedSalt?.day !== day) cachedSalt = { day, salt: await dailySalt(db, day) };
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(cachedSalt.salt),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(client)));
-  return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return keyedHash(cachedSalt.salt, client);
 }
 
 export function purgeSalts(db: Db, keepFrom: string) {
