@@ -44,17 +44,15 @@ async function signature(config: BoxConfig, method: string, path: string, body: 
 
 export type SignedBody =
   | { json: unknown }
-  | { bytes: Uint8Array<ArrayBuffer>; contentType: string }
-  | { empty: true };
+  | { bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
 type Options = { headers?: Record<string, string>; attempts?: number; timeoutMs?: number };
 
-function encode(body: SignedBody): { bytes: Uint8Array<ArrayBuffer>; type?: string } {
+function encode(body: SignedBody): { bytes: Uint8Array<ArrayBuffer>; type: string } {
   if ("json" in body) {
     return { bytes: new TextEncoder().encode(JSON.stringify(body.json)), type: "application/json" };
   }
-  if ("bytes" in body) return { bytes: body.bytes, type: body.contentType };
-  return { bytes: new Uint8Array() };
+  return { bytes: body.bytes, type: body.contentType };
 }
 
 /**
@@ -63,7 +61,7 @@ function encode(body: SignedBody): { bytes: Uint8Array<ArrayBuffer>; type?: stri
  */
 export async function signedRequest(
   config: BoxConfig,
-  method: "GET" | "POST" | "PUT",
+  method: "POST" | "PUT",
   path: string,
   body: SignedBody,
   { headers = {}, attempts = 3, timeoutMs = 10_000 }: Options = {},
@@ -75,8 +73,8 @@ export async function signedRequest(
     try {
       const response = await fetch(new URL(path, config.workerUrl), {
         method,
-        body: method === "GET" ? undefined : bytes,
-        headers: { ...(type ? { "Content-Type": type } : {}), ...headers, ...signed },
+        body: bytes,
+        headers: { "Content-Type": type, ...headers, ...signed },
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.ok) return response;

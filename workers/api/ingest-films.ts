@@ -12,6 +12,7 @@ import {
   filmFactsSchema,
   filmStartSchema,
   MAX_POSTER_BYTES,
+  type OpenFilm,
 } from "../../protocol/daily-content.ts";
 import { apiError, rejectInvalid } from "./errors";
 import { type IngestEnv, signedByBox } from "./signed-by-box";
@@ -45,7 +46,8 @@ const withFilm = createMiddleware<FilmEnv>(async (c, next) => {
   await next();
 });
 
-const openFilm = (upload: Upload, doneParts: number[]) => ({
+/** What the box parses with `openFilmSchema`. */
+const openFilm = (upload: Upload, doneParts: number[]): OpenFilm => ({
   id: upload.id,
   partSize: upload.partSize,
   doneParts,

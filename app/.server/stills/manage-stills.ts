@@ -40,9 +40,8 @@ async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL) {
   return deleted.length;
 }
 
-export async function deleteStills(db: Db, bucket: R2Bucket, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  return deleteStillsWhere(db, bucket, inArray(stills.id, ids));
+export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise<number> {
+  return deleteStillsWhere(db, bucket, eq(stills.id, id));
 }
 
 /**

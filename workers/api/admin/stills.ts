@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { deleteStills, STILL_ID_PATTERN, setBestOf } from "~/.server/stills/manage-stills";
+import { deleteStill, STILL_ID_PATTERN, setBestOf } from "~/.server/stills/manage-stills";
 import { apiError, rejectInvalid } from "../errors";
 import type { OwnerEnv } from "../require-owner";
 
@@ -26,7 +26,7 @@ export const adminStills = new Hono<OwnerEnv>()
   )
   .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
     const { id } = c.req.valid("param");
-    const deleted = await deleteStills(c.var.db, c.env.MEDIA, [id]);
+    const deleted = await deleteStill(c.var.db, c.env.MEDIA, id);
     if (deleted === 0) return apiError(c, 404, "not_found", "No such still");
     return c.json({ deleted: id });
   });
