@@ -6,10 +6,10 @@ import { join } from "node:path";
 export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
 
 /** Its own process group, so killing it takes its ffmpeg along, like a box losing power. */
-export function startBox(workerUrl: string): RunningBox {
+export function startBox(workerUrl: string, input = "testsrc"): RunningBox {
   const child = spawn(
     process.execPath,
-    ["--env-file=.dev.vars", "ingest/cli.ts", "--url", workerUrl, "--input", "testsrc"],
+    ["--env-file=.dev.vars", "ingest/cli.ts", "--url", workerUrl, "--input", input],
     {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

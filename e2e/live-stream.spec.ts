@@ -216,6 +216,26 @@ test.describe("when things go wrong", () => {
     await tabTo(page, live.getByRole("button", { name: "Erneut versuchen" }));
   });
 
+  test("a box whose camera does not answer shows the camera offline, not a stream that fails", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    const url = baseURL ?? "";
+    // Nothing listens there: the box is connected, its camera is not.
+    box = startBox(url, "rtsp://127.0.0.1:9/camera");
+    const said = (line: string) => () => box?.output.some((out) => out.includes(line)) ?? false;
+    await expect.poll(said("control: connected")).toBe(true);
+    await expect.poll(said("camera: not answering")).toBe(true);
+    await waitUntilOnline(url, false);
+
+    await page.goto("/en");
+    await hydrated(page);
+    const live = page.locator("#live");
+    await expect(live.getByText("OFFLINE", { exact: true })).toBeVisible();
+    await expect(live.getByRole("button", { name: "Watch live" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("About's Watch live brings the visitor to the camera, clear of the header, and starts", async ({
     strictPage: page,
     baseURL,

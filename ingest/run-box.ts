@@ -40,12 +40,17 @@ export async function runBox(config: BoxConfig) {
     await next.start();
   }
 
+  // Whether the camera gave the last still: the site offers no live stream while it does not.
+  let cameraReachable = true;
+
   const control = new ControlChannel(config, {
     onCommand: (command) => void onCommand(command),
     onUp: () => {
       if (dropTimer) clearTimeout(dropTimer);
       dropTimer = null;
       control.send({ type: "hello", version: VERSION, epoch: streamer?.epoch ?? null });
+      // The Worker takes a new connection's camera as answering.
+      if (!cameraReachable) control.send({ type: "camera", reachable: false });
     },
     onDown: () => {
       if (!streamer || dropTimer) return;
@@ -61,13 +66,25 @@ export async function runBox(config: BoxConfig) {
     if (streamer && Date.now() > runUntil) void stopStream("hard time limit reached");
   }, 1000);
 
+  async function still() {
+    const reachable = await takeStill(config);
+    if (reachable === cameraReachable) return;
+    cameraReachable = reachable;
+    log(
+      reachable
+        ? "camera: answering again, the site offers the live stream"
+        : "camera: not answering, the site shows it offline until a still succeeds",
+    );
+    control.send({ type: "camera", reachable });
+  }
+
   // Stills on the slot boundaries (…:00, …:10, …), the moments the archive keeps.
   const interval = config.stillIntervalSeconds * 1000;
-  void takeStill(config);
+  void still();
   setTimeout(
     () => {
-      void takeStill(config);
-      setInterval(() => void takeStill(config), interval);
+      void still();
+      setInterval(() => void still(), interval);
     },
     interval - (Date.now() % interval),
   );

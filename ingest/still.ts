@@ -141,15 +141,15 @@ export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Pr
   return sent;
 }
 
-/** Takes a still now and sends it with any that are waiting. */
-export async function takeStill(config: BoxConfig) {
+/** Takes a still now and sends it with any that are waiting; false when the camera gave none. */
+export async function takeStill(config: BoxConfig): Promise<boolean> {
   const takenAt = Date.now();
   let jpeg: Uint8Array<ArrayBuffer>;
   try {
     jpeg = await ffmpegJpeg(config, stillArgs(config.input));
   } catch (error) {
     log(`still: could not take one: ${String(error)}`);
-    return;
+    return false;
   }
   try {
     await ensureDir(stillsDir(config));
@@ -165,4 +165,5 @@ export async function takeStill(config: BoxConfig) {
   } catch (error) {
     log(`still: upload failed, kept for later: ${String(error)}`);
   }
+  return true;
 }

@@ -23,6 +23,8 @@ export const reportSchema = z.discriminatedUnion("type", [
     epoch: z.number().int().positive(),
     reason: z.string().max(200),
   }),
+  /** Sent when the camera stops or starts answering the box again (the stills tell). */
+  z.object({ type: z.literal("camera"), reachable: z.boolean() }),
 ]);
 export type Report = z.infer<typeof reportSchema>;
 

@@ -81,6 +81,22 @@ describe("camera box offline", () => {
     expect(status.headers.get("Cache-Control")).toBe("no-store");
     expect(await status.json()).toMatchObject({ online: false, live: false });
   });
+
+  test("a box whose camera does not answer is offline until the camera answers again", async () => {
+    const box = await connectBox();
+    box.socket.send(JSON.stringify({ type: "camera", reachable: false }));
+    await vi.waitFor(async () => {
+      const refused = await startSession();
+      expect(refused.status).toBe(503);
+      expect(await errorCode(refused)).toBe("camera_offline");
+    });
+    expect(await (await visit("/api/stream/status")).json()).toMatchObject({ online: false });
+    expect(box.received).toEqual([]);
+
+    box.socket.send(JSON.stringify({ type: "camera", reachable: true }));
+    await vi.waitFor(async () => expect((await startSession()).status).toBe(201));
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 1 });
+  });
 });
 
 describe("stream sessions", () => {

@@ -73,6 +73,16 @@ export class CameraStream extends DurableObject<Env> {
       .at(-1);
   }
 
+  /**
+   * A box that can stream: connected, and its camera answering. A new connection's camera
+   * answers until the box says otherwise (kept with the socket, so hibernation keeps it too).
+   */
+  private get streamingBox(): WebSocket | undefined {
+    const box = this.box;
+    const camera = box?.deserializeAttachment() as { reachable: boolean } | null | undefined;
+    return camera?.reachable === false ? undefined : box;
+  }
+
   private send(command: Command) {
     try {
       this.box?.send(JSON.stringify(command));
@@ -91,12 +101,12 @@ export class CameraStream extends DurableObject<Env> {
   }
 
   status(): { online: boolean; phase: StreamPhase } {
-    return { online: this.box !== undefined, phase: this.state.phase };
+    return { online: this.streamingBox !== undefined, phase: this.state.phase };
   }
 
   /** The first session starts the box; later ones share its stream. */
   async createSession(): Promise<CreatedSession> {
-    if (!this.box) return { ok: false, code: "camera_offline" };
+    if (!this.streamingBox) return { ok: false, code: "camera_offline" };
     const now = Date.now();
     const id = crypto.randomUUID();
     const expiresAt = now + this.config.STREAM_SESSION_SECONDS * 1000;
@@ -120,7 +130,7 @@ export class CameraStream extends DurableObject<Env> {
     const row = this.ctx.storage.sql
       .exec<{ expires_at: number }>("SELECT expires_at FROM sessions WHERE id = ?", id)
       .toArray()[0];
-    const online = this.box !== undefined;
+    const online = this.streamingBox !== undefined;
     if (!row || row.expires_at <= now) return { state: "ended", online };
     const { phase } = this.state;
     if (phase === "starting" || phase === "live") return { state: phase, online };
@@ -233,7 +243,7 @@ export class CameraStream extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  override async webSocketMessage(_ws: WebSocket, message: string | ArrayBuffer) {
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (typeof message !== "string") return;
     let json: unknown;
     try {
@@ -245,7 +255,12 @@ export class CameraStream extends DurableObject<Env> {
     if (!report.success) return;
     const state = this.state;
     const running = state.phase === "starting" || state.phase === "live";
-    if (report.data.type === "hello") {
+    if (report.data.type === "camera") {
+      const { reachable } = report.data;
+      ws.serializeAttachment({ reachable });
+      if (!reachable) console.warn("camera-stream: the box cannot reach its camera");
+      // A running stream fails on its own (its segments stop): nothing else changes here.
+    } else if (report.data.type === "hello") {
       // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue.
       if (running && report.data.epoch !== state.epoch) this.fail(state, "box restarted");
     } else if (running && report.data.epoch === state.epoch) {
