@@ -34,3 +34,25 @@ test("captions with a time or a date read as natural sentences", () => {
   expect(fr.get("Measured at {time}")).toBe("Mesure prise à {time}");
   expect(catalog("it").get("No pictures on {date}")).toBe("Nessuna immagine per {date}");
 });
+
+// The page catalogs load beside the main one: a message in two of them must read the same, or
+// the server and the browser render different text (a hydration error on the admin's page).
+test.each(["de", "en", "it", "fr", "es"])(
+  "%s translates a message the same in every catalog",
+  (locale) => {
+    const seen = new Map<string, { file: string; text: string }>();
+    const differing: string[] = [];
+    for (const file of readdirSync(`locales/${locale}`).filter((name) => name.endsWith(".po"))) {
+      const text = readFileSync(`locales/${locale}/${file}`, "utf8");
+      for (const m of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+        const [id, translation] = [m[1] as string, m[2] as string];
+        const earlier = seen.get(id);
+        if (earlier && earlier.text !== translation) {
+          differing.push(`"${id}": ${earlier.file} "${earlier.text}", ${file} "${translation}"`);
+        }
+        seen.set(id, { file, text: translation });
+      }
+    }
+    expect(differing).toEqual([]);
+  },
+);
