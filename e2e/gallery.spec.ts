@@ -115,6 +115,31 @@ test("closing the viewer returns the focus to the card of the item that was open
   ).toBeFocused();
 });
 
+test("a shared photo's viewer opens at the photo's size before the photo arrives", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The photo is held back until the page has been measured.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/files\/media\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/en/gallery/demo-sunset", { waitUntil: "domcontentloaded" });
+  const photo = page
+    .getByRole("dialog")
+    .getByRole("img", { name: "Sunset over the western shore" });
+  const waiting = await photo.boundingBox();
+  release();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  const loaded = await photo.boundingBox();
+  expect(waiting?.height).toBeGreaterThan(300);
+  expect(waiting).toEqual(loaded);
+});
+
 test("closing an item arrived on focuses its card once the gallery is drawn, else the heading", async ({
   strictPage: page,
 }) => {

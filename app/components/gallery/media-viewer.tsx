@@ -97,7 +97,10 @@ export default function MediaViewer({
               height={item.height}
               alt={item.title}
               fetchPriority="high"
-              className="mx-auto max-h-[70dvh] w-auto object-contain"
+              // Its box before the picture arrives (width and height alone give none here):
+              // the viewer opens at its size instead of a strip that grows.
+              style={{ width: `min(100%, 70dvh * ${item.width / item.height})` }}
+              className="mx-auto max-h-[70dvh] object-contain"
             />
           ) : (
             <FilmPlayer key={item.id} item={item} autoPlay={autoPlay} onPlay={onPlay} />
@@ -117,8 +120,9 @@ export default function MediaViewer({
           )}
         </div>
         <div className="flex flex-wrap items-start gap-3 p-4">
-          <div className="min-w-0 flex-1">
-            <Dialog.Title id={titleId} className="text-lg font-semibold">
+          {/* On a phone the texts take the whole row; the counts and Close go below them. */}
+          <div className="min-w-0 flex-1 max-sm:basis-full">
+            <Dialog.Title id={titleId} className="text-lg font-semibold break-words">
               {item.title}
             </Dialog.Title>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">
