@@ -35,6 +35,12 @@ const announced = async (page: Page) => (await announcements(page)).map(({ text 
 const videoTime = (page: Page) =>
   page.locator("#live video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
+async function placeOf(locator: Locator) {
+  const place = await locator.boundingBox();
+  if (!place) throw new Error(`${locator} is not shown`);
+  return place;
+}
+
 const shown = (live: Locator, text: string) =>
   live.getByText(text).and(live.locator(":not([aria-live])"));
 
@@ -202,6 +208,19 @@ test.describe("when things go wrong", () => {
     await expectSmallestSharpVersions(picture, 1);
     await expect(live.getByRole("button", { name: "Live ansehen" })).toHaveCount(0);
     await expectAccessible(page);
+
+    // On a small phone the message and its button fit below the still's time, inside the
+    // picture; the message stands for the OFFLINE badge.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(live.getByText("OFFLINE", { exact: true })).toBeHidden();
+    const frame = await placeOf(live.locator(".aspect-video"));
+    const badge = await placeOf(live.getByText(/^Bild vom /));
+    const message = await placeOf(
+      shown(live, "Die Kamera ist gerade offline. Bitte versuchen Sie es später erneut."),
+    );
+    const again = await placeOf(live.getByRole("button", { name: "Erneut versuchen" }));
+    expect(message.y).toBeGreaterThanOrEqual(badge.y + badge.height);
+    expect(again.y + again.height).toBeLessThanOrEqual(frame.y + frame.height);
 
     // Trying anyway asks the Worker once and ends where it began, and says so.
     await live.getByRole("button", { name: "Erneut versuchen" }).focus();

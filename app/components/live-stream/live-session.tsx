@@ -4,7 +4,13 @@ import FullscreenIcon from "~icons/mdi/fullscreen";
 import ExitFullscreenIcon from "~icons/mdi/fullscreen-exit";
 import ReplayIcon from "~icons/mdi/replay";
 import StopIcon from "~icons/mdi/stop";
-import { primaryButton, StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
+import {
+  frameOverlay,
+  primaryButton,
+  StartOverlay,
+  StreamFrame,
+  StreamProgress,
+} from "./stream-frame";
 
 export { preloadPlayer } from "~/lib/stream-player";
 
@@ -138,7 +144,7 @@ export default function LiveSession({
         </div>
       ) : null}
 
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
+      <div className={frameOverlay}>
         {waiting ? <StartOverlay offline={offline} onStart={() => void start()} /> : null}
         {busy ? (
           <StreamProgress>

@@ -79,7 +79,8 @@ export function StreamFrame({
               {t`LIVE`}
             </span>
           ) : status?.online === false ? (
-            <span className="rounded bg-neutral-700 px-2 py-0.5 text-xs font-bold tracking-wide">
+            // On a phone the message over the picture says it, and the badges keep to one row.
+            <span className="rounded bg-neutral-700 px-2 py-0.5 text-xs font-bold tracking-wide max-sm:hidden">
               {t`OFFLINE`}
             </span>
           ) : null}
@@ -97,6 +98,13 @@ export function StreamFrame({
   );
 }
 
+/**
+ * Messages and buttons over the picture. On a phone the frame is barely taller than a message
+ * and its button: they keep to the bottom, below the badges, in smaller type.
+ */
+export const frameOverlay =
+  "absolute inset-0 flex flex-col items-center justify-end gap-2 px-4 pt-10 pb-3 text-center text-sm sm:justify-center sm:gap-3 sm:p-4 sm:text-base";
+
 /** `onIntent` lets the caller fetch code early. */
 export function StartOverlay({
   offline,
@@ -110,7 +118,7 @@ export function StartOverlay({
   const { t } = useLingui();
   const handlers = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
+    <div className={frameOverlay}>
       {offline ? (
         <>
           <p className="rounded bg-black/60 px-3 py-1">
