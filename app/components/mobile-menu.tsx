@@ -24,7 +24,7 @@ export function MobileMenu() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={t`Open menu`}
-        className="flex size-11 shrink-0 items-center justify-center rounded text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-200 dark:hover:bg-neutral-800"
+        className="flex size-11 shrink-0 items-center justify-center rounded text-neutral-700 hover:bg-neutral-100 lg:hidden dark:text-neutral-200 dark:hover:bg-neutral-800"
       >
         <MenuIcon className="size-6" />
       </button>

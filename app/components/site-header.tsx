@@ -21,7 +21,8 @@ export function SiteHeader() {
           <CameraIcon className="size-6 shrink-0 text-primary-700 dark:text-primary-400" />
           <span className="truncate">{t`Lake Garda Live Camera`}</span>
         </LocalizedLink>
-        <nav aria-label={t`Main`} className="ml-auto hidden md:block">
+        {/* Five links, the languages and the name fit from lg on; below, the menu button. */}
+        <nav aria-label={t`Main`} className="ml-auto hidden lg:block">
           <ul className="flex items-center">
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -32,7 +33,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <LanguageSwitcher className="ml-auto hidden md:ml-2 sm:block" />
+        <LanguageSwitcher className="ml-auto hidden sm:block lg:ml-2" />
         <ThemeToggle />
         <MobileMenu />
       </div>

@@ -20,7 +20,7 @@ export const legalNav: NavItem[] = [
 
 // At least 44 px tall on phones: a thumb, not a mouse pointer.
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-11 items-center rounded px-3 text-sm font-medium md:min-h-0 md:py-2 ${
+  `flex min-h-11 items-center rounded px-3 text-sm font-medium whitespace-nowrap lg:min-h-0 lg:py-2 ${
     isActive
       ? "text-primary-700 dark:text-primary-400"
       : "text-neutral-700 hover:text-primary-700 dark:text-neutral-200 dark:hover:text-primary-400"
