@@ -43,7 +43,8 @@ export function MediaCard({
         preventScrollReset
         // Where the focus returns when the viewer closes (routes/gallery.tsx).
         data-media-id={item.id}
-        className="relative block aspect-video overflow-hidden bg-neutral-200 dark:bg-neutral-800"
+        // The card clips what lies outside it: the focus ring is drawn inside the picture.
+        className="relative block aspect-video overflow-hidden bg-neutral-200 focus-visible:-outline-offset-4 focus-visible:outline-4 dark:bg-neutral-800"
       >
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>
         <img
