@@ -130,7 +130,7 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   );
 
   // An hour of the day, then the scrubber with the keyboard.
-  await page.getByRole("link", { name: "8:00 AM" }).click();
+  await page.getByRole("link", { name: "8 AM" }).click();
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:00`);
   const scrubber = page.getByRole("slider", { name: /Time of day/ });
   await scrubber.focus();

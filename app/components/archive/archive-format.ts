@@ -13,9 +13,14 @@ export function formatArchiveDay(locale: Locale, day: string): string {
   return format(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, day);
 }
 
-/** "8:00 AM", "8:00": an hour of the lake's day, written as the page writes its times. */
+/**
+ * "08:00", or "8 AM" on a twelve-hour clock: an hour of the lake's day as a label of the hours'
+ * grid ("8:00 AM" no longer fits a twelfth of the row).
+ */
 export function formatHour(locale: Locale, hour: number): string {
-  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+  const twelveHours = dateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12;
+  const minute = twelveHours ? undefined : "2-digit";
+  return dateTimeFormat(locale, { hour: "numeric", minute, timeZone: "UTC" }).format(
     Date.UTC(2024, 0, 1, hour),
   );
 }

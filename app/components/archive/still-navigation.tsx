@@ -149,12 +149,15 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
                   to={href(first.at)}
                   preventScrollReset
                   aria-current={twoDigits === currentHour ? "true" : undefined}
-                  className={`${button} w-full px-1 aria-[current]:border-primary-700 aria-[current]:bg-primary-700 aria-[current]:text-white`}
+                  className={`${button} w-full px-1 whitespace-nowrap tabular-nums aria-[current]:border-primary-700 aria-[current]:bg-primary-700 aria-[current]:text-white`}
                 >
                   {label}
                 </Link>
               ) : (
-                <span className={`${disabled} w-full px-1`} aria-disabled="true">
+                <span
+                  className={`${disabled} w-full px-1 whitespace-nowrap tabular-nums`}
+                  aria-disabled="true"
+                >
                   <span aria-hidden="true">{label}</span>
                   <span className="sr-only">{t`${label}, no pictures`}</span>
                 </span>
