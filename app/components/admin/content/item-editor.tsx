@@ -234,13 +234,14 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
             <Tabs.Root value={tab} onValueChange={setTab}>
               <Tabs.List
                 aria-label={t`Language`}
-                className="flex flex-wrap border-b border-neutral-200 dark:border-neutral-800"
+                className="flex overflow-x-auto border-b border-neutral-200 dark:border-neutral-800"
               >
                 {locales.map((l) => (
                   <Tabs.Trigger
                     key={l}
                     value={l}
-                    className="min-h-11 border-b-2 border-transparent px-3 text-sm font-medium data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
+                    // Five names in one row on a phone: narrower sides below sm.
+                    className="min-h-11 shrink-0 border-b-2 border-transparent px-2 text-sm font-medium sm:px-3 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
                   >
                     {localeInfo[l].name}
                   </Tabs.Trigger>
