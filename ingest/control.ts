@@ -1,7 +1,7 @@
 import { type Command, commandSchema, PING, type Report } from "../protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { log } from "./log.ts";
-import { controlUrl } from "./worker-client.ts";
+import { controlUrl, unreachable } from "./worker-client.ts";
 
 const PING_MS = 20_000;
 /** No pong or command for this long: the connection is dead even if TCP has not noticed. */
@@ -103,7 +103,6 @@ async function whyRefused(config: BoxConfig): Promise<string> {
       ? `the Worker refused the box (${answer}): check CAMERA_DEVICE_ID, CAMERA_DEVICE_SECRET and the clock`
       : `the Worker answered ${answer}`;
   } catch (error) {
-    const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
-    return `the Worker cannot be reached (${cause ?? (error as Error).message})`;
+    return unreachable(error);
   }
 }

@@ -128,6 +128,17 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
   });
 });
 
+describe("a Worker that cannot be reached", () => {
+  test("is named as such, and the stills stay", async () => {
+    await waiting(hoursAgo(1));
+    await worker.close();
+    await expect(sendWaitingStills(config, now)).rejects.toThrow(
+      "the Worker cannot be reached (ECONNREFUSED)",
+    );
+    expect(await readdir(stillsDir(config))).toEqual([`${hoursAgo(1)}.jpg`]);
+  });
+});
+
 describe("a camera that cannot be reached", () => {
   test("is logged with ffmpeg's reason, and nothing is sent", async () => {
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});

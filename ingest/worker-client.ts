@@ -42,6 +42,12 @@ async function signature(config: BoxConfig, method: string, path: string, body: 
   }
 }
 
+/** What a failed fetch says to the operator: "the Worker cannot be reached (ECONNREFUSED)". */
+export function unreachable(error: unknown): string {
+  const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+  return `the Worker cannot be reached (${cause ?? (error as Error).message})`;
+}
+
 export type SignedBody =
   | { json: unknown }
   | { bytes: Uint8Array<ArrayBuffer>; contentType: string };
@@ -89,7 +95,11 @@ export async function signedRequest(
       if (response.status < 500 || attempt >= attempts) throw error;
     } catch (error) {
       if (error instanceof UploadError && error.status < 500) throw error;
-      if (attempt >= attempts) throw error;
+      if (attempt >= attempts) {
+        throw error instanceof UploadError
+          ? error
+          : new Error(unreachable(error), { cause: error });
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
   }
