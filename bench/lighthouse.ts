@@ -66,6 +66,12 @@ function brotliProxy(target: string, port: number) {
         body.pipe(outgoing);
       },
     );
+    // A request still in flight when the Worker stops (Chromium's late beacons and preloads)
+    // is answered 502, rather than crashing the bench after its table is printed.
+    forward.on("error", () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502);
+      outgoing.end();
+    });
     incoming.pipe(forward);
   });
   return new Promise<{ url: string; close: () => void }>((resolve) =>
