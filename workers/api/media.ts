@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
@@ -11,6 +11,7 @@ import { recordView } from "~/.server/media/views";
 import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
 import { locales } from "~/i18n/locales";
 import { apiError, rejectInvalid } from "./errors";
+import { rateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
 const idParam = z.object({ id: z.string().regex(MEDIA_ID_PATTERN, "unknown media id") });
@@ -19,15 +20,9 @@ const langQuery = z.object({ lang: z.enum(locales).default("de") });
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");
 
-/** Rate limits likes and views per client: a few people behind one address still fit. */
-async function limited(c: Context<ApiEnv>, action: string) {
-  const { success } = await c.env.MEDIA_RATE_LIMIT.limit({
-    key: `${action}:${clientNetwork(c.req.raw)}`,
-  });
-  return success
-    ? null
-    : apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
-}
+/** Likes and views, each counted per network: a few people behind one address still fit. */
+const limited = (action: "like" | "view") =>
+  rateLimit("MEDIA_RATE_LIMIT", (c) => `${action}:${clientNetwork(c.req.raw)}`);
 
 export const mediaApi = new Hono<ApiEnv>()
   .get("/", zValidator("query", listFilters, badQuery), async (c) => {
@@ -47,9 +42,7 @@ export const mediaApi = new Hono<ApiEnv>()
       return c.json(toPublicItem(row, c.req.valid("query").lang));
     },
   )
-  .post("/:id/like", zValidator("param", idParam, notFound), async (c) => {
-    const tooMany = await limited(c, "like");
-    if (tooMany) return tooMany;
+  .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {
     const db = c.var.db;
     const day = utcDay();
     const visitor = await visitorId(db, clientNetwork(c.req.raw), day);
@@ -58,9 +51,7 @@ export const mediaApi = new Hono<ApiEnv>()
     if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
     return c.json({ likes: result.likes, liked: true });
   })
-  .post("/:id/view", zValidator("param", idParam, notFound), async (c) => {
-    const tooMany = await limited(c, "view");
-    if (tooMany) return tooMany;
+  .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
     const views = await recordView(c.var.db, c.req.valid("param").id);
     if (views === null) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ views });

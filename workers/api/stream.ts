@@ -10,6 +10,7 @@ import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
 import { askBriefly } from "./object-answers";
+import { rateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
 // Segments never change once uploaded: browsers and each Cloudflare location keep them.
@@ -57,30 +58,31 @@ export const stream = new Hono<ApiEnv>()
     c.header("X-Object-Answer", source);
     return c.json({ online, live: phase === "live", still });
   })
-  .post("/sessions", async (c) => {
-    const key = `stream:${clientNetwork(c.req.raw)}`;
-    const { success } = await c.env.STREAM_SESSION_RATE_LIMIT.limit({ key });
-    if (!success) return apiError(c, 429, "rate_limited", "Too many sessions, try again shortly");
-    const created = await camera(c).createSession();
-    if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
-    countEventInBackground(c.executionCtx, c.var.db, "stream_started");
-    const token = await createStreamToken(
-      c.var.config.SESSION_SECRET,
-      created.id,
-      created.expiresAt,
-    );
-    c.header("Cache-Control", "no-store");
-    return c.json(
-      {
-        token,
-        expiresAt: new Date(created.expiresAt).toISOString(),
-        durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
-        live: created.live,
-        playlistUrl: `/api/stream/s/${token}/live.m3u8`,
-      },
-      201,
-    );
-  })
+  .post(
+    "/sessions",
+    rateLimit("STREAM_SESSION_RATE_LIMIT", (c) => clientNetwork(c.req.raw)),
+    async (c) => {
+      const created = await camera(c).createSession();
+      if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
+      countEventInBackground(c.executionCtx, c.var.db, "stream_started");
+      const token = await createStreamToken(
+        c.var.config.SESSION_SECRET,
+        created.id,
+        created.expiresAt,
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        {
+          token,
+          expiresAt: new Date(created.expiresAt).toISOString(),
+          durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
+          live: created.live,
+          playlistUrl: `/api/stream/s/${token}/live.m3u8`,
+        },
+        201,
+      );
+    },
+  )
   .get(
     "/session",
     zValidator("query", sessionQuery, rejectInvalid(400, "invalid_query")),

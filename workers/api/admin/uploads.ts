@@ -18,6 +18,7 @@ import {
 } from "~/.server/uploads/store";
 import { CONTENT_TYPES, MAX_BYTES, partCount, partLength, VERSIONS } from "~/lib/uploads/limits";
 import { apiError, rejectInvalid } from "../errors";
+import { rateLimit } from "../rate-limit";
 import type { OwnerEnv } from "../require-owner";
 
 type UploadEnv = OwnerEnv & {
@@ -61,12 +62,8 @@ const idParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) });
 const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
 const versionParam = z.object({ version: z.enum(["web", "medium", "thumbnail"]) });
 
-/** Edge rate limit per owner session: the Upload tab sends a few parts at a time. */
-const rateLimited = createMiddleware<OwnerEnv>(async (c, next) => {
-  const { success } = await c.env.UPLOAD_RATE_LIMIT.limit({ key: c.var.session.id });
-  if (!success) return apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
-  await next();
-});
+/** Per owner session: the Upload tab sends a few parts at a time. */
+const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.session.id);
 
 const noSuchUpload = (c: Context) => apiError(c, 404, "not_found", "No such upload");
 

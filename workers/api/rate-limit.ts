@@ -1,0 +1,16 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { apiError } from "./errors";
+import type { ApiEnv } from "./types";
+
+type Limiter = { [K in keyof Env]: Env[K] extends RateLimit ? K : never }[keyof Env];
+
+/** One of wrangler.jsonc's edge rate limits, counted under `keyOf`: a 429 past it. */
+export function rateLimit<E extends ApiEnv>(limiter: Limiter, keyOf: (c: Context<E>) => string) {
+  return createMiddleware<E>(async (c, next) => {
+    const { success } = await c.env[limiter].limit({ key: keyOf(c) });
+    if (!success)
+      return apiError(c, 429, "rate_limited", "Too many requests, try again in a minute");
+    await next();
+  });
+}
