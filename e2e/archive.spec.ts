@@ -249,7 +249,7 @@ test.describe("a session that ends while the owner is on the archive", () => {
     await page.goto(`/archive?at=${at(moment)}`);
     await hydrated(page);
     // Here its cookie is gone; "log out everywhere" or 8 hours end it the same way.
-    await page.context().clearCookies({ name: "admin_session" });
+    await page.context().clearCookies({ name: "__Host-admin_session" });
     await page
       .getByRole("region", { name: "Betreiber" })
       .getByRole("button", { name: "Best of: für immer behalten" })

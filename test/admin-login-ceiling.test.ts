@@ -45,16 +45,20 @@ describe("the owner's trusted browser", { timeout: 30_000 }, () => {
     expect(wrong.headers.getSetCookie()).toEqual([]);
 
     const right = await attempt(ADMIN_PASSWORD, "198.51.100.210");
-    const device = right.headers.getSetCookie().find((c) => c.startsWith("admin_device="));
-    expect(device).toMatch(/^admin_device=[\w-]+\.[\w-]+\.[\w-]+;/);
+    const device = right.headers.getSetCookie().find((c) => c.startsWith("__Host-admin_device="));
+    expect(device).toMatch(/^__Host-admin_device=[\w-]+\.[\w-]+\.[\w-]+;/);
     expect(device).toContain("HttpOnly");
     expect(device).toContain("Secure");
     expect(device).toContain("SameSite=Strict");
     expect(device).toContain("Max-Age=34560000"); // 400 days, the most browsers keep
 
     // Each login renews it.
-    const again = await attempt(ADMIN_PASSWORD, "198.51.100.210", cookiesOf(right).admin_device);
-    expect(Object.keys(cookiesOf(again))).toContain("admin_device");
+    const again = await attempt(
+      ADMIN_PASSWORD,
+      "198.51.100.210",
+      cookiesOf(right)["__Host-admin_device"],
+    );
+    expect(Object.keys(cookiesOf(again))).toContain("__Host-admin_device");
   });
 
   test("logs in during an attack, even from the attacker's own network", async () => {
@@ -67,15 +71,15 @@ describe("the owner's trusted browser", { timeout: 30_000 }, () => {
     expect((await attempt(ADMIN_PASSWORD, attacker)).status).toBe(429);
     const owner = await attempt(ADMIN_PASSWORD, attacker, device);
     expect(owner.status).toBe(302);
-    expect(cookiesOf(owner).admin_session).toMatch(/^admin_session=./);
+    expect(cookiesOf(owner)["__Host-admin_session"]).toMatch(/^__Host-admin_session=./);
   });
 
   test("is known by its signature: a made-up or borrowed cookie does not exempt", async () => {
     const { session } = await logIn({ "CF-Connecting-IP": "198.51.100.230" });
     await distributedAttack(30);
     for (const cookie of [
-      "admin_device=made-up",
-      session.replace("admin_session=", "admin_device="),
+      "__Host-admin_device=made-up",
+      session.replace("__Host-admin_session=", "__Host-admin_device="),
     ]) {
       expect((await attempt(ADMIN_PASSWORD, "198.51.100.231", cookie)).status).toBe(429);
     }

@@ -7,7 +7,7 @@ import { d1Statements, postForm, runCron, visit, visitWith } from "./helpers";
 
 const sessionKey = signingKey(env, SESSION_COOKIE);
 
-const idOf = (cookie: string) => decodeJwt(cookie.replace("admin_session=", "")).sub ?? "";
+const idOf = (cookie: string) => decodeJwt(cookie.replace("__Host-admin_session=", "")).sub ?? "";
 
 async function sessionIds(): Promise<string[]> {
   const rows = await env.DB.prepare("select id from admin_sessions order by id").all<{
@@ -31,7 +31,7 @@ describe("logging out", () => {
 
     const logout = await postForm("/en/admin", { intent: "logout" }, { Cookie: session });
     expect(logout.status).toBe(302);
-    expect(cookiesOf(logout).admin_session).toBe("admin_session=");
+    expect(cookiesOf(logout)["__Host-admin_session"]).toBe("__Host-admin_session=");
 
     // The cookie a thief copied before the owner logged out:
     expect(await seesDashboard(session)).toBe(false);
@@ -94,12 +94,15 @@ describe("session tokens", () => {
       await withoutExpiry(new SignJWT({ role: "admin" }).setSubject("admin")),
     ];
     expect(await seesDashboard(session)).toBe(true);
-    for (const token of forged) expect(await seesDashboard(`admin_session=${token}`)).toBe(false);
+    for (const token of forged)
+      expect(await seesDashboard(`__Host-admin_session=${token}`)).toBe(false);
   });
 
   test("a device cookie does not pass for a session", async () => {
     const { device } = await logIn();
-    expect(await seesDashboard(device.replace("admin_device=", "admin_session="))).toBe(false);
+    expect(
+      await seesDashboard(device.replace("__Host-admin_device=", "__Host-admin_session=")),
+    ).toBe(false);
   });
 
   test("a session whose row has expired is refused, and the cron purges it", async () => {
@@ -123,7 +126,7 @@ describe("what a session check costs", () => {
     const { session } = await logIn();
     // The owner's API: the session is the only statement before the body is refused.
     expect(d1Statements(await putSouthWater(session))).toBe(1);
-    expect(d1Statements(await putSouthWater("admin_session=forged.token.value"))).toBe(0);
+    expect(d1Statements(await putSouthWater("__Host-admin_session=forged.token.value"))).toBe(0);
 
     // A page whose action and loader both need the session reads it once: a no-JS switch
     // (action, then every loader) costs the GET's statements plus the write alone.

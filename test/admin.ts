@@ -19,7 +19,10 @@ export async function logIn(headers: Record<string, string> = {}) {
   const response = await postForm(LOGIN, { password: ADMIN_PASSWORD }, headers);
   expect(response.status).toBe(302);
   const cookies = cookiesOf(response);
-  return { session: cookies.admin_session ?? "", device: cookies.admin_device ?? "" };
+  return {
+    session: cookies["__Host-admin_session"] ?? "",
+    device: cookies["__Host-admin_device"] ?? "",
+  };
 }
 
 export async function seesDashboard(cookie: string): Promise<boolean> {

@@ -20,11 +20,14 @@ describe("admin session", () => {
     expect(await response.text()).toContain("Incorrect password");
   });
 
-  test("the right password gives an HttpOnly, Secure, SameSite=Strict session", async () => {
+  test("the right password gives a host-only, HttpOnly, Secure, SameSite=Strict session", async () => {
     const response = await postForm("/admin/login", { password: ADMIN_PASSWORD });
     expect(response.status).toBe(302);
     const cookie = response.headers.get("Set-Cookie") ?? "";
-    expect(cookie).toMatch(/^admin_session=[\w-]+\.[\w-]+\.[\w-]+;/);
+    // `__Host-`: browsers take it only with Path=/ and no Domain, from this very host.
+    expect(cookie).toMatch(/^__Host-admin_session=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(cookie).toContain("Path=/;");
+    expect(cookie).not.toContain("Domain");
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("Secure");
     expect(cookie).toContain("SameSite=Strict");

@@ -1,5 +1,5 @@
+import { parse } from "hono/utils/cookie";
 import { LOCALE_COOKIE } from "~/i18n/locales";
-import { cookieNames } from "~/lib/cookies";
 
 // A page that every visitor sees alike is rendered once a second at most and shared for that
 // second (ADR 019): a crowd arriving at once costs one render, not one each. The nonce is the
@@ -21,7 +21,8 @@ const pages = new Map<string, Entry>();
 /** Only a visitor without cookies (the language choice aside) sees what everybody sees. */
 function isVisitorRead(request: Request): boolean {
   if (request.method !== "GET") return false;
-  return cookieNames(request.headers.get("Cookie")).every((name) => name === LOCALE_COOKIE);
+  const cookies = Object.keys(parse(request.headers.get("Cookie") ?? ""));
+  return cookies.every((name) => name === LOCALE_COOKIE);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Relative: routes.ts loads this module outside Vite, where the ~ alias does not exist.
-import { readCookie } from "../lib/cookies.ts";
+import { parse } from "hono/utils/cookie";
 
 export const locales = ["de", "en", "it", "fr", "es"] as const;
 export type Locale = (typeof locales)[number];
@@ -79,6 +79,6 @@ export function negotiateLocale(acceptLanguage: string | null): Locale | null {
 }
 
 export function readLocaleCookie(cookieHeader: string | null): Locale | null {
-  const value = readCookie(cookieHeader, LOCALE_COOKIE);
+  const value = parse(cookieHeader ?? "", LOCALE_COOKIE)[LOCALE_COOKIE];
   return isLocale(value) ? value : null;
 }

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "~/i18n/locales";
 import { apiError, rejectInvalid } from "./errors";
@@ -27,10 +28,13 @@ export const locale = new Hono<ApiEnv>().post(
   (c) => {
     const { locale, redirectTo } = c.req.valid("form");
     const target = new URL(redirectTo, c.req.url);
-    c.header(
-      "Set-Cookie",
-      `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; HttpOnly; Secure; SameSite=Lax`,
-    );
+    setCookie(c, LOCALE_COOKIE, locale, {
+      path: "/",
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+    });
     // "/en//host" would become "//host" without its prefix: collapse leading slashes so the
     // redirect can only ever stay on this site.
     const path = localizePath(target.pathname, locale).replace(/^[/\\]+/, "/");

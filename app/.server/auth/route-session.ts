@@ -6,10 +6,9 @@ import {
   redirect,
 } from "react-router";
 import { localizePath, pagePath } from "~/i18n/locales";
-import { readCookie } from "~/lib/cookies";
 import { requestScope } from "../context";
 import { type AdminSession, readSession } from "./session";
-import { SESSION_COOKIE } from "./signed-cookie";
+import { hasCookie, SESSION_COOKIE } from "./signed-cookie";
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 
@@ -40,7 +39,7 @@ export const ownerOnlyMiddleware: MiddlewareFunction<Response> = ({ request, con
 function toLogin({ request, context }: Args): Response {
   const { locale } = context.get(requestScope);
   const login = new URLSearchParams({ next: pagePath(new URL(request.url).pathname) });
-  if (readCookie(request.headers.get("Cookie"), SESSION_COOKIE.name)) login.set("expired", "1");
+  if (hasCookie(request, SESSION_COOKIE)) login.set("expired", "1");
   return redirect(`${localizePath("/admin/login", locale)}?${login}`);
 }
 

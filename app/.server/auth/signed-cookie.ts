@@ -1,5 +1,5 @@
+import { parse, serialize } from "hono/utils/cookie";
 import { jwtVerify, SignJWT } from "jose";
-import { readCookie } from "~/lib/cookies";
 import type { Config } from "../env";
 
 /** Each kind of token is signed for its own audience, so one can never pass for the other. */
@@ -10,13 +10,15 @@ type SignedCookie = {
   endsWithPassword: boolean;
 };
 
+// `__Host-`: the browser takes these only from this exact host over HTTPS, so a sibling
+// subdomain cannot plant one (an owner logged out, or into a session of someone else's).
 export const SESSION_COOKIE = {
-  name: "admin_session",
+  name: "__Host-admin_session",
   audience: "admin-session",
   endsWithPassword: true,
 } as const satisfies SignedCookie;
 export const DEVICE_COOKIE = {
-  name: "admin_device",
+  name: "__Host-admin_device",
   audience: "admin-device",
   endsWithPassword: false,
 } as const satisfies SignedCookie;
@@ -34,8 +36,22 @@ export function signingKey(
   );
 }
 
-function serialize(name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
+function ownerCookie(cookie: SignedCookie, value: string, maxAgeSeconds: number): string {
+  return serialize(cookie.name, value, {
+    path: "/",
+    secure: true,
+    httpOnly: true,
+    sameSite: "Strict",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+function cookieValue(request: Request, cookie: SignedCookie): string | undefined {
+  return parse(request.headers.get("Cookie") ?? "", cookie.name)[cookie.name];
+}
+
+export function hasCookie(request: Request, cookie: SignedCookie): boolean {
+  return Boolean(cookieValue(request, cookie));
 }
 
 export async function signedCookie(
@@ -52,11 +68,11 @@ export async function signedCookie(
     .setIssuedAt(new Date(now))
     .setExpirationTime(new Date(now + lifetimeMs))
     .sign(signingKey(config, cookie));
-  return serialize(cookie.name, token, Math.floor(lifetimeMs / 1000));
+  return ownerCookie(cookie, token, Math.floor(lifetimeMs / 1000));
 }
 
 export function clearedCookie(cookie: SignedCookie): string {
-  return serialize(cookie.name, "", 0);
+  return ownerCookie(cookie, "", 0);
 }
 
 /** The verified token's subject, or null; a token without `exp` would never expire. */
@@ -65,7 +81,7 @@ export async function readSignedCookie(
   config: Config,
   cookie: SignedCookie,
 ): Promise<string | null> {
-  const token = readCookie(request.headers.get("Cookie"), cookie.name);
+  const token = cookieValue(request, cookie);
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, signingKey(config, cookie), {

@@ -10,6 +10,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { base64url } from "jose";
 import { z } from "zod";
 import { locales } from "~/i18n/locales";
 import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "~/lib/media";
@@ -22,7 +23,7 @@ const MAX_PAGE_SIZE = 48;
 
 const cursorParam = z.string().transform((value, ctx) => {
   try {
-    const json: unknown = JSON.parse(atob(value.replaceAll("-", "+").replaceAll("_", "/")));
+    const json: unknown = JSON.parse(new TextDecoder().decode(base64url.decode(value)));
     return z
       .array(z.union([z.number(), z.string()]))
       .max(4)
@@ -34,7 +35,7 @@ const cursorParam = z.string().transform((value, ctx) => {
 });
 
 function encodeCursor(values: (number | string)[]): string {
-  return btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return base64url.encode(JSON.stringify(values));
 }
 
 export const listFilters = z
