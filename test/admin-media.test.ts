@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { media, mediaLikes } from "~/.server/db/schema";
+import { media, mediaLikes, mediaViews } from "~/.server/db/schema";
 import { type AdminMediaItem, MAX_BULK_ITEMS } from "~/lib/media-fields";
 import { logIn } from "./admin";
 import { expectConsoleError } from "./console-errors";
@@ -237,7 +237,7 @@ describe("editing an item", () => {
 });
 
 describe("deleting", () => {
-  test("removes the item, its likes and every R2 object it had", async () => {
+  test("removes the item, its likes and views and every R2 object it had", async () => {
     const originalKey = `originals/${crypto.randomUUID()}.jpg`;
     const mediumKey = `media/${crypto.randomUUID()}.jpg`;
     await env.MEDIA.put(originalKey, fakeBytes(64));
@@ -248,6 +248,11 @@ describe("deleting", () => {
       headers: { Origin: ORIGIN, "User-Agent": BROWSER_UA },
     });
     expect(like.status).toBe(200);
+    const view = await visit(`/api/media/${item.id}/view`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "User-Agent": BROWSER_UA },
+    });
+    expect(view.status).toBe(200);
 
     const response = await asOwner(`${API}/${item.id}`, "DELETE");
     expect(response.status).toBe(200);
@@ -255,6 +260,8 @@ describe("deleting", () => {
     expect(await row(item.id)).toBeUndefined();
     const likes = await getDb(env.DB).select().from(mediaLikes).all();
     expect(likes.filter((l) => l.mediaId === item.id)).toEqual([]);
+    const views = await getDb(env.DB).select().from(mediaViews).all();
+    expect(views.filter((v) => v.mediaId === item.id)).toEqual([]);
     const keys = await bucketKeys();
     expect(keys.has(item.fileKey)).toBe(false);
     expect(keys.has(item.thumbnailKey)).toBe(false);

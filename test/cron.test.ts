@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { createMedia } from "./factories";
 import { runCron } from "./helpers";
 
-test("the ten-minute cron forgets earlier days' like records and salts", async () => {
+test("the ten-minute cron forgets earlier days' like and view records and salts", async () => {
   const item = await createMedia();
   await env.DB.batch([
     env.DB.prepare(
@@ -11,6 +11,9 @@ test("the ten-minute cron forgets earlier days' like records and salts", async (
     ),
     env.DB.prepare(
       "insert into media_likes (media_id, visitor, day) values (?1, 'a', '2020-01-01'), (?1, 'b', '2999-01-01')",
+    ).bind(item.id),
+    env.DB.prepare(
+      "insert into media_views (media_id, visitor, day) values (?1, 'c', '2020-01-01'), (?1, 'd', '2999-01-01')",
     ).bind(item.id),
   ]);
   await runCron();
@@ -21,4 +24,6 @@ test("the ten-minute cron forgets earlier days' like records and salts", async (
   expect(salts.results.map((r) => r.day)).toEqual(["2999-01-01"]);
   const likes = await env.DB.prepare("select visitor from media_likes").all<{ visitor: string }>();
   expect(likes.results.map((r) => r.visitor)).toEqual(["b"]);
+  const views = await env.DB.prepare("select visitor from media_views").all<{ visitor: string }>();
+  expect(views.results.map((r) => r.visitor)).toEqual(["d"]);
 });

@@ -3,8 +3,10 @@ import { expect, test } from "vitest";
 import { createMedia } from "./factories";
 import { visit } from "./helpers";
 
-const like = (id: string, address: string) =>
-  visit(`/api/media/${id}/like`, { method: "POST", headers: { "CF-Connecting-IP": address } });
+const post = (action: "like" | "view", id: string, address: string) =>
+  visit(`/api/media/${id}/${action}`, { method: "POST", headers: { "CF-Connecting-IP": address } });
+const like = (id: string, address: string) => post("like", id, address);
+const view = (id: string, address: string) => post("view", id, address);
 
 async function likesInDb(id: string) {
   const row = await env.DB.prepare("select like_count from media where id = ?")
@@ -49,12 +51,15 @@ test("the count is exact under 50 concurrent likes", async () => {
 test("stores no client address, only a salted hash that changes daily", async () => {
   const item = await createMedia();
   await like(item.id as string, "192.0.2.77");
-  const rows = await env.DB.prepare("select visitor from media_likes where media_id = ?")
-    .bind(item.id)
-    .all<{ visitor: string }>();
-  expect(rows.results).toHaveLength(1);
-  expect(rows.results[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
-  expect(JSON.stringify(rows.results)).not.toContain("192.0.2.77");
+  await view(item.id as string, "192.0.2.77");
+  for (const table of ["media_likes", "media_views"]) {
+    const rows = await env.DB.prepare(`select visitor from ${table} where media_id = ?`)
+      .bind(item.id)
+      .all<{ visitor: string }>();
+    expect(rows.results).toHaveLength(1);
+    expect(rows.results[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(rows.results)).not.toContain("192.0.2.77");
+  }
 });
 
 test("likes are rate limited per client", async () => {
@@ -70,10 +75,12 @@ test("likes are rate limited per client", async () => {
   expect(statuses.slice(30)).toEqual([429, 429]);
 });
 
-test("each opening counts one view", async () => {
+test("a visitor's views of an item count once a day, however often they open it", async () => {
   const item = await createMedia();
-  for (const expected of [1, 2, 3]) {
-    const response = await visit(`/api/media/${item.id}/view`, { method: "POST" });
-    expect(await response.json()).toEqual({ views: expected });
+  for (const address of ["198.51.100.5", "198.51.100.5", "2001:db8:7::1", "2001:db8:7::2"]) {
+    expect((await view(item.id as string, address)).status).toBe(200);
   }
+  const other = await view(item.id as string, "198.51.100.6");
+  expect(await other.json()).toEqual({ views: 3 });
+  expect(await (await view(item.id as string, "198.51.100.5")).json()).toEqual({ views: 3 });
 });

@@ -1,13 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "~/.server/analytics/counts";
 import { clientNetwork } from "~/.server/client-address";
-import { likeMedia } from "~/.server/media/likes";
 import { listFilters, listMedia } from "~/.server/media/list-media";
+import { countOnceADay } from "~/.server/media/once-a-day";
 import { toPublicItem } from "~/.server/media/public-item";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "~/.server/media/published-media";
-import { recordView } from "~/.server/media/views";
 import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
 import { locales } from "~/i18n/locales";
 import { apiError, rejectInvalid } from "./errors";
@@ -20,9 +19,15 @@ const langQuery = z.object({ lang: z.enum(locales).default("de") });
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");
 
-/** Likes and views, each counted per network: a few people behind one address still fit. */
+/** Likes and views, each limited per network: a few people behind one address still fit. */
 const limited = (action: "like" | "view") =>
   rateLimit("MEDIA_RATE_LIMIT", (c) => `${action}:${clientNetwork(c.req.raw)}`);
+
+/** Today's pseudonym of the visitor's network, under which a like or a view counts once. */
+async function todaysVisitor(c: Context<ApiEnv>) {
+  const day = utcDay();
+  return { day, visitor: await visitorId(c.var.db, clientNetwork(c.req.raw), day) };
+}
 
 export const mediaApi = new Hono<ApiEnv>()
   .get("/", zValidator("query", listFilters, badQuery), async (c) => {
@@ -44,15 +49,15 @@ export const mediaApi = new Hono<ApiEnv>()
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {
     const db = c.var.db;
-    const day = utcDay();
-    const visitor = await visitorId(db, clientNetwork(c.req.raw), day);
-    const result = await likeMedia(db, c.req.valid("param").id, visitor, day);
+    const { day, visitor } = await todaysVisitor(c);
+    const result = await countOnceADay(db, "like", c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
-    return c.json({ likes: result.likes, liked: true });
+    return c.json({ likes: result.count, liked: true });
   })
   .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
-    const views = await recordView(c.var.db, c.req.valid("param").id);
-    if (views === null) return apiError(c, 404, "not_found", "No such media item");
-    return c.json({ views });
+    const { day, visitor } = await todaysVisitor(c);
+    const result = await countOnceADay(c.var.db, "view", c.req.valid("param").id, visitor, day);
+    if (!result) return apiError(c, 404, "not_found", "No such media item");
+    return c.json({ views: result.count });
   });

@@ -3,15 +3,15 @@ import { expireStills } from "./expire-stills";
 import { expireTimelapses } from "./expire-timelapses";
 import { purgeAnalyticsRecords } from "./purge-analytics";
 import { purgeContactRecords } from "./purge-contact";
-import { purgeLikes } from "./purge-likes";
 import { purgeSessions } from "./purge-sessions";
+import { purgeVisitors } from "./purge-visitor-records";
 import { deleteRetiredFiles } from "./retired-files";
 import { refreshWeather } from "./weather";
 
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
   "*/10 * * * *": [
     refreshWeather,
-    purgeLikes,
+    purgeVisitors,
     purgeSessions,
     purgeContactRecords,
     purgeAnalyticsRecords,

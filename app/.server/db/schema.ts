@@ -100,18 +100,27 @@ export const retiredFiles = sqliteTable(
   (t) => [index("retired_files_delete_after").on(t.deleteAfter)],
 );
 
-/** Rows and salts of earlier days are purged, so nothing links a visitor over time. */
-export const mediaLikes = sqliteTable(
-  "media_likes",
-  {
-    mediaId: text("media_id")
-      .notNull()
-      .references(() => media.id, { onDelete: "cascade" }),
-    visitor: text("visitor").notNull(),
-    day: text("day").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.mediaId, t.visitor] }), index("media_likes_day").on(t.day)],
-);
+/**
+ * Who liked or viewed an item today, as the day's salted pseudonym of their network: each
+ * counts once a day. Rows and salts of earlier days are purged, so nothing links a visitor
+ * over time.
+ */
+function visitorRecords<Name extends string>(name: Name) {
+  return sqliteTable(
+    name,
+    {
+      mediaId: text("media_id")
+        .notNull()
+        .references(() => media.id, { onDelete: "cascade" }),
+      visitor: text("visitor").notNull(),
+      day: text("day").notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.mediaId, t.visitor] }), index(`${name}_day`).on(t.day)],
+  );
+}
+
+export const mediaLikes = visitorRecords("media_likes");
+export const mediaViews = visitorRecords("media_views");
 
 export const likeSalts = sqliteTable("like_salts", {
   day: text("day").primaryKey(),

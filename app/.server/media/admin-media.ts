@@ -10,7 +10,7 @@ import type {
 } from "~/lib/media-fields";
 import type { Db } from "../db/client";
 import { inList } from "../db/in-list";
-import { media, mediaLikes, type mediaStatuses, type mediaTypes } from "../db/schema";
+import { media, mediaLikes, type mediaStatuses, type mediaTypes, mediaViews } from "../db/schema";
 import type { MediaRow } from "./public-item";
 
 // The browser's copy of the lists (app/lib/media-fields.ts) must match the database's.
@@ -133,10 +133,10 @@ export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Pr
         .map((column) => row[column])
         .filter((key) => key !== null),
     );
-  const [, deleted] = await db.batch([
-    db
-      .delete(mediaLikes)
-      .where(inArray(mediaLikes.mediaId, db.select({ id: media.id }).from(media).where(where))),
+  const doomed = db.select({ id: media.id }).from(media).where(where);
+  const [, , deleted] = await db.batch([
+    db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, doomed)),
+    db.delete(mediaViews).where(inArray(mediaViews.mediaId, doomed)),
     db
       .delete(media)
       .where(where)

@@ -36,7 +36,8 @@ export default function MediaViewer({
   // screen before that, so the name is wired here.
   const titleId = useId();
 
-  // One view per opening of an item: not per render, re-fetch or StrictMode re-run.
+  // Each opening reports a view (the server counts a visitor once a day), never each render,
+  // re-fetch or StrictMode re-run.
   const [viewCount, setViewCount] = useState(item.views);
   const counted = useRef<string | null>(null);
   useEffect(() => {

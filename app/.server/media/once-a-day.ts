@@ -1,0 +1,48 @@
+import { lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mediaLikes, mediaViews } from "../db/schema";
+
+/** What a visitor's action adds to: its record of the day and the item's counter. */
+const counters = {
+  like: { records: "media_likes", counter: "like_count" },
+  view: { records: "media_views", counter: "view_count" },
+} as const;
+
+/**
+ * A published item's like or view, counted once a day per visitor. Exact under concurrency:
+ * one batch inserts the record and adds changes(), 0 when it existed.
+ */
+export async function countOnceADay(
+  db: Db,
+  action: keyof typeof counters,
+  id: string,
+  visitor: string,
+  day: string,
+): Promise<{ count: number; added: boolean } | null> {
+  const { records, counter } = counters[action];
+  const d1 = db.$client;
+  const [inserted, , result] = await d1.batch<{ count: number; published: number }>([
+    d1
+      .prepare(
+        `insert into ${records} (media_id, visitor, day)
+         select ?1, ?2, ?3 where exists (select 1 from media where id = ?1 and status = 'published')
+         on conflict do nothing`,
+      )
+      .bind(id, visitor, day),
+    d1.prepare(`update media set ${counter} = ${counter} + changes() where id = ?1`).bind(id),
+    d1
+      .prepare(
+        `select ${counter} as count, status = 'published' as published from media where id = ?1`,
+      )
+      .bind(id),
+  ]);
+  const item = result?.results[0];
+  return item?.published ? { count: item.count, added: (inserted?.meta.changes ?? 0) > 0 } : null;
+}
+
+export function purgeVisitorRecords(db: Db, keepFrom: string) {
+  return [
+    db.delete(mediaLikes).where(lt(mediaLikes.day, keepFrom)),
+    db.delete(mediaViews).where(lt(mediaViews.day, keepFrom)),
+  ] as const;
+}

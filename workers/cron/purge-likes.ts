@@ -1,9 +1,0 @@
-import { getDb } from "~/.server/db/client";
-import { purgeLikeRecords } from "~/.server/media/likes";
-import { purgeSalts, utcDay } from "~/.server/visitors/visitor-id";
-
-export async function purgeLikes(env: Env, now = new Date()): Promise<void> {
-  const db = getDb(env.DB);
-  const today = utcDay(now);
-  await db.batch([purgeLikeRecords(db, today), purgeSalts(db, today)]);
-}
