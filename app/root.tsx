@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
 } from "react-router";
 import { markPageHydrated } from "~/lib/hydration";
@@ -15,13 +16,14 @@ import { requestScope } from "./.server/context";
 import { publicSiteConfig } from "./.server/env";
 import { getPublicSettings } from "./.server/settings";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page";
+import { ErrorPage, PageUnreachable } from "./components/error-page";
 import { MaintenanceGate } from "./components/maintenance-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
 import { pagePath, stripLocale } from "./i18n/locales";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
+import { isNetworkFailure, wasUnsent } from "./lib/fetch-read";
 import { useNonce } from "./lib/nonce";
 import { isAdminPath } from "./lib/pages";
 import { type RootData, useOptionalRootData } from "./lib/root-data";
@@ -96,6 +98,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** After a form that never reached the site (offline), there is nothing new to read, and offline it would fail. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !wasUnsent(actionResult) && defaultShouldRevalidate;
+}
+
 export default function App() {
   useBuildCheck();
   usePageViews();
@@ -110,6 +120,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useLingui();
   const path = useLocation().pathname;
   if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
+  if (isNetworkFailure(error)) {
+    return (
+      <Shell>
+        <PageUnreachable />
+      </Shell>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   // Spec §2: a route that refuses its parameters is the fatal "Page Not Found: {path}".

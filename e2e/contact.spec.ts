@@ -259,6 +259,33 @@ test("when sending fails, the error is announced and everything typed stays", as
   await expectNoAxeViolations(page);
 });
 
+test.describe("offline", () => {
+  test.use({ expectedNetworkErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
+
+  test("Send keeps everything typed and says so; back online, the same form sends it", async ({
+    strictPage: page,
+    context,
+  }) => {
+    await page.goto(english.path);
+    await waitForEnhancedForm(page);
+    const { marker, text, subject } = await writeMessage(page, english, "Typed on a boat.");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: english.send }).click();
+
+    const alert = page.getByRole("alert").filter({ hasText: "Message could not be sent." });
+    await expect(alert).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
+    await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
+    await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
+
+    // The form never left the browser: its question (and the answer given) still hold.
+    await context.setOffline(false);
+    await page.getByRole("button", { name: english.send }).click();
+    await expect(page.getByText(english.sent)).toBeVisible();
+    expect((await deliveredWith(marker)).text).toContain(text);
+  });
+});
+
 test("the form fits a 320 px phone and the sent message passes axe", async ({
   strictPage: page,
 }) => {

@@ -10,16 +10,21 @@ export const localized = localizePath;
 type Fixtures = {
   /** HTTP statuses a journey provokes on purpose; Chromium logs each as a console error. */
   expectedStatuses: number[];
+  /** Chromium's network errors a journey provokes on purpose, e.g. `net::ERR_INTERNET_DISCONNECTED`. */
+  expectedNetworkErrors: string[];
   strictPage: Page;
 };
 
 export const test = base.extend<Fixtures>({
   expectedStatuses: [[], { option: true }],
-  strictPage: async ({ page, baseURL, expectedStatuses }, use) => {
+  expectedNetworkErrors: [[], { option: true }],
+  strictPage: async ({ page, baseURL, expectedStatuses, expectedNetworkErrors }, use) => {
     const problems: string[] = [];
-    // Chromium's words for a failed load: "… responded with a status of 404 (Not Found)".
+    // Chromium's words for a failed load: "… responded with a status of 404 (Not Found)", or
+    // "Failed to load resource: net::ERR_INTERNET_DISCONNECTED".
     const expected = (text: string) =>
-      expectedStatuses.some((status) => text.includes(`status of ${status} (`));
+      expectedStatuses.some((status) => text.includes(`status of ${status} (`)) ||
+      expectedNetworkErrors.some((error) => text === `Failed to load resource: ${error}`);
     page.on("console", (message) => {
       if (message.type() === "error" && !expected(message.text())) {
         // Chromium's message names no address; its location does, for a failed load.

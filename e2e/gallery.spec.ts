@@ -330,6 +330,43 @@ test.describe("when the network fails", () => {
   });
 });
 
+test.describe("offline", () => {
+  test.use({ expectedNetworkErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
+
+  test("a page that cannot load says so, not '500', asks once more, and loads when asked again", async ({
+    strictPage: page,
+    context,
+  }) => {
+    await page.goto("/en/gallery");
+    await hydrated(page);
+    let reads = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/en/gallery.data") reads += 1;
+    });
+    await context.setOffline(true);
+    const tabs = page.getByRole("navigation", { name: "Media type" });
+    await tabs.getByRole("link", { name: "Photos" }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "The page could not be loaded",
+    );
+    await expect(
+      page.getByText("Please check your internet connection and try again."),
+    ).toBeVisible();
+    await expect(page.getByText("500")).toHaveCount(0);
+    await expect.poll(() => reads).toBe(2); // asked once more before giving up (spec §8)
+    await expectNoAxeViolations(page);
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
+    await expect(page).toHaveURL(/\/en\/gallery\?type=photos/);
+    await expect(
+      page.getByRole("region", { name: "All media" }).getByRole("link", { name: /^Play: / }),
+    ).toHaveCount(0);
+  });
+});
+
 test.describe("on a phone in dark mode, when a like cannot be saved", () => {
   test.use({ expectedStatuses: [503], viewport: { width: 360, height: 740 }, colorScheme: "dark" });
 

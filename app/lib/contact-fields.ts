@@ -32,8 +32,11 @@ export type ContactValues = Record<Exclude<ContactFieldName, "answer">, string>;
 export type ContactOutcome =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactFieldErrors; values?: ContactValues }
-  /** A bot, a limit or a failed delivery: all look the same to the sender. */
-  | { status: "failed"; values?: ContactValues };
+  /**
+   * A bot, a limit or a failed delivery: all look the same to the sender. `unsent`: the
+   * request never reached the site (offline), so the question was not used up.
+   */
+  | { status: "failed"; values?: ContactValues; unsent?: true };
 
 /** Faster than this from question to submit is a program, not a person (spec's bot checks). */
 export const MIN_FILL_MS = 3000;

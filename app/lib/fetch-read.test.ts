@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { fetchRead } from "./fetch-read";
+import { fetchRead, isNetworkFailure } from "./fetch-read";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,4 +46,18 @@ test("answers that another try would not change are returned at once", async () 
     expect((await fetchRead("/api/x")).status).toBe(status);
     expect(calls).toHaveLength(1);
   }
+});
+
+test("a network failure is told apart from a bug that happens to be a TypeError", () => {
+  for (const message of [
+    "Failed to fetch",
+    "NetworkError when attempting to fetch resource.",
+    "Load failed",
+  ]) {
+    expect(isNetworkFailure(new TypeError(message))).toBe(true);
+  }
+  expect(
+    isNetworkFailure(new TypeError("Cannot read properties of undefined (reading 'id')")),
+  ).toBe(false);
+  expect(isNetworkFailure(new Error("Failed to fetch"))).toBe(false);
 });

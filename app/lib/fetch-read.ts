@@ -12,3 +12,21 @@ export async function fetchRead(url: string, init: Omit<RequestInit, "method" | 
   }
   return fetch(url, init);
 }
+
+/** fetch's own failure (offline, a dropped connection), as Chromium, Firefox and Safari word it. */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /failed to fetch|networkerror|load failed|network connection/i.test(error.message)
+  );
+}
+
+/** A client action's answer when its request never reached the site: nothing changed there. */
+export function wasUnsent(actionResult: unknown): boolean {
+  return (
+    typeof actionResult === "object" &&
+    actionResult !== null &&
+    "unsent" in actionResult &&
+    actionResult.unsent === true
+  );
+}

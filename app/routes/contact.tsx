@@ -8,6 +8,7 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { PageMeta } from "~/components/page-meta";
 import { ensurePageCatalog } from "~/i18n/load-messages";
 import { type ContactOutcome, MIN_FILL_MS } from "~/lib/contact-fields";
+import { wasUnsent } from "~/lib/fetch-read";
 import { useRootData } from "~/lib/root-data";
 import ClockIcon from "~icons/mdi/clock-outline";
 import MailIcon from "~icons/mdi/email-outline";
@@ -51,7 +52,13 @@ export async function clientAction({
   if (!check.ok) return { status: "invalid", errors: check.errors };
   const wait = questionShownAt + MIN_FILL_MS - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return serverAction();
+  try {
+    return await serverAction();
+  } catch {
+    // Offline or a dropped connection: the form and what was typed stay, with the failure
+    // message, rather than the error page.
+    return { status: "failed", unsent: true };
+  }
 }
 
 export function shouldRevalidate({
@@ -60,8 +67,9 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   const outcome = actionResult as ContactOutcome | undefined;
   if (!outcome) return defaultShouldRevalidate;
-  // The question stays while only other fields were wrong; anything else used it up, and
-  // a refusal (4xx) would otherwise keep the old one on the page.
+  // The question stays while only other fields were wrong or the form never left the
+  // browser; anything else used it up, and a refusal (4xx) would otherwise keep the old one.
+  if (wasUnsent(outcome)) return false;
   return !(outcome.status === "invalid" && !outcome.errors.answer);
 }
 
