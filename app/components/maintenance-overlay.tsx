@@ -1,8 +1,6 @@
-import { lazy, type ReactNode, Suspense } from "react";
-
-// Loaded only while the site is in maintenance: every other visit, nearly all of them, would
-// download the dialog and its icon for nothing.
-const MaintenanceDialog = lazy(() => import("./maintenance-dialog"));
+import { useLingui } from "@lingui/react/macro";
+import { type ReactNode, useEffect, useRef } from "react";
+import WrenchIcon from "~icons/mdi/wrench-outline";
 
 export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
   return (
@@ -10,11 +8,38 @@ export function MaintenanceGate({ active, children }: { active: boolean; childre
       <div inert={active} className="contents">
         {children}
       </div>
-      {active ? (
-        <Suspense>
-          <MaintenanceDialog />
-        </Suspense>
-      ) : null}
+      {active ? <MaintenanceOverlay /> : null}
     </>
+  );
+}
+
+function MaintenanceOverlay() {
+  const { t } = useLingui();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog, so that screen readers announce it.
+  useEffect(() => dialog.current?.focus(), []);
+  return (
+    <div
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="maintenance-title"
+      aria-describedby="maintenance-description"
+      tabIndex={-1}
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-white p-6 text-center outline-none dark:bg-neutral-950"
+    >
+      <div className="max-w-md">
+        <WrenchIcon className="mx-auto size-12 text-primary-700 dark:text-primary-400" />
+        <h1 id="maintenance-title" className="mt-4 text-2xl font-bold">
+          {t`Work in progress`}
+        </h1>
+        <p id="maintenance-description" className="mt-3 text-neutral-700 dark:text-neutral-300">
+          {t`We are improving the site right now. Please come back a little later: the lake will still be here.`}
+        </p>
+        <p className="mt-4 font-medium text-primary-800 dark:text-primary-300">
+          {t`Thank you for your patience!`}
+        </p>
+      </div>
+    </div>
   );
 }
