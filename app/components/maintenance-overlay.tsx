@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
-import WrenchIcon from "~icons/mdi/wrench-outline";
+import WrenchIcon from "~icons/mdi/wrench";
 
 export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
   return (

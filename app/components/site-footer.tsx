@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useOptionalRootData } from "~/lib/root-data";
-import HeartIcon from "~icons/mdi/heart-outline";
+import HeartIcon from "~icons/mdi/heart";
 import { LocalizedLink } from "./localized-link";
 import { legalNav, mainNav } from "./site-nav";
 
