@@ -56,11 +56,11 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
   return row;
 }
 
-/** The owner's uploads: the camera box's films are its own business. */
+/** An open upload of one of `kinds`: the owner's media and the camera box's films stay apart. */
 export async function findUpload(
   db: Db,
   id: string,
-  kinds: readonly Upload["kind"][] = uploadKinds,
+  kinds: readonly Upload["kind"][],
 ): Promise<Upload | undefined> {
   return db
     .select()
