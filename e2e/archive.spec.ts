@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
 import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
 import { signRequest } from "../protocol/device-signature.ts";
+import { lakeWallClock } from "../protocol/lake-time.ts";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "../app/i18n/locales.ts";
-import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
+import { lakeDate, lakeWallClock } from "../protocol/lake-time.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -216,7 +216,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
         });
         // Noon UTC lies on the same date at the lake: yesterday's film is yesterday's by the
         // calendar, also on the days the clocks change.
-        const day = addDays(lakeWallClock(Date.now()).slice(0, 10), -demo.daysAgo);
+        const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
         const takenAt = Date.parse(`${day}T12:00:00Z`);
         const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
         statements.push(
@@ -290,7 +290,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   if ((results[0]?.n ?? 0) > 0) return;
   const newest = Date.now() - (Date.now() % SLOT_MS);
   const slots: { slot: number; bestOf: boolean }[] = [];
-  const firstSlot = `${addDays(lakeWallClock(newest).slice(0, 10), -2)}T00:00`;
+  const firstSlot = `${addDays(lakeDate(newest), -2)}T00:00`;
   for (let slot = newest; lakeWallClock(slot) >= firstSlot; slot -= SLOT_MS) {
     slots.push({ slot, bestOf: false });
   }

@@ -6,10 +6,10 @@ import {
   newestStill,
   readStillPicture,
 } from "~/.server/stills/still-picture";
-import { lakeWallClock } from "~/lib/lake-clock";
 import type { StillPicture } from "~/lib/stills";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
 import { MAX_STILL_VERSION_BYTES, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { jpegStill, uploadStill } from "./box";
 import { livePicture, pictureWith, visit } from "./helpers";
 import { rowKeys, sendStill, stillRows, stillVersionsOf1080p, storedKeys } from "./stills-factory";
@@ -43,7 +43,7 @@ describe("the still route archives", () => {
     const row = (await stillRows()).find((r) => r.slot === slotOf(takenAt));
     expect(row).toMatchObject({
       taken_at: takenAt,
-      day: lakeWallClock(takenAt).slice(0, 10),
+      day: lakeDate(takenAt),
       best_of: 0,
     });
     const weather = JSON.parse(row?.weather ?? "null");

@@ -1,5 +1,5 @@
 import { addDays } from "../../protocol/calendar-day.ts";
-import { LAKE_TIME_ZONE } from "./format";
+import { lakeDate } from "../../protocol/lake-time.ts";
 import type {
   CurrentWeather,
   DailyWeather,
@@ -107,17 +107,6 @@ export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): Wa
 
 export function typicalWaterTemperature(month: number): number {
   return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
-}
-
-const lakeDateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LAKE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-export function lakeDate(instant: number): string {
-  return lakeDateFormat.format(instant);
 }
 
 function lakeMonth(instant: number): number {

@@ -5,7 +5,6 @@ import { factsFitDay, filmDayOf, registerFilm, startFilm } from "~/.server/films
 import { jpegFrame } from "~/.server/stream/still";
 import { doneParts, putVersion, storePart, type Upload } from "~/.server/uploads/store";
 import { PART_SIZE } from "~/lib/uploads/limits";
-import { lakeDate } from "~/lib/weather-view";
 import { addDays } from "../../protocol/calendar-day.ts";
 import {
   filmFactsSchema,
@@ -13,6 +12,7 @@ import {
   MAX_POSTER_BYTES,
   type OpenFilm,
 } from "../../protocol/daily-content.ts";
+import { lakeDate } from "../../protocol/lake-time.ts";
 import { apiError, rejectInvalid } from "./errors";
 import {
   answerCompletion,

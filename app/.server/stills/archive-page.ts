@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lakeWallClock } from "~/lib/lake-clock";
 import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
+import { lakeWallClock } from "../../../protocol/lake-time.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
