@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { addDays } from "../protocol/calendar-day.ts";
-import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
+import { STILL_SLOT_MS } from "../protocol/daily-content.ts";
 import { clockOf, lakeDate } from "../protocol/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
@@ -32,7 +32,7 @@ export function demoCaptureArgs(input: string, dir: string, count: number): stri
 
 /** The stills' moments: every slot from civil dawn to civil dusk. */
 export function stillSlots(dawn: Date, dusk: Date): Date[] {
-  const slot = STILL_SLOT_MINUTES * 60_000;
+  const slot = STILL_SLOT_MS;
   const slots: Date[] = [];
   for (let t = Math.ceil(dawn.getTime() / slot) * slot; t <= dusk.getTime(); t += slot) {
     slots.push(new Date(t));

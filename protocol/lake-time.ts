@@ -1,13 +1,11 @@
+import { HOUR_MS, MINUTE_MS } from "./durations.ts";
 // The lake's local time, shared by the site, the camera box (ingest/), the demo seed and the
 // journeys. The site always means the lake's zone; the box passes its configured one
-// (CAMERA_TIME_ZONE, the lake's unless set). No imports: Node 24, workerd and the browser run
-// this file as it is.
+// (CAMERA_TIME_ZONE, the lake's unless set). Node 24, workerd and the browser run this file as
+// it is: it imports only its neighbours, by relative paths.
 
 /** Visitors everywhere see the camera's local dates and times. */
 export const LAKE_TIME_ZONE = "Europe/Rome";
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 // An Intl format is slow to build and cheap to reuse.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

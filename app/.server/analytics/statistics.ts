@@ -6,14 +6,13 @@ import {
   type Periods,
   type Statistics,
 } from "~/lib/statistics";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { analyticsCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
 export const STATISTICS_DAYS = 30;
 export const TOP_ENTRIES = 10;
-
-const DAY_MS = 86_400_000;
 
 export async function readStatistics(db: Db, now = new Date()): Promise<Statistics> {
   const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, retiredFiles } from "../db/schema";
 
 /** A page open for a day still shows a re-run film's old poster; longer would keep the bytes. */
-export const RETIRED_FILE_MS = 86_400_000;
+export const RETIRED_FILE_MS = DAY_MS;
 
 /** A run deletes at most this many: a backlog goes over the next runs. */
 const BATCH = 100;

@@ -1,13 +1,14 @@
 import { and, asc, eq, exists, inArray, lt, not, or } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import { hex } from "../../../protocol/device-signature.ts";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
 import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
 
-const STALE_MS = 24 * 3600_000;
+const STALE_MS = DAY_MS;
 
 /** Random bytes as hex (256 bits unless fewer suffice): keys and ids are ours, never the owner's words. */
 export function randomHex(bytes = 32): string {

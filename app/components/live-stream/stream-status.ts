@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import type { StillPicture } from "~/lib/stills";
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 
 export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };
 
@@ -20,7 +21,7 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
  * Asked again every minute while the page is in view (and when it comes back into view): a
  * camera that comes back, or goes away, and the newest still show without a reload.
  */
-const STATUS_POLL_MS = 60_000;
+const STATUS_POLL_MS = MINUTE_MS;
 
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);

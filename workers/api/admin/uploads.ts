@@ -15,6 +15,7 @@ import {
   type Upload,
 } from "~/.server/uploads/store";
 import { CONTENT_TYPES, MAX_BYTES, VERSIONS } from "~/lib/uploads/limits";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import { apiError, rejectInvalid } from "../errors";
 import { rateLimit } from "../rate-limit";
 import type { OwnerEnv } from "../require-owner";
@@ -60,7 +61,7 @@ const measurements = z.object({
   takenAt: z
     .number()
     .int()
-    .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + 24 * 3600_000, "implausible"),
+    .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
 });
 
 const versionParam = z.object({ version: z.enum(["web", "medium", "thumbnail"]) });
