@@ -10,6 +10,7 @@ import { getPublishedMedia, MEDIA_ID_PATTERN } from "~/.server/media/published-m
 import { recordView } from "~/.server/media/views";
 import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
 import { locales } from "~/i18n/locales";
+import type { LikeAnswer, ViewAnswer } from "~/lib/media";
 import { apiError, rejectInvalid } from "./errors";
 import { rateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
@@ -49,10 +50,10 @@ export const mediaApi = new Hono<ApiEnv>()
     const result = await likeMedia(db, c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
-    return c.json({ likes: result.likes, liked: true });
+    return c.json({ likes: result.likes, liked: true } satisfies LikeAnswer);
   })
   .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
     const views = await recordView(c.var.db, c.req.valid("param").id);
     if (views === null) return apiError(c, 404, "not_found", "No such media item");
-    return c.json({ views });
+    return c.json({ views } satisfies ViewAnswer);
   });

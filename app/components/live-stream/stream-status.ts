@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import type { StillPicture } from "~/lib/stills";
+import type { StreamStatus } from "~/lib/stream-api";
 import { MINUTE_MS } from "../../../protocol/durations.ts";
-
-export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };
 
 /** The newest still as the server rendered the page, and when: hydration must match that. */
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };
