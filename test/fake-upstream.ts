@@ -32,7 +32,7 @@ function fixture(name: string): string {
 
 const calls = new Map<string, Source[]>();
 
-export function fakeUpstream(url: URL, now = Date.now(), body = ""): FakeReply {
+export function fakeUpstream(url: URL, now: number, body = ""): FakeReply {
   const [tag = "", scenario = "", source = ""] = url.pathname.split("/").slice(1);
   if (tag === "__calls") return json(200, calls.get(scenario) ?? []);
   if (source === "ai") return fakeAi(scenario, body);

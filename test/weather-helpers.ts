@@ -38,7 +38,7 @@ export async function ageReading(
 }
 
 /** Yesterday, today and tomorrow at the lake, by the calendar (not ± 24 hours). */
-export function lakeDays(now = Date.now()): [string, string, string] {
-  const today = lakeDate(now);
+export function lakeDays(): [string, string, string] {
+  const today = lakeDate(Date.now());
   return [addDays(today, -1), today, addDays(today, 1)];
 }

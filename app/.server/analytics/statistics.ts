@@ -14,7 +14,8 @@ import { utcDay } from "../visitors/visitor-id";
 export const STATISTICS_DAYS = 30;
 export const TOP_ENTRIES = 10;
 
-export async function readStatistics(db: Db, now = new Date()): Promise<Statistics> {
+export async function readStatistics(db: Db): Promise<Statistics> {
+  const now = new Date();
   const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>
     utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),
   );

@@ -276,11 +276,11 @@ export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise
 }
 
 /** Uploads the owner left for more than a day: aborted, so R2 does not keep their parts. */
-export async function abortStaleUploads(db: Db, bucket: R2Bucket, now = Date.now()): Promise<void> {
+export async function abortStaleUploads(db: Db, bucket: R2Bucket): Promise<void> {
   const stale = await db
     .select()
     .from(uploads)
-    .where(lt(uploads.createdAt, new Date(now - STALE_MS)))
+    .where(lt(uploads.createdAt, new Date(Date.now() - STALE_MS)))
     .all();
   for (const upload of stale) await discard(db, bucket, upload);
 }

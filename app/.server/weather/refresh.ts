@@ -68,7 +68,8 @@ export async function refreshSources(
   await saveRefresh(db, results, now);
 }
 
-export async function refreshDueSources(db: Db, config: Config, now = new Date()): Promise<void> {
+export async function refreshDueSources(db: Db, config: Config): Promise<void> {
+  const now = new Date();
   const rows = await readWeatherRows(db);
   const lastGood = new Map(rows.map((row) => [row.source, row.fetchedAt?.getTime() ?? 0]));
   const due = FETCHED_SOURCES.filter(
