@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
-import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import {
+  encodeStillForm,
+  STILL_SLOT_MS,
+  STILL_TAKEN_AT_HEADER,
+} from "../protocol/daily-content.ts";
 import { signRequest } from "../protocol/device-signature.ts";
+import { DAY_MS } from "../protocol/durations.ts";
+import { lakeWallClock } from "../protocol/lake-time.ts";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 import { expectSmallestSharpVersions } from "./pictures";
@@ -14,10 +19,9 @@ const deviceSecret =
 const deviceId =
   /"CAMERA_DEVICE_ID": "([^"]+)"/.exec(readFileSync("wrangler.jsonc", "utf8"))?.[1] ?? "";
 
-const SLOT = 10 * 60_000;
-const DAY = 86_400_000;
 /** The archive's address of a moment: its slot's lake-time wall clock, as the page writes it. */
-const at = (instant: number) => lakeWallClock(instant - (instant % SLOT)).replace("+", "%2B");
+const at = (instant: number) =>
+  lakeWallClock(instant - (instant % STILL_SLOT_MS)).replace("+", "%2B");
 /** The same time of day on the day before: 23 or 25 hours back when the clocks change. */
 const theDayBefore = (address: string) =>
   `${addDays(address.slice(0, 10), -1)}${address.slice(10, 16)}`;
@@ -65,7 +69,7 @@ const mainStill = (page: Page) => page.locator("figure img").first();
 // Two stills of the box, backfilled two hours late (so without weather), ten minutes apart.
 const now = Date.now();
 const moment = now - 2 * 3_600_000;
-const before = moment - SLOT;
+const before = moment - STILL_SLOT_MS;
 
 test.describe.configure({ mode: "serial" });
 
@@ -92,22 +96,22 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   // A key steps from the picture on show: wait until it shows.
   await expect(page.locator('main a[rel="next"]')).toHaveAttribute(
     "href",
-    `/en/archive?at=${at(moment + SLOT)}`,
+    `/en/archive?at=${at(moment + STILL_SLOT_MS)}`,
   );
   await page.keyboard.press("ArrowRight");
-  await expect(page).toHaveURL(`/en/archive?at=${at(moment + SLOT)}`);
+  await expect(page).toHaveURL(`/en/archive?at=${at(moment + STILL_SLOT_MS)}`);
   // A demo still: it has its weather.
   await expect(page.getByText("Air")).toBeVisible();
   await axeClean(page, "a still with its weather");
 
   // Yesterday, a week and a year ago at the same time.
   await page.getByRole("link", { name: "Same time yesterday" }).click();
-  await expect(page).toHaveURL(`/en/archive?at=${theDayBefore(at(moment + SLOT))}`);
+  await expect(page).toHaveURL(`/en/archive?at=${theDayBefore(at(moment + STILL_SLOT_MS))}`);
   await page.getByRole("link", { name: "A week ago" }).click();
   await expect(page).toHaveURL(/\/en\/archive\?at=\d{4}-\d\d-\d\dT\d\d:\d0$/);
-  await expect(page).not.toHaveURL(`/en/archive?at=${theDayBefore(at(moment + SLOT))}`);
+  await expect(page).not.toHaveURL(`/en/archive?at=${theDayBefore(at(moment + STILL_SLOT_MS))}`);
   await page.goBack();
-  await expect(page).toHaveURL(`/en/archive?at=${theDayBefore(at(moment + SLOT))}`);
+  await expect(page).toHaveURL(`/en/archive?at=${theDayBefore(at(moment + STILL_SLOT_MS))}`);
   // The demo keeps last year's stills because they are marked best of.
   await page.getByRole("link", { name: "A year ago" }).click();
   await expect(page.getByText("Best of", { exact: true })).toBeVisible();
@@ -118,7 +122,7 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await axeClean(page, "a year ago, nothing before");
 
   // The calendar: back to this month, then a day with pictures.
-  const day = at(moment - DAY).slice(0, 10);
+  const day = at(moment - DAY_MS).slice(0, 10);
   await page.goto(`/en/archive?day=${day}`);
   await hydrated(page);
   await expect(

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */
@@ -28,7 +28,7 @@ function runDemo(workerUrl: string): Promise<{ code: number | null; output: stri
 
 // The calendar's yesterday, as the box names it: 24 hours ago is two days back in the hour
 // after midnight that follows the clocks going forward.
-const yesterday = addDays(lakeWallClock(Date.now()).slice(0, 10), -1);
+const yesterday = addDays(lakeDate(Date.now()), -1);
 
 test("the box's demo day becomes yesterday's film in the gallery and its stills in the archive", async ({
   strictPage: page,

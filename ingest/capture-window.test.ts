@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { clockOf, lakeDate } from "../protocol/lake-time.ts";
 import { captureWindow, NoCivilTwilightError } from "./capture-window.ts";
 import { nextRenderAt } from "./daily-schedule.ts";
-import { clockOf, dayOf } from "./lake-day.ts";
 
 const torri = { latitude: 45.6106, longitude: 10.6858, timeZone: "Europe/Rome" };
 const hours = (w: { dawn: Date; dusk: Date }) => (w.dusk.getTime() - w.dawn.getTime()) / 3600_000;
 const local = (instant: Date, timeZone = torri.timeZone) =>
-  `${dayOf(instant, timeZone)} ${clockOf(instant, timeZone)}`;
+  `${lakeDate(instant, timeZone)} ${clockOf(instant, timeZone)}`;
 
 describe("the capture window at the camera", () => {
   test("runs from civil dawn to civil dusk, long in summer and short in winter", () => {
@@ -27,8 +27,8 @@ describe("the capture window at the camera", () => {
   ])("stays on the right day when %s", (_, before, day) => {
     const previous = captureWindow(before, torri);
     const window = captureWindow(day, torri);
-    expect(dayOf(window.dawn, torri.timeZone)).toBe(day);
-    expect(dayOf(window.dusk, torri.timeZone)).toBe(day);
+    expect(lakeDate(window.dawn, torri.timeZone)).toBe(day);
+    expect(lakeDate(window.dusk, torri.timeZone)).toBe(day);
     // The sun moves on by a few minutes a day whatever the clocks do.
     const drift = window.dawn.getTime() - previous.dawn.getTime() - 86_400_000;
     expect(Math.abs(drift)).toBeLessThan(3 * 60_000);
@@ -45,8 +45,8 @@ describe("the capture window at the camera", () => {
   ])("gives the local day's times far from UTC too (%s)", (_, place) => {
     for (const day of ["2026-01-15", "2026-07-15"]) {
       const window = captureWindow(day, place);
-      expect(dayOf(window.dawn, place.timeZone)).toBe(day);
-      expect(dayOf(window.dusk, place.timeZone)).toBe(day);
+      expect(lakeDate(window.dawn, place.timeZone)).toBe(day);
+      expect(lakeDate(window.dusk, place.timeZone)).toBe(day);
     }
   });
 

@@ -1,5 +1,5 @@
 import { getPosition, getTimes } from "suncalc";
-import { atLocalTime } from "./lake-day.ts";
+import { atLakeTime } from "../protocol/lake-time.ts";
 
 export type CaptureWindow = { day: string; dawn: Date; solarNoon: Date; dusk: Date };
 
@@ -14,7 +14,7 @@ export function captureWindow(
   day: string,
   place: { latitude: number; longitude: number; timeZone: string },
 ): CaptureWindow {
-  const noon = atLocalTime(day, "12:00", place.timeZone);
+  const noon = atLakeTime(day, "12:00", place.timeZone);
   const times = getTimes(noon, place.latitude, place.longitude);
   if (!times.dawn || !times.dusk) {
     const dark = getPosition(times.solarNoon, place.latitude, place.longitude).altitude < -6;

@@ -2,11 +2,11 @@
 // systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
 
 import { addDays } from "../protocol/calendar-day.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
 import { captureEveryDay } from "./daily-schedule.ts";
 import { renderFilm } from "./film-render.ts";
 import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
-import { dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 import { runBox } from "./run-box.ts";
 import { timelapseDemo } from "./timelapse-demo.ts";
@@ -31,7 +31,7 @@ async function main() {
   }
   command = args.command;
   const config = loadConfig(argv, process.env);
-  const yesterday = addDays(dayOf(new Date(), config.timeZone), -1);
+  const yesterday = addDays(lakeDate(new Date(), config.timeZone), -1);
   switch (args.command) {
     case "run":
       return runBox(config);

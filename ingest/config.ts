@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
+import { LAKE_TIME_ZONE } from "../protocol/lake-time.ts";
 
 const INPUT_REQUIRED = "required: an rtsp:// URL, a video file, or testsrc";
 
@@ -35,7 +36,7 @@ const schema = z.object({
   timeZone: z
     .string()
     .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone), "unknown time zone")
-    .default("Europe/Rome"),
+    .default(LAKE_TIME_ZONE),
   /** Length of the nightly film; ADR 016. */
   filmSeconds: z.coerce.number().int().min(5).max(600).default(180),
   /** When the night's render and upload start, on the clocks of `timeZone`. */

@@ -2,6 +2,7 @@
 // yesterday's film, the upload of every film still pending, and the disk's clean-up.
 import { setTimeout as sleep } from "node:timers/promises";
 import { addDays } from "../protocol/calendar-day.ts";
+import { atLakeTime, lakeDate } from "../protocol/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { readFacts, storedDays } from "./day-store.ts";
@@ -9,7 +10,6 @@ import { pruneOldDays } from "./disk-budget.ts";
 import { renderFilm } from "./film-render.ts";
 import { uploadPendingFilms } from "./film-upload.ts";
 import { captureFrames } from "./frame-capture.ts";
-import { atLocalTime, dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 
 async function sleepUntil(instant: Date, signal: AbortSignal) {
@@ -19,7 +19,7 @@ async function sleepUntil(instant: Date, signal: AbortSignal) {
 
 export async function captureEveryDay(config: BoxConfig, signal: AbortSignal) {
   while (!signal.aborted) {
-    const today = dayOf(new Date(), config.timeZone);
+    const today = lakeDate(new Date(), config.timeZone);
     try {
       const window = captureWindow(today, config);
       if (Date.now() < window.dusk.getTime()) {
@@ -32,14 +32,14 @@ export async function captureEveryDay(config: BoxConfig, signal: AbortSignal) {
     } catch (error) {
       log(`capture: ${today}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await sleepUntil(atLocalTime(addDays(today, 1), "00:00:01", config.timeZone), signal);
+    await sleepUntil(atLakeTime(addDays(today, 1), "00:00:01", config.timeZone), signal);
   }
 }
 
 export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, now: Date): Date {
-  const today = dayOf(now, config.timeZone);
-  const tonight = atLocalTime(today, config.renderAt, config.timeZone);
-  return tonight > now ? tonight : atLocalTime(addDays(today, 1), config.renderAt, config.timeZone);
+  const today = lakeDate(now, config.timeZone);
+  const tonight = atLakeTime(today, config.renderAt, config.timeZone);
+  return tonight > now ? tonight : atLakeTime(addDays(today, 1), config.renderAt, config.timeZone);
 }
 
 /**
@@ -47,7 +47,7 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
  * every pending upload, then the clean-up.
  */
 export async function nightlyRun(config: BoxConfig) {
-  const today = dayOf(new Date(), config.timeZone);
+  const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
     if (day >= today || (await readFacts(config, day))) continue;
     await renderFilm(config, day).catch((error: unknown) =>

@@ -6,8 +6,8 @@
 import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FilmFacts, filmFactsSchema } from "../protocol/daily-content.ts";
+import { atLakeTime } from "../protocol/lake-time.ts";
 import type { BoxConfig } from "./config.ts";
-import { atLocalTime } from "./lake-day.ts";
 
 type Dirs = Pick<BoxConfig, "dataDir" | "timeZone">;
 export type Frame = { at: Date; path: string };
@@ -53,7 +53,7 @@ export async function listFrames(config: Dirs, day: string): Promise<Frame[]> {
     .sort()
     .map((name) => {
       const [, h, m, s] = FRAME.exec(name) ?? [];
-      return { at: atLocalTime(day, `${h}:${m}:${s}`, config.timeZone), path: join(dir, name) };
+      return { at: atLakeTime(day, `${h}:${m}:${s}`, config.timeZone), path: join(dir, name) };
     });
 }
 

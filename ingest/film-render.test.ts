@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAX_FILM_BYTES } from "../protocol/daily-content.ts";
+import { clockOf } from "../protocol/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import { type Frame, filmFiles, framesDir, listFrames } from "./day-store.ts";
 import {
@@ -17,7 +18,6 @@ import {
   renderFilm,
   SPEED,
 } from "./film-render.ts";
-import { clockOf } from "./lake-day.ts";
 import { testConfig } from "./test-config.ts";
 
 const torri = { latitude: 45.6106, longitude: 10.6858, timeZone: "Europe/Rome" };

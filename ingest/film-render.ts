@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/p
 import { setPriority } from "node:os";
 import { join } from "node:path";
 import { type FilmFacts, MAX_POSTER_BYTES } from "../protocol/daily-content.ts";
+import { MINUTE_MS } from "../protocol/durations.ts";
 import { type CaptureWindow, captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { type Frame, filmDir, filmFiles, listFrames } from "./day-store.ts";
@@ -29,7 +30,7 @@ export function filmFrames(frames: Frame[], window: CaptureWindow, filmSeconds: 
 /** Up to 120 frames within 30 minutes of solar noon (else across the day) to measure. */
 export function posterCandidates(frames: Frame[], solarNoon: Date): Frame[] {
   const near = frames.filter(
-    (f) => Math.abs(f.at.getTime() - solarNoon.getTime()) <= POSTER_MINUTES_AROUND_NOON * 60_000,
+    (f) => Math.abs(f.at.getTime() - solarNoon.getTime()) <= POSTER_MINUTES_AROUND_NOON * MINUTE_MS,
   );
   const pool = near.length > 0 ? near : frames;
   const step = Math.max(1, Math.ceil(pool.length / POSTER_SAMPLES));

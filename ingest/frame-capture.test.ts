@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { readdir } from "node:fs/promises";
 import { describe, expect, test, vi } from "vitest";
+import { clockOf, lakeDate } from "../protocol/lake-time.ts";
 import { framesDir } from "./day-store.ts";
 import { captureArgs, captureFrames } from "./frame-capture.ts";
-import { clockOf, dayOf } from "./lake-day.ts";
 import { testConfig } from "./test-config.ts";
 
 const secondOfDay = (hhmmss: string) =>
@@ -20,7 +20,7 @@ describe("time-lapse frames", { timeout: 30_000 }, () => {
 
   test("are named by the lake's clock whatever the box's own time zone", async () => {
     const config = await testConfig({ CAMERA_TIME_ZONE: "Pacific/Auckland" });
-    const day = dayOf(new Date(), config.timeZone);
+    const day = lakeDate(new Date(), config.timeZone);
     const started = new Date();
     await captureFrames(config, day, new Date(Date.now() + 8000), new AbortController().signal);
     const names = await readdir(framesDir(config, day));
@@ -35,7 +35,7 @@ describe("time-lapse frames", { timeout: 30_000 }, () => {
   test("pause below the free-space floor and say so, taking nothing", async () => {
     const config = await testConfig({ CAMERA_MIN_FREE_MIB: String(1024 ** 3) });
     const logged = vi.spyOn(console, "log");
-    const day = dayOf(new Date(), config.timeZone);
+    const day = lakeDate(new Date(), config.timeZone);
     await captureFrames(config, day, new Date(Date.now() + 1500), new AbortController().signal);
     expect(await readdir(framesDir(config, day))).toEqual([]);
     expect(logged.mock.calls.flat().join("\n")).toMatch(

@@ -12,6 +12,7 @@ import {
   STILL_VERSIONS,
   type StillVersion,
 } from "../protocol/daily-content.ts";
+import { HOUR_MS } from "../protocol/durations.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
 import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
@@ -122,7 +123,7 @@ export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Pr
   for (const name of names) {
     const takenAt = Number.parseInt(name, 10);
     const path = join(dir, name);
-    if (now - takenAt > STILL_BACKFILL_HOURS * 3600_000) {
+    if (now - takenAt > STILL_BACKFILL_HOURS * HOUR_MS) {
       await rm(path, { force: true });
       log(`still: dropped the one of ${new Date(takenAt).toISOString()}, too old to archive`);
       continue;

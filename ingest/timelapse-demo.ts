@@ -4,7 +4,8 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { addDays } from "../protocol/calendar-day.ts";
-import { STILL_SLOT_MINUTES } from "../protocol/daily-content.ts";
+import { STILL_SLOT_MS } from "../protocol/daily-content.ts";
+import { clockOf, lakeDate } from "../protocol/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, framesDir } from "./day-store.ts";
@@ -12,7 +13,6 @@ import { FILM_FPS, renderFilm } from "./film-render.ts";
 import { uploadFilm } from "./film-upload.ts";
 import { FRAME_INTERVAL_SECONDS } from "./frame-capture.ts";
 import { FULL_HD, inputArgs } from "./hls.ts";
-import { clockOf, dayOf } from "./lake-day.ts";
 import { log } from "./log.ts";
 import { sendStill } from "./still.ts";
 
@@ -32,7 +32,7 @@ export function demoCaptureArgs(input: string, dir: string, count: number): stri
 
 /** The stills' moments: every slot from civil dawn to civil dusk. */
 export function stillSlots(dawn: Date, dusk: Date): Date[] {
-  const slot = STILL_SLOT_MINUTES * 60_000;
+  const slot = STILL_SLOT_MS;
   const slots: Date[] = [];
   for (let t = Math.ceil(dawn.getTime() / slot) * slot; t <= dusk.getTime(); t += slot) {
     slots.push(new Date(t));
@@ -50,7 +50,7 @@ function run(config: BoxConfig, args: string[]): Promise<void> {
 
 /** Returns the id the Worker registered the film under; throws with the reason otherwise. */
 export async function timelapseDemo(config: BoxConfig): Promise<string> {
-  const day = addDays(dayOf(new Date(), config.timeZone), -1);
+  const day = addDays(lakeDate(new Date(), config.timeZone), -1);
   const window = captureWindow(day, config);
   const demo: BoxConfig = {
     ...config,

@@ -2,6 +2,7 @@
 // sent as a resumable multipart upload signed with the device key, and the archived stills.
 import { z } from "zod";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
+import { MINUTE_MS } from "./durations.ts";
 
 const MiB = 1024 * 1024;
 
@@ -61,6 +62,7 @@ export const STILL_TAKEN_AT_HEADER = "X-Taken-At";
 export const STILL_BACKFILL_HOURS = 48;
 /** The archive keeps one still per slot of this many minutes. */
 export const STILL_SLOT_MINUTES = 10;
+export const STILL_SLOT_MS = STILL_SLOT_MINUTES * MINUTE_MS;
 
 /**
  * A still goes as multipart/form-data: the picture in `still`, and beside it a smaller version

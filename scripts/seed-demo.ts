@@ -6,8 +6,10 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "../app/i18n/locales.ts";
-import { lakeWallClock } from "../app/lib/lake-clock.ts";
 import { addDays } from "../protocol/calendar-day.ts";
+import { STILL_SLOT_MS } from "../protocol/daily-content.ts";
+import { DAY_MS } from "../protocol/durations.ts";
+import { lakeDate, lakeWallClock } from "../protocol/lake-time.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {
@@ -216,7 +218,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
         });
         // Noon UTC lies on the same date at the lake: yesterday's film is yesterday's by the
         // calendar, also on the days the clocks change.
-        const day = addDays(lakeWallClock(Date.now()).slice(0, 10), -demo.daysAgo);
+        const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
         const takenAt = Date.parse(`${day}T12:00:00Z`);
         const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
         statements.push(
@@ -272,7 +274,6 @@ export async function seedDemo(persistTo: string): Promise<void> {
 // each of the last two days is whole, as a box's archive is; and the same days a week and a
 // year ago every half hour, so each of the archive page's jumps lands somewhere. Every
 // still has an object of its own, as the camera's do: deleting one never takes another's file.
-const SLOT_MS = 10 * 60_000;
 type StillScene = { photo: string; condition: string; isDay: boolean };
 
 function sceneAt(hour: number, dayIndex: number): StillScene {
@@ -288,17 +289,20 @@ function sceneAt(hour: number, dayIndex: number): StillScene {
 async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise<void> {
   const { results } = await env.DB.prepare("select count(*) as n from stills").all<{ n: number }>();
   if ((results[0]?.n ?? 0) > 0) return;
-  const newest = Date.now() - (Date.now() % SLOT_MS);
+  const newest = Date.now() - (Date.now() % STILL_SLOT_MS);
   const slots: { slot: number; bestOf: boolean }[] = [];
-  const firstSlot = `${addDays(lakeWallClock(newest).slice(0, 10), -2)}T00:00`;
-  for (let slot = newest; lakeWallClock(slot) >= firstSlot; slot -= SLOT_MS) {
+  const firstSlot = `${addDays(lakeDate(newest), -2)}T00:00`;
+  for (let slot = newest; lakeWallClock(slot) >= firstSlot; slot -= STILL_SLOT_MS) {
     slots.push({ slot, bestOf: false });
   }
   // The archive's journey steps back a day, then a year: 367 days across a 29 February.
   for (const daysAgo of [7, 8, 365, 366, 367]) {
     for (let i = 0; i < 48; i++) {
       // A year ago is kept only because the owner chose those as best of.
-      slots.push({ slot: newest - daysAgo * 86_400_000 - i * 3 * SLOT_MS, bestOf: daysAgo > 300 });
+      slots.push({
+        slot: newest - daysAgo * DAY_MS - i * 3 * STILL_SLOT_MS,
+        bestOf: daysAgo > 300,
+      });
     }
   }
   const pictures = new Map<string, Buffer>();
@@ -307,7 +311,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   for (const [index, { slot, bestOf }] of slots.entries()) {
     const wallClock = lakeWallClock(slot);
     const hour = Number(wallClock.slice(11, 13));
-    const scene = sceneAt(hour, Math.floor((newest - slot) / 86_400_000));
+    const scene = sceneAt(hour, Math.floor((newest - slot) / DAY_MS));
     const picture = (name: string) => {
       const bytes = pictures.get(name) ?? readFileSync(new URL(`${name}.jpg`, folder));
       pictures.set(name, bytes);

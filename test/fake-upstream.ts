@@ -7,6 +7,7 @@
 // The source `ai` is the stand-in for Workers AI (test/fake-ai.ts), which reads the body.
 import { readFileSync } from "node:fs";
 import { addDays } from "../protocol/calendar-day.ts";
+import { LAKE_TIME_ZONE, lakeDate } from "../protocol/lake-time.ts";
 import { fakeAi } from "./fake-ai.ts";
 
 export type FakeReply = { status: number; contentType: string; body: string; delayMs?: number };
@@ -31,7 +32,7 @@ function fixture(name: string): string {
 
 const calls = new Map<string, Source[]>();
 
-export function fakeUpstream(url: URL, now = Date.now(), body = ""): FakeReply {
+export function fakeUpstream(url: URL, now: number, body = ""): FakeReply {
   const [tag = "", scenario = "", source = ""] = url.pathname.split("/").slice(1);
   if (tag === "__calls") return json(200, calls.get(scenario) ?? []);
   if (source === "ai") return fakeAi(scenario, body);
@@ -135,13 +136,9 @@ function shiftUnixTimes(recording: Recording, days: number, now: number): unknow
   return shift({ ...recording, current });
 }
 
-function lakeDate(instant: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(instant);
-}
-
 function lakeClock(instant: number): string {
   return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Rome",
+    timeZone: LAKE_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",

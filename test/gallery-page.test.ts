@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { loadGalleryPage } from "~/.server/media/gallery-page";
-import { lakeDate } from "~/lib/weather-view";
 import { addDays } from "../protocol/calendar-day.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { createMedia } from "./factories";
 import { visit } from "./helpers";
 

@@ -6,18 +6,21 @@ import {
   newestStill,
   readStillPicture,
 } from "~/.server/stills/still-picture";
-import { lakeWallClock } from "~/lib/lake-clock";
 import type { StillPicture } from "~/lib/stills";
 import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
-import { MAX_STILL_VERSION_BYTES, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import {
+  MAX_STILL_VERSION_BYTES,
+  STILL_SLOT_MS,
+  STILL_TAKEN_AT_HEADER,
+} from "../protocol/daily-content.ts";
+import { MINUTE_MS } from "../protocol/durations.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { jpegStill, uploadStill } from "./box";
 import { livePicture, pictureWith, visit } from "./helpers";
 import { rowKeys, sendStill, stillRows, stillVersionsOf1080p, storedKeys } from "./stills-factory";
 import { snapshot } from "./weather-helpers";
 
-const MINUTE = 60_000;
-const SLOT = 10 * MINUTE;
-const slotOf = (instant: number) => instant - (instant % SLOT);
+const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);
 
 /** The live panel's still as the camera's status names it, and its bytes. */
 async function liveStill() {
@@ -36,14 +39,14 @@ beforeAll(async () => {
 
 describe("the still route archives", () => {
   test("each still in its 10-minute slot, with the weather of that moment, served at the slot's address", async () => {
-    const takenAt = Date.now() - 2 * MINUTE;
+    const takenAt = Date.now() - 2 * MINUTE_MS;
     const { response, body, versions } = await sendStill(takenAt);
     expect(response.status).toBe(201);
 
     const row = (await stillRows()).find((r) => r.slot === slotOf(takenAt));
     expect(row).toMatchObject({
       taken_at: takenAt,
-      day: lakeWallClock(takenAt).slice(0, 10),
+      day: lakeDate(takenAt),
       best_of: 0,
     });
     const weather = JSON.parse(row?.weather ?? "null");
@@ -122,16 +125,16 @@ describe("the still route archives", () => {
 
   test("a second still for the same slot in place of the first, leaving no orphan object", async () => {
     const slot = slotOf(Date.now() - 5 * 3_600_000);
-    const first = await sendStill(slot + MINUTE);
+    const first = await sendStill(slot + MINUTE_MS);
     const rowBefore = (await stillRows()).find((r) => r.slot === slot);
-    const second = await sendStill(slot + 7 * MINUTE);
+    const second = await sendStill(slot + 7 * MINUTE_MS);
     expect([first.response.status, second.response.status]).toEqual([201, 201]);
 
     const inSlot = (await stillRows()).filter((r) => r.slot === slot);
     expect(inSlot).toHaveLength(1);
     // The slot keeps its id, so a shared link still points at it.
     expect(inSlot[0]?.id).toBe(rowBefore?.id);
-    expect(inSlot[0]?.taken_at).toBe(slot + 7 * MINUTE);
+    expect(inSlot[0]?.taken_at).toBe(slot + 7 * MINUTE_MS);
     expect(await env.MEDIA.head(rowBefore?.file_key ?? "")).toBeNull();
     expect(await env.MEDIA.head(rowBefore?.thumbnail_key ?? "")).toBeNull();
     expect(await env.MEDIA.head(rowBefore?.medium_key ?? "")).toBeNull();

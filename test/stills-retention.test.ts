@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { stills } from "~/.server/db/schema";
 import { slotOf } from "~/.server/stills/slots";
-import { lakeWallClock } from "~/lib/lake-clock";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { jpegStill } from "./box";
 import { actingJustBefore, runCron } from "./helpers";
 import { stillRows } from "./stills-factory";
@@ -25,7 +25,7 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
   const row = {
     id: crypto.randomUUID(),
     slot: new Date(slotOf(takenAt)),
-    day: lakeWallClock(takenAt).slice(0, 10),
+    day: lakeDate(takenAt),
     takenAt: new Date(takenAt),
     fileKey,
     thumbnailKey,

@@ -2,8 +2,8 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
-import type { StreamSession } from "~/components/live-stream/use-live-stream";
 import type { StillPicture } from "~/lib/stills";
+import type { StreamSession } from "~/lib/stream-api";
 import { MAX_SEGMENT_BYTES } from "../protocol/camera-box.ts";
 import { MAX_STILL_REQUEST_BYTES } from "../protocol/daily-content.ts";
 import type { CameraStream } from "../workers/durable-objects/camera-stream";

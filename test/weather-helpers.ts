@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { WeatherSnapshot } from "~/lib/weather";
 import { addDays } from "../protocol/calendar-day.ts";
+import { lakeDate } from "../protocol/lake-time.ts";
 import { visit } from "./helpers";
 import { fakeUpstreamVars } from "./upstream-vars";
 
@@ -37,7 +38,7 @@ export async function ageReading(
 }
 
 /** Yesterday, today and tomorrow at the lake, by the calendar (not ± 24 hours). */
-export function lakeDays(now = Date.now()): [string, string, string] {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+export function lakeDays(): [string, string, string] {
+  const today = lakeDate(Date.now());
   return [addDays(today, -1), today, addDays(today, 1)];
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { HOUR_MS } from "../../protocol/durations.ts";
 import { fetchRead } from "./fetch-read";
 
-export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
+export const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
 export const RELOAD_GUARD_MS = 10_000;
 const RELOAD_KEY = "chunk-reload-at";
 

@@ -1,7 +1,5 @@
 import { type Locale, localeInfo } from "~/i18n/locales";
-
-/** The lake's time zone: visitors everywhere see the camera's local dates and times. */
-export const LAKE_TIME_ZONE = "Europe/Rome";
+import { LAKE_TIME_ZONE } from "../../protocol/lake-time.ts";
 
 // An Intl format is slow to build (the browser loads locale data; tens of milliseconds on a
 // phone, during hydration) and cheap to reuse: one per kind, locale and options.

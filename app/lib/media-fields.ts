@@ -80,6 +80,12 @@ export type AdminMediaItem = MediaFields & {
   height: number;
 };
 
+/** `GET /api/admin/media`: a page of the content list. */
+export type AdminMediaPage = { items: AdminMediaItem[]; nextCursor: string | null };
+
+/** `POST /api/admin/media/bulk`: which of the named items changed. */
+export type BulkOutcome = { done: string[]; failed: string[] };
+
 /** The edited field no longer counts as machine-translated: the owner has made it theirs. */
 export function editField<K extends keyof MediaFields>(
   fields: MediaFields,

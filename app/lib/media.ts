@@ -1,5 +1,11 @@
 import { scaledWidth, VERSIONS } from "./uploads/limits";
 
+/** `POST /api/media/:id/like`: the item's likes, this one counted. */
+export type LikeAnswer = { likes: number; liked: true };
+
+/** `POST /api/media/:id/view`. */
+export type ViewAnswer = { views: number };
+
 /** What visitors see of a media item, in one language (the API's and loaders' shape). */
 export type PublicMediaItem = {
   id: string;

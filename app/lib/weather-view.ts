@@ -1,5 +1,6 @@
 import { addDays } from "../../protocol/calendar-day.ts";
-import { LAKE_TIME_ZONE } from "./format";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../protocol/durations.ts";
+import { lakeDate } from "../../protocol/lake-time.ts";
 import type {
   CurrentWeather,
   DailyWeather,
@@ -10,18 +11,16 @@ import type {
 
 /** Isomorphic: the server renders with these rules and the panel re-applies them as time passes. */
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** The cron refreshes every 10 minutes: three missed refreshes make the weather stale. */
-export const WEATHER_STALE_AFTER_MS = 30 * MINUTE;
+export const WEATHER_STALE_AFTER_MS = 30 * MINUTE_MS;
 /** Beyond this, "current" conditions and "today" mislead more than they help. */
-export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR;
+export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR_MS;
 /** laghi.net publishes about once a day; weekends and holidays can skip a day. */
-export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY;
+export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY_MS;
 /** Older measurements give way to the month's typical value. */
-export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY;
+export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY_MS;
+/** The owner's south reading may be dated this far ahead (a clock's drift), not further. */
+export const SOUTH_READING_SKEW_MS = 5 * MINUTE_MS;
 
 /** The hydrometric zero of the Peschiera del Garda gauge, in metres above sea level. */
 export const LAKE_LEVEL_ZERO_M_ASL = 64.027;
@@ -107,17 +106,6 @@ export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): Wa
 
 export function typicalWaterTemperature(month: number): number {
   return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
-}
-
-const lakeDateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LAKE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-export function lakeDate(instant: number): string {
-  return lakeDateFormat.format(instant);
 }
 
 function lakeMonth(instant: number): number {

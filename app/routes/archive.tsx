@@ -13,7 +13,7 @@ import { PageMeta } from "~/components/page-meta";
 import { ensurePageCatalog } from "~/i18n/load-messages";
 import { formatTime } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
-import { lakeDate } from "~/lib/weather-view";
+import { lakeDate } from "../../protocol/lake-time.ts";
 import type { Route } from "./+types/archive";
 
 // Only the owner's browser ever requests this chunk and the admin catalog (ADR 017).

@@ -1,12 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import type { z } from "zod";
 import { factsFitDay, filmDayOf, registerFilm, startFilm } from "~/.server/films/camera-films";
 import { jpegFrame } from "~/.server/stream/still";
-import { doneParts, findUpload, putVersion, storePart, type Upload } from "~/.server/uploads/store";
-import { PART_SIZE, partCount, partLength } from "~/lib/uploads/limits";
-import { lakeDate } from "~/lib/weather-view";
+import { doneParts, putVersion, storePart, type Upload } from "~/.server/uploads/store";
+import { PART_SIZE } from "~/lib/uploads/limits";
 import { addDays } from "../../protocol/calendar-day.ts";
 import {
   filmFactsSchema,
@@ -14,14 +12,21 @@ import {
   MAX_POSTER_BYTES,
   type OpenFilm,
 } from "../../protocol/daily-content.ts";
+import { lakeDate } from "../../protocol/lake-time.ts";
 import { apiError, rejectInvalid } from "./errors";
+import {
+  answerCompletion,
+  partParam,
+  refusePart,
+  type UploadWording,
+  withUpload,
+} from "./resumable-upload";
 import { type IngestEnv, signedByBox } from "./signed-by-box";
 
 type FilmEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: Upload } };
 
 const JSON_BYTES = 4096;
 const badBody = rejectInvalid(400, "invalid_body");
-const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
 
 /** The signed body was read whole to check its signature, so it is parsed from those bytes. */
 function parseSigned<T extends z.ZodType>(schema: T, body: Uint8Array) {
@@ -34,17 +39,18 @@ function parseSigned<T extends z.ZodType>(schema: T, body: Uint8Array) {
   return schema.safeParse(json);
 }
 
-const noSuchFilm = (c: Context) => apiError(c, 404, "not_found", "No such film upload");
+const wording: UploadWording = {
+  notFound: "No such film upload",
+  whole: "film",
+  rejected: "The film is not an MP4 video",
+  missing: {
+    parts_missing: "Parts of this film are missing",
+    versions_missing: "The poster of this film is missing",
+  },
+};
 
-const withFilm = createMiddleware<FilmEnv>(async (c, next) => {
-  const id = c.req.param("id") ?? "";
-  const upload = /^[a-f0-9]{32}$/.test(id)
-    ? await findUpload(c.var.db, id, ["timelapse"])
-    : undefined;
-  if (!upload) return noSuchFilm(c);
-  c.set("upload", upload);
-  await next();
-});
+const noSuchFilm = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
+const withFilm = withUpload(["timelapse"], wording);
 
 /** What the box parses with `openFilmSchema`. */
 const openFilm = (upload: Upload, doneParts: number[]): OpenFilm => ({
@@ -75,13 +81,8 @@ export const films = new Hono<FilmEnv>()
     async (c) => {
       const { upload, body } = c.var;
       const { n } = c.req.valid("param");
-      if (n > partCount(upload.byteSize)) {
-        return apiError(c, 400, "invalid_part", `The film has ${partCount(upload.byteSize)} parts`);
-      }
-      const expected = partLength(upload.byteSize, n);
-      if (body.byteLength !== expected) {
-        return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
-      }
+      const refused = refusePart(c, upload, n, body.byteLength, wording);
+      if (refused) return refused;
       const stored = await storePart(c.var.db, c.env.MEDIA, upload, n, body.slice().buffer);
       return stored ? c.body(null, 204) : noSuchFilm(c);
     },
@@ -102,12 +103,5 @@ export const films = new Hono<FilmEnv>()
       return apiError(c, 422, "invalid_day", `The film must show ${filmDayOf(upload)}`);
     }
     const result = await registerFilm(c.var.db, c.env.MEDIA, upload, parsed.data);
-    if (result.ok) return c.json({ id: result.mediaId }, 201);
-    // Discarded while it was being completed: as if the discard had come first.
-    if (result.reason === "discarded") return apiError(c, 404, "not_found", "No such film upload");
-    if (result.reason === "rejected") {
-      return apiError(c, 422, "unsupported_content", "The film is not an MP4 video");
-    }
-    const what = result.reason === "parts_missing" ? "Parts" : "The poster";
-    return apiError(c, 409, result.reason, `${what} of this film are missing`);
+    return answerCompletion(c, result, wording);
   });

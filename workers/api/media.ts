@@ -9,6 +9,7 @@ import { toPublicItem } from "~/.server/media/public-item";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
 import { locales } from "~/i18n/locales";
+import type { LikeAnswer, ViewAnswer } from "~/lib/media";
 import { apiError, rejectInvalid } from "./errors";
 import { rateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
@@ -53,11 +54,11 @@ export const mediaApi = new Hono<ApiEnv>()
     const result = await countOnceADay(db, "like", c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
-    return c.json({ likes: result.count, liked: true });
+    return c.json({ likes: result.count, liked: true } satisfies LikeAnswer);
   })
   .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
     const { day, visitor } = await todaysVisitor(c);
     const result = await countOnceADay(c.var.db, "view", c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
-    return c.json({ views: result.count });
+    return c.json({ views: result.count } satisfies ViewAnswer);
   });

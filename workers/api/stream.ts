@@ -6,6 +6,7 @@ import { clientNetwork } from "~/.server/client-address";
 import { newestStill } from "~/.server/stills/still-picture";
 import { buildPlaylist, segmentKey } from "~/.server/stream/playlist";
 import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
+import type { StreamSession, StreamStatus } from "~/lib/stream-api";
 import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
@@ -56,7 +57,7 @@ export const stream = new Hono<ApiEnv>()
     const { online, phase } = value;
     c.header("Cache-Control", "no-store");
     c.header("X-Object-Answer", source);
-    return c.json({ online, live: phase === "live", still });
+    return c.json({ online, live: phase === "live", still } satisfies StreamStatus);
   })
   .post(
     "/sessions",
@@ -78,7 +79,7 @@ export const stream = new Hono<ApiEnv>()
           durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
           live: created.live,
           playlistUrl: `/api/stream/s/${token}/live.m3u8`,
-        },
+        } satisfies StreamSession,
         201,
       );
     },

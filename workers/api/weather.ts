@@ -4,6 +4,8 @@ import { etag } from "hono/etag";
 import { z } from "zod";
 import { getWeatherSnapshot } from "~/.server/weather/snapshot";
 import { saveMeasurement } from "~/.server/weather/store";
+import { SOUTH_READING_SKEW_MS } from "~/lib/weather-view";
+import { DAY_MS } from "../../protocol/durations.ts";
 import { apiError, rejectInvalid } from "./errors";
 import { requireOwner } from "./require-owner";
 import type { ApiEnv } from "./types";
@@ -11,15 +13,16 @@ import type { ApiEnv } from "./types";
 /** Browsers and the edge may reuse a snapshot this long; it changes every ten minutes at most. */
 export const WEATHER_CACHE_SECONDS = 60;
 
-const DAY_MS = 86_400_000;
-
 const southReading = z.object({
   celsius: z.number().min(0).max(35),
   measuredAt: z.iso
     .datetime({ offset: true, message: "measuredAt must be an ISO 8601 date and time" })
     .transform((value) => new Date(value))
     // A few minutes of clock skew are fine; a date far away is a typo.
-    .refine((date) => date.getTime() <= Date.now() + 5 * 60_000, "measuredAt is in the future")
+    .refine(
+      (date) => date.getTime() <= Date.now() + SOUTH_READING_SKEW_MS,
+      "measuredAt is in the future",
+    )
     .refine((date) => date.getTime() >= Date.now() - 365 * DAY_MS, "measuredAt is over a year ago"),
 });
 

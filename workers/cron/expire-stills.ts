@@ -1,12 +1,13 @@
 import { getDb } from "~/.server/db/client";
 import { getConfig } from "~/.server/env";
 import { deleteExpiredStills } from "~/.server/stills/manage-stills";
+import { DAY_MS } from "../../protocol/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 100;
 
-export async function expireStills(env: Env, now = Date.now()): Promise<void> {
+export async function expireStills(env: Env): Promise<void> {
   const db = getDb(env.DB);
-  const cutoff = new Date(now - getConfig(env).STILL_RETENTION_DAYS * 86_400_000);
+  const cutoff = new Date(Date.now() - getConfig(env).STILL_RETENTION_DAYS * DAY_MS);
   await deleteExpiredStills(db, env.MEDIA, cutoff, BATCH);
 }

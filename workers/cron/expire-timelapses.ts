@@ -3,13 +3,14 @@ import { getDb } from "~/.server/db/client";
 import { media } from "~/.server/db/schema";
 import { getConfig } from "~/.server/env";
 import { deleteMediaWhere } from "~/.server/media/admin-media";
+import { DAY_MS } from "../../protocol/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 50;
 
-export async function expireTimelapses(env: Env, now = Date.now()): Promise<void> {
+export async function expireTimelapses(env: Env): Promise<void> {
   const db = getDb(env.DB);
-  const cutoff = new Date(now - getConfig(env).TIMELAPSE_RETENTION_DAYS * 86_400_000);
+  const cutoff = new Date(Date.now() - getConfig(env).TIMELAPSE_RETENTION_DAYS * DAY_MS);
   // Chosen in the delete itself: a film the owner features meanwhile is kept. Only the box's
   // nightly films expire: an item the owner typed "timelapse" is theirs, like any upload.
   const due = db

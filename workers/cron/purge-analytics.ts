@@ -6,8 +6,9 @@ import { utcDay } from "~/.server/visitors/visitor-id";
 export const ANALYTICS_RETENTION_MONTHS = 13;
 
 /** Visitor hashes go as soon as their day is over (their salt goes with the likes' purge). */
-export async function purgeAnalyticsRecords(env: Env, now = new Date()): Promise<void> {
+export async function purgeAnalyticsRecords(env: Env): Promise<void> {
   const db = getDb(env.DB);
+  const now = new Date();
   const keepFrom = new Date(now);
   keepFrom.setUTCMonth(keepFrom.getUTCMonth() - ANALYTICS_RETENTION_MONTHS);
   await db.batch(purgeAnalytics(db, utcDay(now), utcDay(keepFrom)));

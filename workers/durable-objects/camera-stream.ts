@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Config, getConfig } from "~/.server/env";
 import { epochPrefix, type Segment, segmentKey } from "~/.server/stream/playlist";
+import type { StreamSessionState } from "~/lib/stream-api";
 import { type Command, PING, PONG, reportSchema } from "../../protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "../../protocol/device-signature.ts";
 
@@ -16,7 +17,6 @@ type StreamState = {
   segments: Segment[];
 };
 
-export type SessionState = "starting" | "live" | "failed" | "ended";
 export type CreatedSession =
   | { ok: true; id: string; expiresAt: number; live: boolean }
   | { ok: false; code: "camera_offline" };
@@ -125,7 +125,7 @@ export class CameraStream extends DurableObject<Env> {
     return { ok: true, id, expiresAt, live: state.phase === "live" };
   }
 
-  sessionState(id: string): { state: SessionState; online: boolean } {
+  sessionState(id: string): StreamSessionState {
     const now = Date.now();
     const row = this.ctx.storage.sql
       .exec<{ expires_at: number }>("SELECT expires_at FROM sessions WHERE id = ?", id)

@@ -6,6 +6,7 @@ import {
   type Periods,
   type Statistics,
 } from "~/lib/statistics";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { analyticsCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
@@ -13,9 +14,8 @@ import { utcDay } from "../visitors/visitor-id";
 export const STATISTICS_DAYS = 30;
 export const TOP_ENTRIES = 10;
 
-const DAY_MS = 86_400_000;
-
-export async function readStatistics(db: Db, now = new Date()): Promise<Statistics> {
+export async function readStatistics(db: Db): Promise<Statistics> {
+  const now = new Date();
   const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>
     utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),
   );

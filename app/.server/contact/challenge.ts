@@ -1,9 +1,10 @@
 import { base64url } from "jose";
 import { MIN_FILL_MS, type Question } from "~/lib/contact-fields";
+import { HOUR_MS } from "../../../protocol/durations.ts";
 
 /** Stateless: the signed token carries issue and expiry times, a nonce and the answer. */
 
-export const CHALLENGE_LIFETIME_MS = 2 * 60 * 60 * 1000;
+export const CHALLENGE_LIFETIME_MS = 2 * HOUR_MS;
 
 export type Challenge = { question: Question; token: string };
 

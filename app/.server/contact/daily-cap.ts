@@ -4,10 +4,10 @@ import { contactDailyCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
 /** The site-wide daily cap that keeps a flood of messages out of the owner's inbox. */
-export async function takeDailySlot(db: Db, limit: number, day = utcDay()): Promise<boolean> {
+export async function takeDailySlot(db: Db, limit: number): Promise<boolean> {
   const counted = await db
     .insert(contactDailyCounts)
-    .values({ day, messages: 1 })
+    .values({ day: utcDay(), messages: 1 })
     .onConflictDoUpdate({
       target: contactDailyCounts.day,
       set: { messages: sql`${contactDailyCounts.messages} + 1` },

@@ -1,8 +1,8 @@
 import { and, eq, not, type SQL, sql } from "drizzle-orm";
 import { createI18n } from "~/i18n/catalogs";
 import { filmTexts } from "~/lib/film-texts";
-import { lakeDate } from "~/lib/weather-view";
 import type { FilmFacts, FilmStart } from "../../../protocol/daily-content.ts";
+import { lakeDate } from "../../../protocol/lake-time.ts";
 import type { Db } from "../db/client";
 import { media, retiredFiles, uploads } from "../db/schema";
 import { RETIRED_FILE_MS } from "../media/retired-files";

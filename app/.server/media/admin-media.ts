@@ -2,6 +2,7 @@ import { eq, inArray, or, type SQL } from "drizzle-orm";
 import { localizedFields } from "~/lib/localized-fields";
 import type {
   AdminMediaItem,
+  BulkOutcome,
   MediaFieldsPatch,
   MediaStatus,
   MediaType,
@@ -84,8 +85,6 @@ export async function updateMedia(
     .get();
   return row ?? null;
 }
-
-export type BulkOutcome = { done: string[]; failed: string[] };
 
 const outcome = (ids: string[], done: string[]): BulkOutcome => {
   const changed = new Set(done);

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, retiredFiles } from "../db/schema";
 
 /** A page open for a day still shows a re-run film's old poster; longer would keep the bytes. */
-export const RETIRED_FILE_MS = 86_400_000;
+export const RETIRED_FILE_MS = DAY_MS;
 
 /** A run deletes at most this many: a backlog goes over the next runs. */
 const BATCH = 100;
@@ -12,7 +13,6 @@ const BATCH = 100;
 export async function findRetiredFile(
   db: Db,
   key: string,
-  now = Date.now(),
 ): Promise<{ contentType: string } | null> {
   const row = await db
     .select({ contentType: retiredFiles.contentType })
@@ -22,7 +22,7 @@ export async function findRetiredFile(
       and(
         eq(retiredFiles.key, key),
         eq(media.status, "published"),
-        gt(retiredFiles.deleteAfter, new Date(now)),
+        gt(retiredFiles.deleteAfter, new Date()),
       ),
     )
     .get();
@@ -30,15 +30,11 @@ export async function findRetiredFile(
 }
 
 /** The objects go first: if R2 fails, the rows stay for the next run. */
-export async function deleteDueRetiredFiles(
-  db: Db,
-  bucket: R2Bucket,
-  now = Date.now(),
-): Promise<void> {
+export async function deleteDueRetiredFiles(db: Db, bucket: R2Bucket): Promise<void> {
   const due = await db
     .select({ key: retiredFiles.key })
     .from(retiredFiles)
-    .where(lte(retiredFiles.deleteAfter, new Date(now)))
+    .where(lte(retiredFiles.deleteAfter, new Date()))
     .limit(BATCH);
   if (due.length === 0) return;
   const keys = due.map((row) => row.key);

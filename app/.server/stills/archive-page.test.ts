@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { lakeWallClock } from "~/lib/lake-clock";
+import { lakeWallClock } from "../../../protocol/lake-time.ts";
 import { sameTimeEarlier } from "./archive-page";
 
 const earlier = (at: string, back: "day" | "week" | "year") =>

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { lakeWallClock } from "~/lib/lake-clock";
 import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
+import { STILL_SLOT_MS } from "../../../protocol/daily-content.ts";
+import { lakeWallClock } from "../../../protocol/lake-time.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { parseLakeTime } from "../weather/lake-time";
-import { SLOT_MS } from "./slots";
 import { archivedPicture, newestStillQuery } from "./still-picture";
 import { stillWeather } from "./still-weather";
 
@@ -64,7 +64,7 @@ export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): numb
 }
 
 /** A jump lands on the still nearest the same time, if one is within half an hour. */
-const NEAR_MS = 3 * SLOT_MS;
+const NEAR_MS = 3 * STILL_SLOT_MS;
 
 function nearest(db: Db, instant: number) {
   return db
@@ -110,7 +110,7 @@ const wallClockOf = (found: { slot: Date } | undefined) =>
 const step = (from: Date, to: Date) => ({
   at: lakeWallClock(to.getTime()),
   takenAt: to.toISOString(),
-  adjacent: Math.abs(to.getTime() - from.getTime()) === SLOT_MS,
+  adjacent: Math.abs(to.getTime() - from.getTime()) === STILL_SLOT_MS,
 });
 
 export type ArchivePage = Awaited<ReturnType<typeof loadArchivePage>>;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { lakeWallClock } from "~/lib/lake-clock";
+import { lakeDate } from "../../../protocol/lake-time.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { randomHex } from "../uploads/store";
@@ -47,7 +47,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   const row = {
     id: crypto.randomUUID(),
     slot: new Date(slot),
-    day: lakeWallClock(slot).slice(0, 10),
+    day: lakeDate(slot),
     takenAt: new Date(takenAt),
     ...keys,
     byteSize: bytes.length,

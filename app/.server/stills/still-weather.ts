@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import type { StillWeather } from "~/lib/stills";
 import { currentWeather, type WeatherSnapshot } from "~/lib/weather";
 import { waterTemperatureView } from "~/lib/weather-view";
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 
 /** Stored as JSON in `stills.weather`; read back through this, as rows may predate a change. */
 export const stillWeather = z.object({
@@ -14,7 +15,7 @@ export const stillWeather = z.object({
  * The reading is "current" only at the moment it was taken: a still that arrives later than
  * this (backfilled after an outage) or a reading this far from the still's time gets none.
  */
-export const WEATHER_MATCH_MS = 20 * 60_000;
+export const WEATHER_MATCH_MS = 20 * MINUTE_MS;
 
 export function weatherAt(
   snapshot: WeatherSnapshot | null,

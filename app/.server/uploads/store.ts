@@ -1,13 +1,14 @@
 import { and, asc, eq, exists, inArray, lt, not, or } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import { hex } from "../../../protocol/device-signature.ts";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
 import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
 
-const STALE_MS = 24 * 3600_000;
+const STALE_MS = DAY_MS;
 
 /** Random bytes as hex (256 bits unless fewer suffice): keys and ids are ours, never the owner's words. */
 export function randomHex(bytes = 32): string {
@@ -56,11 +57,11 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
   return row;
 }
 
-/** The owner's uploads: the camera box's films are its own business. */
+/** An open upload of one of `kinds`: the owner's media and the camera box's films stay apart. */
 export async function findUpload(
   db: Db,
   id: string,
-  kinds: readonly Upload["kind"][] = uploadKinds,
+  kinds: readonly Upload["kind"][],
 ): Promise<Upload | undefined> {
   return db
     .select()
@@ -275,11 +276,11 @@ export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise
 }
 
 /** Uploads the owner left for more than a day: aborted, so R2 does not keep their parts. */
-export async function abortStaleUploads(db: Db, bucket: R2Bucket, now = Date.now()): Promise<void> {
+export async function abortStaleUploads(db: Db, bucket: R2Bucket): Promise<void> {
   const stale = await db
     .select()
     .from(uploads)
-    .where(lt(uploads.createdAt, new Date(now - STALE_MS)))
+    .where(lt(uploads.createdAt, new Date(Date.now() - STALE_MS)))
     .all();
   for (const upload of stale) await discard(db, bucket, upload);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { fromLakeTime } from "../../../protocol/lake-time.ts";
 import type { Config } from "../env";
-import { fromLakeTime } from "./lake-time";
 import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream";
 
 /**
@@ -26,7 +26,9 @@ const rowsSchema = z
           .regex(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}(?::\d{2})?$/)
           .transform((value) => {
             const [day, month, year, hour, minute, second] = value.split(/[/ :]/).map(Number);
-            return fromLakeTime(year ?? 0, month ?? 1, day ?? 1, hour, minute, second);
+            return fromLakeTime(
+              Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0),
+            );
           }),
       ],
       z.unknown(),

@@ -1,10 +1,13 @@
 import { expect, test } from "vitest";
-import { fromLakeTime, parseLakeTime } from "./lake-time";
+import { fromLakeTime } from "../../../protocol/lake-time.ts";
+import { parseLakeTime } from "./lake-time";
 
 test("wall-clock times at the lake become instants, in summer and winter", () => {
   expect(parseLakeTime("2025-06-10T10:15")?.toISOString()).toBe("2025-06-10T08:15:00.000Z");
   expect(parseLakeTime("2025-01-10 08:00")?.toISOString()).toBe("2025-01-10T07:00:00.000Z");
-  expect(fromLakeTime(2026, 10, 8, 17, 43, 55).toISOString()).toBe("2026-10-08T15:43:55.000Z");
+  expect(fromLakeTime(Date.UTC(2026, 9, 8, 17, 43, 55)).toISOString()).toBe(
+    "2026-10-08T15:43:55.000Z",
+  );
 });
 
 test("the days the clocks change", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DailyWeather, WeatherReading } from "~/lib/weather";
+import { LAKE_TIME_ZONE } from "../../../protocol/lake-time.ts";
 import type { Config } from "../env";
 import { openMeteoCondition } from "./conditions";
 import { lakeTime } from "./lake-time";
@@ -65,7 +66,8 @@ const daySchema = z.object({
 });
 
 const responseSchema = z.object({
-  timezone: z.literal("Europe/Rome"),
+  // Its times are parsed as lake time.
+  timezone: z.literal(LAKE_TIME_ZONE),
   current: currentSchema,
   // Columns: daily.time[i] is the day whose values sit at index i of every other column.
   daily: z.record(z.string(), z.array(z.unknown())),
@@ -81,7 +83,7 @@ export async function fetchOpenMeteo(
   url.searchParams.set("longitude", String(config.CAMERA_LONGITUDE));
   url.searchParams.set("current", CURRENT.join(","));
   url.searchParams.set("daily", DAILY.join(","));
-  url.searchParams.set("timezone", "Europe/Rome");
+  url.searchParams.set("timezone", LAKE_TIME_ZONE);
   url.searchParams.set("forecast_days", "3");
   url.searchParams.set("wind_speed_unit", "kmh");
   const body = await fetchUpstreamJson("open-meteo", upstream, responseSchema, url);

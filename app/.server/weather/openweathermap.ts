@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { WeatherReading } from "~/lib/weather";
-import { lakeDate } from "~/lib/weather-view";
+import { lakeDate } from "../../../protocol/lake-time.ts";
 import type { Config } from "../env";
 import { openWeatherMapCondition } from "./conditions";
 import { fetchUpstreamJson, type Upstream } from "./upstream";

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { fetchNorthWaterTemperature } from "./appa-trento";
@@ -36,7 +37,7 @@ const fetchers: Record<
 };
 
 /** Lake data change slowly: about hourly, a little under so the cron's jitter does not stretch it to 70 min. */
-export const LAKE_REFRESH_MS = 55 * 60_000;
+export const LAKE_REFRESH_MS = 55 * MINUTE_MS;
 
 /** A failing source is logged and keeps its last good value; never throws for an upstream's sake. */
 export async function refreshSources(
@@ -67,7 +68,8 @@ export async function refreshSources(
   await saveRefresh(db, results, now);
 }
 
-export async function refreshDueSources(db: Db, config: Config, now = new Date()): Promise<void> {
+export async function refreshDueSources(db: Db, config: Config): Promise<void> {
+  const now = new Date();
   const rows = await readWeatherRows(db);
   const lastGood = new Map(rows.map((row) => [row.source, row.fetchedAt?.getTime() ?? 0]));
   const due = FETCHED_SOURCES.filter(

@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { SOUTH_READING_SKEW_MS } from "~/lib/weather-view";
 import { useToast } from "../ui/toaster";
 import { ownerWrite } from "./owner-api";
 import { useSessionEnded } from "./session-ended";
 import { primaryButton, textInput, toLocalInput } from "./styles";
-
-/** As the server allows (workers/api/weather.ts). */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {
@@ -22,7 +20,7 @@ export function SouthWaterTemperature() {
     event.preventDefault();
     if (saving) return;
     // The server refuses a reading from the future (beyond a clock's drift): say why here.
-    if (new Date(measuredAt).getTime() > Date.now() + FUTURE_TOLERANCE_MS) {
+    if (new Date(measuredAt).getTime() > Date.now() + SOUTH_READING_SKEW_MS) {
       toast({
         variant: "error",
         title: t`The water temperature could not be saved`,

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 export const primaryButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:opacity-60 aria-disabled:opacity-60";
 export const secondaryButton =
@@ -10,5 +11,5 @@ export const textInput =
 /** A moment as a `datetime-local` input shows it: the browser's own clock, to the minute. */
 export function toLocalInput(instant: string | number): string {
   const date = new Date(instant);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return new Date(date.getTime() - date.getTimezoneOffset() * MINUTE_MS).toISOString().slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { formatNumber } from "~/lib/format";
+import type { LikeAnswer } from "~/lib/media";
 import HeartIcon from "~icons/mdi/heart";
 import HeartOutlineIcon from "~icons/mdi/heart-outline";
 import { useLocale } from "../localized-link";
@@ -40,7 +41,7 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
       setFailed(true);
       return;
     }
-    const body: { likes: number } = await response.json();
+    const body: LikeAnswer = await response.json();
     setCount(body.likes);
     localStorage.setItem(LIKED_KEY, JSON.stringify([...new Set([...readLiked(), id])]));
   }

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { arrowStep } from "~/lib/arrow-keys";
 import { formatDate } from "~/lib/format";
-import { type PublicMediaItem, viewerPicture } from "~/lib/media";
+import { type PublicMediaItem, type ViewAnswer, viewerPicture } from "~/lib/media";
 import { trackEvent } from "~/lib/track";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
@@ -45,7 +45,7 @@ export default function MediaViewer({
     counted.current = item.id;
     fetch(`/api/media/${item.id}/view`, { method: "POST" })
       .then(async (response) => {
-        if (response.ok) setViewCount(((await response.json()) as { views: number }).views);
+        if (response.ok) setViewCount(((await response.json()) as ViewAnswer).views);
       })
       .catch(() => undefined);
   }, [item.id]);

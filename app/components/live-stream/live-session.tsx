@@ -14,7 +14,8 @@ import {
 
 export { preloadPlayer } from "~/lib/stream-player";
 
-import type { RenderedStill, StreamStatus } from "./stream-status";
+import type { StreamStatus } from "~/lib/stream-api";
+import type { RenderedStill } from "./stream-status";
 import { CONNECTION_ATTEMPTS, type Phase, useLiveStream } from "./use-live-stream";
 
 function useRemainingSeconds(expiresAt: number | null, onZero: () => void) {

@@ -3,10 +3,11 @@ import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { formatDate, formatDateTime, formatTime } from "~/lib/format";
 import { stillImage } from "~/lib/stills";
+import type { StreamStatus } from "~/lib/stream-api";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
 import { useLocale } from "../localized-link";
-import type { RenderedStill, StreamStatus } from "./stream-status";
+import type { RenderedStill } from "./stream-status";
 
 const button = "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium text-white";
 export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import type { StillPicture } from "~/lib/stills";
-
-export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };
+import type { StreamStatus } from "~/lib/stream-api";
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 
 /** The newest still as the server rendered the page, and when: hydration must match that. */
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };
@@ -20,7 +20,7 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
  * Asked again every minute while the page is in view (and when it comes back into view): a
  * camera that comes back, or goes away, and the newest still show without a reload.
  */
-const STATUS_POLL_MS = 60_000;
+const STATUS_POLL_MS = MINUTE_MS;
 
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);

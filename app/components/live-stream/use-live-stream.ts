@@ -1,25 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
+import type { StreamSession, StreamSessionState, StreamStatus } from "~/lib/stream-api";
 import { attachPlayer, loadPlayer } from "~/lib/stream-player";
 import { trackEvent } from "~/lib/track";
 import { requestSession } from "./session-request";
-import { fetchStreamStatus, type StreamStatus } from "./stream-status";
+import { fetchStreamStatus } from "./stream-status";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
 /** Each step stays readable (and speakable) this long, unless the picture ends it. */
 export const MIN_STEP_MS = 800;
-
-/** What `POST /api/stream/sessions` answers. */
-export type StreamSession = {
-  token: string;
-  expiresAt: string;
-  durationSeconds: number;
-  playlistUrl: string;
-  /** Joining a stream that already runs: there is no camera to wait for. */
-  live: boolean;
-};
 
 export type Phase =
   | { name: "idle" }
@@ -123,7 +114,7 @@ export function useLiveStream(
   const streamSettled = useCallback(async (id: number, url: string): Promise<string> => {
     while (run.current === id) {
       const check = await fetchRead(`${url}&wait=settled`);
-      const { state } = check.ok ? ((await check.json()) as { state: string }) : { state: "" };
+      const { state } = check.ok ? ((await check.json()) as StreamSessionState) : { state: "" };
       if (state !== "starting") return state;
     }
     return "starting";

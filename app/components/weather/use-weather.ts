@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchRead } from "~/lib/fetch-read";
 import type { WeatherPanelData } from "~/lib/weather";
+import { MINUTE_MS } from "../../../protocol/durations.ts";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
-export const WEATHER_REFRESH_MS = 10 * 60_000;
+export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
 
 /**
  * Polls every ten minutes while the tab is visible. `now` is the server's clock as best known,
@@ -48,7 +49,7 @@ export function useWeather(initial: WeatherPanelData) {
     skew.current = initial.renderedAt - Date.now();
     lastAttempt.current = Date.now();
     if (initial.status === "pending") void refresh();
-    const tick = setInterval(() => setNow(Date.now() + skew.current), 60_000);
+    const tick = setInterval(() => setNow(Date.now() + skew.current), MINUTE_MS);
     const poll = setInterval(() => {
       if (document.visibilityState === "visible") void refresh();
     }, WEATHER_REFRESH_MS);

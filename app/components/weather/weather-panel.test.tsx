@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
-import { lakeDate } from "~/lib/weather-view";
+import { lakeDate } from "../../../protocol/lake-time.ts";
 import { WeatherPanel } from "./weather-panel";
 
 const MINUTE = 60_000;

@@ -5,6 +5,7 @@ import {
   MAX_BYTES,
   PART_SIZE,
   partCount,
+  partLength,
   type UploadKind,
 } from "./limits";
 import { type Patch, patchedSlice, readMovie } from "./movie-boxes";
@@ -148,7 +149,7 @@ async function sendParts(
   onProgress: (sent: number) => void,
 ) {
   const count = partCount(file.size);
-  const sizeOf = (n: number) => Math.min(PART_SIZE, file.size - (n - 1) * PART_SIZE);
+  const sizeOf = (n: number) => partLength(file.size, n);
   const done = new Set(upload.doneParts);
   const inFlight = new Map<number, number>();
   let sent = [...done].reduce((sum, n) => sum + sizeOf(n), 0);

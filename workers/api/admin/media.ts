@@ -14,6 +14,7 @@ import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { translationModel } from "~/.server/translate/model";
 import { TranslationError, translateTexts } from "~/.server/translate/translate";
 import {
+  type AdminMediaPage,
   MAX_BULK_ITEMS,
   mediaFieldsPatch,
   mediaStatuses,
@@ -55,7 +56,7 @@ export const adminMedia = new Hono<OwnerEnv>()
   .get("/", zValidator("query", listFilters, rejectInvalid(400, "invalid_query")), async (c) => {
     const filters = c.req.valid("query");
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
-    return c.json({ items: rows.map(toAdminItem), nextCursor });
+    return c.json({ items: rows.map(toAdminItem), nextCursor } satisfies AdminMediaPage);
   })
   .get("/:id", zValidator("param", idParam, notFound), async (c) => {
     const row = await getAdminMedia(c.var.db, c.req.valid("param").id);

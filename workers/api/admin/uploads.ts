@@ -1,6 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { uploadKinds } from "~/.server/db/schema";
 import { readBody } from "~/.server/read-body";
@@ -10,16 +9,23 @@ import {
   createUpload,
   discard,
   doneParts,
-  findUpload,
   listUploads,
   putVersion,
   storePart,
   type Upload,
 } from "~/.server/uploads/store";
-import { CONTENT_TYPES, MAX_BYTES, partCount, partLength, VERSIONS } from "~/lib/uploads/limits";
+import { CONTENT_TYPES, MAX_BYTES, VERSIONS } from "~/lib/uploads/limits";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import { apiError, rejectInvalid } from "../errors";
 import { rateLimit } from "../rate-limit";
 import type { OwnerEnv } from "../require-owner";
+import {
+  answerCompletion,
+  partParam,
+  refusePart,
+  type UploadWording,
+  withUpload,
+} from "../resumable-upload";
 
 type UploadEnv = OwnerEnv & {
   Variables: OwnerEnv["Variables"] & { upload: Upload };
@@ -55,25 +61,25 @@ const measurements = z.object({
   takenAt: z
     .number()
     .int()
-    .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + 24 * 3600_000, "implausible"),
+    .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
 });
 
-const idParam = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/) });
-const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
 const versionParam = z.object({ version: z.enum(["web", "medium", "thumbnail"]) });
 
 /** Per owner session: the Upload tab sends a few parts at a time. */
 const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.session.id);
 
-const noSuchUpload = (c: Context) => apiError(c, 404, "not_found", "No such upload");
+const wording: UploadWording = {
+  notFound: "No such upload",
+  whole: "file",
+  rejected: "The file is not a JPEG photo or an MP4/MOV video",
+  missing: {
+    parts_missing: "Parts of this upload are missing",
+    versions_missing: "Versions of this upload are missing",
+  },
+};
 
-const withUpload = createMiddleware<UploadEnv>(async (c, next) => {
-  const parsed = idParam.safeParse({ id: c.req.param("id") });
-  const upload = parsed.success ? await findUpload(c.var.db, parsed.data.id) : undefined;
-  if (!upload) return noSuchUpload(c);
-  c.set("upload", upload);
-  await next();
-});
+const noSuchUpload = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
 
 async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, upload: Upload) {
   return {
@@ -91,7 +97,7 @@ async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, uploa
 export const uploads = new Hono<UploadEnv>()
   .use("*", rateLimited)
   // "/:id/*" also matches "/:id" itself.
-  .use("/:id/*", withUpload)
+  .use("/:id/*", withUpload(uploadKinds, wording))
   .get("/", async (c) => {
     const open = await listUploads(c.var.db);
     return c.json({ uploads: await Promise.all(open.map((upload) => openUpload(c, upload))) });
@@ -109,14 +115,11 @@ export const uploads = new Hono<UploadEnv>()
   .put("/:id/parts/:n", zValidator("param", partParam, badBody), async (c) => {
     const { upload } = c.var;
     const { n } = c.req.valid("param");
-    if (n > partCount(upload.byteSize)) {
-      return apiError(c, 400, "invalid_part", `The file has ${partCount(upload.byteSize)} parts`);
-    }
-    const expected = partLength(upload.byteSize, n);
-    const body = c.req.raw.body;
-    if (Number(c.req.header("Content-Length")) !== expected || !body) {
-      return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
-    }
+    const { body } = c.req.raw;
+    const length = Number(c.req.header("Content-Length"));
+    // A part without a body has no length, so it is refused.
+    const refused = refusePart(c, upload, n, body ? length : undefined, wording);
+    if (refused || !body) return refused;
     let stored: boolean;
     try {
       // FixedLengthStream gives R2 a known length and fails a body that ends early.
@@ -125,7 +128,7 @@ export const uploads = new Hono<UploadEnv>()
         c.env.MEDIA,
         upload,
         n,
-        body.pipeThrough(new FixedLengthStream(expected)),
+        body.pipeThrough(new FixedLengthStream(length)),
       );
     } catch {
       return apiError(c, 400, "invalid_part", `Part ${n} did not arrive whole`);
@@ -156,19 +159,7 @@ export const uploads = new Hono<UploadEnv>()
       return apiError(c, 400, "invalid_body", "durationSeconds: only videos have a duration");
     }
     const result = await completeUpload(c.var.db, c.env.MEDIA, upload, measured);
-    if (result.ok) return c.json({ id: result.mediaId }, 201);
-    // Discarded while it was being completed: as if the discard had come first.
-    if (result.reason === "discarded") return noSuchUpload(c);
-    if (result.reason === "rejected") {
-      return apiError(
-        c,
-        422,
-        "unsupported_content",
-        "The file is not a JPEG photo or an MP4/MOV video",
-      );
-    }
-    const what = result.reason === "parts_missing" ? "Parts" : "Versions";
-    return apiError(c, 409, result.reason, `${what} of this upload are missing`);
+    return answerCompletion(c, result, wording);
   })
   .delete("/:id", async (c) => {
     // Completed (or discarded) meanwhile: gone as an upload, as if it had never been found.

@@ -3,6 +3,8 @@ import { fetchRead } from "~/lib/fetch-read";
 import type { GalleryParams } from "~/lib/media";
 import {
   type AdminMediaItem,
+  type AdminMediaPage,
+  type BulkOutcome,
   MAX_BULK_ITEMS,
   type MediaFieldsPatch,
   type MediaStatus,
@@ -17,20 +19,18 @@ const API = "/api/admin/media";
 const write = <T>(path: string, method: string, body?: unknown) =>
   ownerWrite<T>(`${API}${path}`, method, body);
 
-export type ContentPage = { items: AdminMediaItem[]; nextCursor: string | null };
-
 export async function readContentPage(
   params: GalleryParams,
   locale: Locale,
   cursor: string | null,
   signal: AbortSignal,
-): Promise<Outcome<ContentPage>> {
+): Promise<Outcome<AdminMediaPage>> {
   const query = new URLSearchParams({ type: params.type, sort: params.sort, lang: locale });
   if (params.q) query.set("q", params.q);
   if (cursor) query.set("cursor", cursor);
   const response = await fetchRead(`${API}?${query}`, { signal });
   if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
-  return { ok: true, value: (await response.json()) as ContentPage };
+  return { ok: true, value: (await response.json()) as AdminMediaPage };
 }
 
 /** One item, as a finished upload's "Edit" opens it. */
@@ -53,7 +53,6 @@ export type BulkAction =
   | { kind: "delete" }
   | { kind: "status"; status: MediaStatus }
   | { kind: "type"; type: MediaType };
-export type BulkOutcome = { done: string[]; failed: string[] };
 
 /**
  * A selection larger than one request may name goes in turns. When a turn fails after others

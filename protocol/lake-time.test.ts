@@ -1,6 +1,5 @@
 import { expect, test } from "vitest";
-import { LAKE_TIME_ZONE } from "./format";
-import { lakeWallClock } from "./lake-clock";
+import { LAKE_TIME_ZONE, lakeWallClock } from "./lake-time.ts";
 
 test("an instant's address is the lake's wall clock, summer and winter", () => {
   expect(lakeWallClock(Date.UTC(2026, 10, 22, 13, 30))).toBe("2026-11-22T14:30");

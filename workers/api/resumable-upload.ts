@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { type CompleteResult, findUpload, type Upload } from "~/.server/uploads/store";
+import { partCount, partLength } from "~/lib/uploads/limits";
+import { apiError } from "./errors";
+import type { ApiEnv } from "./types";
+
+// The steps the owner's media (admin/uploads.ts) and the box's film (ingest-films.ts) share.
+// Who may send, and how a part's bytes arrive (streamed, or read whole to check the box's
+// signature), stay with each route.
+
+type UploadEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { upload: Upload } };
+
+/** How a route names what is uploaded in its answers. */
+export type UploadWording = {
+  notFound: string;
+  /** "file", "film": "The film has 3 parts". */
+  whole: string;
+  rejected: string;
+  missing: Record<"parts_missing" | "versions_missing", string>;
+};
+
+export const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
+
+/** The open upload the path's `:id` names, among `kinds`, as `c.var.upload`. */
+export function withUpload(kinds: readonly Upload["kind"][], wording: UploadWording) {
+  return createMiddleware<UploadEnv>(async (c, next) => {
+    const id = c.req.param("id") ?? "";
+    const upload = /^[a-f0-9]{32}$/.test(id) ? await findUpload(c.var.db, id, kinds) : undefined;
+    if (!upload) return apiError(c, 404, "not_found", wording.notFound);
+    c.set("upload", upload);
+    await next();
+  });
+}
+
+/**
+ * R2 refuses unequal parts but the last, and a part past the end: part `n` must be
+ * `byteLength` bytes long as the upload's size divides it. `undefined` when it is.
+ */
+export function refusePart(
+  c: Context,
+  upload: Upload,
+  n: number,
+  byteLength: number | undefined,
+  wording: UploadWording,
+) {
+  const count = partCount(upload.byteSize);
+  if (n > count) return apiError(c, 400, "invalid_part", `The ${wording.whole} has ${count} parts`);
+  const expected = partLength(upload.byteSize, n);
+  if (byteLength !== expected) {
+    return apiError(c, 400, "invalid_part", `Part ${n} must be exactly ${expected} bytes`);
+  }
+  return undefined;
+}
+
+export function answerCompletion(c: Context, result: CompleteResult, wording: UploadWording) {
+  if (result.ok) return c.json({ id: result.mediaId }, 201);
+  // Discarded while it was being completed: as if the discard had come first.
+  if (result.reason === "discarded") return apiError(c, 404, "not_found", wording.notFound);
+  if (result.reason === "rejected") {
+    return apiError(c, 422, "unsupported_content", wording.rejected);
+  }
+  return apiError(c, 409, result.reason, wording.missing[result.reason]);
+}
