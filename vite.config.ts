@@ -50,8 +50,14 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|@lingui|cookie|set-cookie-parser)[\\/]/,
                   priority: 2,
                 },
-                // The root route and what it imports: the shell every page renders.
-                { name: "shell", test: /app[\\/]root\.tsx$/, priority: 1 },
+                // The root route and what it imports: the shell every page renders. The lake's
+                // calendar helpers join it: as chunks of their own, a few hundred bytes each,
+                // their import statements cost a first visit more than they save.
+                {
+                  name: "shell",
+                  test: /app[\\/]root\.tsx$|protocol[\\/](calendar-day|lake-time)\.ts$/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -65,17 +65,20 @@ export function clockOf(instant: Date, timeZone: string): string {
     .replaceAll(":", "");
 }
 
-const wallClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: LAKE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Built on first use, not when the module loads: the home page loads this file for its dates
+// alone, and building a format costs a phone tens of milliseconds.
+let wallClock: Intl.DateTimeFormat | undefined;
 
 function wallClockOf(instant: number): string {
+  wallClock ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: LAKE_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   const parts = Object.fromEntries(
     wallClock.formatToParts(instant).map((part) => [part.type, part.value]),
   );

@@ -19,8 +19,6 @@ export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR_MS;
 export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY_MS;
 /** Older measurements give way to the month's typical value. */
 export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY_MS;
-/** The owner's south reading may be dated this far ahead (a clock's drift), not further. */
-export const SOUTH_READING_SKEW_MS = 5 * MINUTE_MS;
 
 /** The hydrometric zero of the Peschiera del Garda gauge, in metres above sea level. */
 export const LAKE_LEVEL_ZERO_M_ASL = 64.027;

@@ -4,7 +4,7 @@ import { etag } from "hono/etag";
 import { z } from "zod";
 import { getWeatherSnapshot } from "~/.server/weather/snapshot";
 import { saveMeasurement } from "~/.server/weather/store";
-import { SOUTH_READING_SKEW_MS } from "~/lib/weather-view";
+import { SOUTH_READING_SKEW_MS } from "~/lib/south-reading";
 import { DAY_MS } from "../../protocol/durations.ts";
 import { apiError, rejectInvalid } from "./errors";
 import { requireOwner } from "./require-owner";

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { SOUTH_READING_SKEW_MS } from "~/lib/weather-view";
+import { SOUTH_READING_SKEW_MS } from "~/lib/south-reading";
 import { useToast } from "../ui/toaster";
 import { ownerWrite } from "./owner-api";
 import { useSessionEnded } from "./session-ended";
