@@ -232,3 +232,39 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
   expect(await overflow()).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 });
+
+test("a save sends only what the editor changed: a hide made meanwhile in another tab stays", async ({
+  strictPage: page,
+}) => {
+  const token = `t${Date.now().toString(36)}`;
+  const [, published] = [`e2e-${token}-draft`, `e2e-${token}-pub`];
+  insertItems(token, [`e2e-${token}-draft`, published ?? ""]);
+  await page.goto("/admin");
+  await hydrated(page);
+  await page.getByLabel(passwordLabel).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  await page.getByRole("button", { name: `„Harbour ${token} 1“ bearbeiten` }).click();
+  const editor = page.getByRole("dialog");
+  await editor.getByRole("tab", { name: "English" }).click();
+
+  d1(`update media set status = 'hidden', featured = 1 where id = '${published}'`);
+  await editor.getByLabel("Titel").fill(`Harbour ${token} at dusk`);
+  await editor.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Erfolgreich aktualisiert")).toBeVisible();
+
+  const list = await (await page.request.get(`/api/admin/media?q=${token}`)).json();
+  const item = list.items.find((i: { id: string }) => i.id === published);
+  expect(item).toMatchObject({
+    titleEn: `Harbour ${token} at dusk`,
+    status: "hidden",
+    featured: true,
+  });
+  const row = page
+    .getByRole("region", { name: "Inhalte" })
+    .getByRole("listitem")
+    .filter({
+      hasText: `Harbour ${token} at dusk`,
+    });
+  await expect(row.getByText("Ausgeblendet")).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   applyTranslations,
+  changedFields,
   editField,
   languagesToFill,
   type MediaFields,
@@ -71,6 +72,22 @@ describe("an item's fields", () => {
     expect(mediaFieldsPatch.parse({ status: "hidden", titleEn: "  Dusk " })).toEqual({
       status: "hidden",
       titleEn: "Dusk",
+    });
+  });
+});
+
+describe("what a save sends", () => {
+  test("only the fields the editor changed, so a change made elsewhere meanwhile survives", () => {
+    const opened = { ...blank, status: "published" as const, tagsEn: ["harbour"] };
+    expect(changedFields(opened, { ...opened })).toEqual({});
+    const edited = editField(
+      { ...editField(opened, "titleEn", "Ferry"), tagsEn: ["harbour", "ferry"] },
+      "titleEn",
+      "Ferry",
+    );
+    expect(changedFields(opened, edited)).toEqual({
+      titleEn: "Ferry",
+      tagsEn: ["harbour", "ferry"],
     });
   });
 });

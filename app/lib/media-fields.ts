@@ -86,6 +86,19 @@ export type AdminMediaPage = { items: AdminMediaItem[]; nextCursor: string | nul
 /** `POST /api/admin/media/bulk`: which of the named items changed. */
 export type BulkOutcome = { done: string[]; failed: string[] };
 
+/**
+ * The fields the editor changed since it opened: only they are sent, so a save never undoes
+ * what another tab or a bulk action changed meanwhile (a hidden item published again).
+ */
+export function changedFields(opened: MediaFields, saved: MediaFields): Partial<MediaFields> {
+  return Object.fromEntries(
+    Object.entries(saved).filter(
+      ([name, value]) =>
+        JSON.stringify(value) !== JSON.stringify(opened[name as keyof MediaFields]),
+    ),
+  );
+}
+
 /** The edited field no longer counts as machine-translated: the owner has made it theirs. */
 export function editField<K extends keyof MediaFields>(
   fields: MediaFields,

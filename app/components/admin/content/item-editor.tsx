@@ -6,6 +6,7 @@ import { localizedField } from "~/lib/localized-fields";
 import {
   type AdminMediaItem,
   applyTranslations,
+  changedFields,
   editField,
   languagesToFill,
   languageTexts,
@@ -99,7 +100,13 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = mediaFields.safeParse({ ...fields, takenAt: new Date(takenAt).toISOString() });
+    const opened = fieldsOf(item);
+    // The form shows minutes: an untouched date keeps the item's own, seconds and all.
+    const parsed = mediaFields.safeParse({
+      ...fields,
+      takenAt:
+        takenAt === toLocalInput(item.takenAt) ? item.takenAt : new Date(takenAt).toISOString(),
+    });
     if (!parsed.success) {
       // Every other field is held to its limits as it is typed; tags only once they are split.
       const tagsOf = locales.find((l) =>
@@ -114,8 +121,10 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
       return;
     }
     setBadTags(null);
+    const changes = changedFields(opened, parsed.data);
+    if (Object.keys(changes).length === 0) return onClose();
     setBusy("saving");
-    const outcome = await patchItem(item.id, parsed.data);
+    const outcome = await patchItem(item.id, changes);
     setBusy(null);
     if (!outcome.ok) return notify("update-failed", outcome.unauthorized);
     notify("updated");
