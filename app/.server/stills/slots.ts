@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { STILL_BACKFILL_HOURS, STILL_SLOT_MS } from "../../../protocol/daily-content.ts";
-import { HOUR_MS, MINUTE_MS } from "../../../protocol/durations.ts";
+import { SIGNATURE_WINDOW_SECONDS } from "../../../protocol/device-signature.ts";
+import { HOUR_MS } from "../../../protocol/durations.ts";
 
-/** The box's clock is NTP-synchronised; this covers the upload's own travel time. */
-export const TAKEN_AT_SKEW_MS = 2 * MINUTE_MS;
+/**
+ * As far ahead as the box's signature may be: a box whose clock runs a few minutes fast is
+ * let in by its signature, so its stills must not be refused (and lost) for their time.
+ */
+export const TAKEN_AT_SKEW_MS = SIGNATURE_WINDOW_SECONDS * 1000;
 
 export const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);
 
