@@ -170,6 +170,10 @@ export function useLiveStream(
       show({ name: "starting" });
       try {
         const response = await (pending ?? requestSession());
+        // The countdown runs from here on this device's clock: the Worker's `expiresAt` is on
+        // its own, and a visitor's clock running slow would show time left after the stream
+        // was refused ("Connection failed" instead of "Session ended").
+        const answeredAt = Date.now();
         if (run.current !== id) return;
         if (response.status === 503) {
           setStatus((known) => ({ live: false, still: null, ...known, online: false }));
@@ -193,7 +197,7 @@ export function useLiveStream(
         const framed = () => playingNow() === true;
         void playing.then((ok) => {
           if (ok && run.current === id) {
-            show({ name: "live", expiresAt: Date.parse(session.expiresAt) });
+            show({ name: "live", expiresAt: answeredAt + session.durationSeconds * 1000 });
           }
         });
         if (!session.live) {
@@ -212,8 +216,11 @@ export function useLiveStream(
   );
 
   const stop = useCallback(() => {
-    // Tell the Worker, so the box can stop sooner when nobody else is watching.
-    if (sessionUrl.current) void fetch(sessionUrl.current, { method: "DELETE", keepalive: true });
+    // Tell the Worker, so the box can stop sooner when nobody else is watching; offline, the
+    // session simply runs out.
+    if (sessionUrl.current) {
+      fetch(sessionUrl.current, { method: "DELETE", keepalive: true }).catch(() => undefined);
+    }
     sessionUrl.current = null;
     finish(run.current, { name: "stopped" });
   }, [finish]);
