@@ -2,6 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { WebSocketServer } from "ws";
 import { ControlChannel } from "./control.ts";
 import { testConfig } from "./test-config.ts";
 
@@ -57,5 +58,33 @@ describe("the control socket, when it cannot connect", () => {
     expect(await firstFailure(url)).toMatch(
       /control: could not connect to .*: the Worker cannot be reached \(ECONNREFUSED\)/,
     );
+  });
+});
+
+describe("the control socket, when another box with its key takes over", () => {
+  test("says so, and waits longer each time instead of taking it back every second", {
+    timeout: 15_000,
+  }, async () => {
+    // A Worker that hands the connection to a newer one at once, as it does for a second box.
+    const sockets = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    sockets.on("connection", (socket) => socket.close(4000, "replaced by a newer connection"));
+    await new Promise((resolve) => sockets.once("listening", resolve));
+    const url = `http://127.0.0.1:${(sockets.address() as AddressInfo).port}`;
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    const config = await testConfig({ CAMERA_WORKER_URL: url });
+    channel = new ControlChannel(config, { onCommand() {}, onUp() {}, onDown() {} });
+    await channel.connect();
+    const takeovers = () =>
+      logged.mock.calls.map(([text]) => String(text)).filter((text) => text.includes("took over"));
+    await vi.waitFor(() => expect(takeovers()).toHaveLength(2), { timeout: 10_000 });
+    channel.close();
+    sockets.close();
+
+    expect(takeovers()[0]).toContain(
+      `control: another connection with this box's key took over (is a second box running with CAMERA_DEVICE_ID ${config.deviceId}?); reconnecting in`,
+    );
+    const delays = takeovers().map((text) => Number(/reconnecting in ([\d.]+) s/.exec(text)?.[1]));
+    // The backoff doubles: a jittered 0.5-1 s, then 1-2 s.
+    expect(delays[1]).toBeGreaterThanOrEqual(1);
   });
 });

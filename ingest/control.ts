@@ -7,6 +7,10 @@ const PING_MS = 20_000;
 /** No pong or command for this long: the connection is dead even if TCP has not noticed. */
 const SILENCE_MS = 45_000;
 const MAX_BACKOFF_MS = 30_000;
+/** A connection that held this long was a good one: the backoff starts again from a second. */
+const STABLE_MS = 60_000;
+/** The Worker's close code when another connection with the box's key replaced this one. */
+const REPLACED = 4000;
 
 type Handlers = {
   onCommand: (command: Command) => void;
@@ -35,8 +39,10 @@ export class ControlChannel {
     let opened = false;
     socket.addEventListener("open", () => {
       opened = true;
-      this.failures = 0;
       log(`control: connected to ${this.config.workerUrl}`);
+      // Not at once: two boxes with one key replace each other on every connect, and would
+      // otherwise do so every second.
+      this.timers.push(setTimeout(() => (this.failures = 0), STABLE_MS));
       this.timers.push(
         setInterval(() => {
           if (Date.now() - lastHeard > SILENCE_MS) socket.close();
@@ -57,7 +63,7 @@ export class ControlChannel {
       }
     });
     socket.addEventListener("close", (event) => {
-      for (const timer of this.timers.splice(0)) clearInterval(timer);
+      for (const timer of this.timers.splice(0)) clearTimeout(timer);
       if (this.socket !== socket) return;
       this.socket = null;
       this.handlers.onDown();
@@ -66,7 +72,11 @@ export class ControlChannel {
       this.failures += 1;
       const delay = backoff / 2 + Math.random() * (backoff / 2);
       const retry = `reconnecting in ${(delay / 1000).toFixed(1)} s`;
-      if (opened) log(`control: disconnected (${event.code}), ${retry}`);
+      if (event.code === REPLACED) {
+        log(
+          `control: another connection with this box's key took over (is a second box running with CAMERA_DEVICE_ID ${this.config.deviceId}?); ${retry}`,
+        );
+      } else if (opened) log(`control: disconnected (${event.code}), ${retry}`);
       else {
         void whyRefused(this.config).then((reason) =>
           log(`control: could not connect to ${this.config.workerUrl}: ${reason}; ${retry}`),
