@@ -37,6 +37,11 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
     const observer = new MutationObserver(() => {
       const lost = document.activeElement === null || document.activeElement === document.body;
       if (focused && !focused.isConnected && lost) container.focus({ preventScroll: true });
+      // The control that stands in for the one pressed (the offline panel's next Try again)
+      // takes the focus back, so Enter works again without a Tab.
+      if (document.activeElement === container) {
+        container.querySelector<HTMLElement>("[data-takes-focus]")?.focus({ preventScroll: true });
+      }
     });
     observer.observe(container, { childList: true, subtree: true });
     container.addEventListener("focusin", onFocusIn);

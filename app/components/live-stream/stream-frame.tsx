@@ -125,7 +125,7 @@ export function StartOverlay({
           <p className="rounded bg-black/60 px-3 py-1">
             {t`The camera is offline right now. Please try again later.`}
           </p>
-          <button type="button" className={quietButton} {...handlers}>
+          <button type="button" className={quietButton} data-takes-focus {...handlers}>
             <ReplayIcon aria-hidden="true" className="size-5" />
             {t`Try again`}
           </button>
