@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { logIn } from "./admin";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
@@ -231,4 +232,28 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+});
+
+test("in every language a row's buttons are named by the words they show, and axe finds nothing", async ({
+  strictPage: page,
+}) => {
+  test.slow();
+  const token = `t${Date.now().toString(36)}`;
+  // One shown and one hidden, one featured: every wording of the row's buttons.
+  const [plain, featured] = ["a", "b"].map((s) => `e2e-${token}-${s}`);
+  insertItems(token, [plain ?? "", featured ?? ""]);
+  d1(`update media set featured = 1 where id = '${featured}'`);
+  await logIn(page);
+  for (const locale of locales) {
+    await page.goto(localized("/admin", locale));
+    await hydrated(page);
+    await page.locator("input[type=search]").fill(token);
+    const rows = page.locator("li[data-item-id]");
+    await expect(rows).toHaveCount(2);
+    // label-content-name-mismatch: the visible words are part of each button's name.
+    await expectNoAxeViolations(page, {
+      include: "ul:has(> li[data-item-id])",
+      label: `${locale}: `,
+    });
+  }
 });
