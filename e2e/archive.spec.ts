@@ -141,6 +141,12 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:10`);
   await expect(scrubber).toBeFocused();
+  // The value text says the time, once: the time shown beside the name is no live region.
+  await expect(scrubber).toHaveAttribute("aria-valuetext", /^8:10\sAM$/);
+  await expect(scrubber).toHaveAccessibleName("Time of day");
+  await expect(
+    page.getByRole("navigation", { name: "Browse the archive" }).getByRole("status"),
+  ).toHaveCount(0);
   await page.keyboard.press("Home");
   await expect(page).toHaveURL(`/en/archive?at=${day}T00:00`);
   await axeClean(page, "scrubbed to midnight");

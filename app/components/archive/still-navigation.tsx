@@ -119,7 +119,9 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
         <div>
           <label htmlFor="scrubber" className="text-base font-semibold">
             {t`Time of day`}{" "}
-            <output htmlFor="scrubber" className="font-normal">
+            {/* For the eye: the slider's value text says the time, and the output's own live
+                region would say it a second time at every step. */}
+            <output htmlFor="scrubber" aria-hidden="true" className="font-normal">
               {formatTime(locale, scrubbedStill.takenAt)}
             </output>
           </label>
