@@ -1,12 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { logIn } from "./admin";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";
 
+// The rows a journey adds leave with it, passed or failed: the gallery's journeys count items.
+const inserted: string[] = [];
+test.afterEach(() => {
+  if (inserted.length === 0) return;
+  d1(`delete from media where id in (${inserted.map((id) => `'${id}'`).join(", ")});`);
+  inserted.length = 0;
+});
+
 /** Keys are content-addressed: deleting these must keep the demo photo's files they share. */
 function insertItems(token: string, ids: string[]) {
+  inserted.push(...ids);
   d1(
     ids
       .map(
@@ -267,4 +277,63 @@ test("a save sends only what the editor changed: a hide made meanwhile in anothe
       hasText: `Harbour ${token} at dusk`,
     });
   await expect(row.getByText("Ausgeblendet")).toBeVisible();
+});
+
+test("in every language a row's buttons are named by the words they show, and axe finds nothing", async ({
+  strictPage: page,
+}) => {
+  test.slow();
+  const token = `t${Date.now().toString(36)}`;
+  // One shown and one hidden, one featured: every wording of the row's buttons.
+  const [plain, featured] = ["a", "b"].map((s) => `e2e-${token}-${s}`);
+  insertItems(token, [plain ?? "", featured ?? ""]);
+  d1(`update media set featured = 1 where id = '${featured}'`);
+  await logIn(page);
+  for (const locale of locales) {
+    await page.goto(localized("/admin", locale));
+    await hydrated(page);
+    await page.locator("input[type=search]").fill(token);
+    const rows = page.locator("li[data-item-id]");
+    await expect(rows).toHaveCount(2);
+    // label-content-name-mismatch: the visible words are part of each button's name.
+    await expectNoAxeViolations(page, {
+      include: "ul:has(> li[data-item-id])",
+      label: `${locale}: `,
+    });
+  }
+});
+
+test("the list says what a search or filter found and what Show more added, and keeps the focus in the list", async ({
+  strictPage: page,
+}) => {
+  const token = `t${Date.now().toString(36)}`;
+  // 26 matches: a first page of 24, then two more.
+  insertItems(
+    token,
+    Array.from({ length: 26 }, (_, i) => `e2e-${token}-${i}`),
+  );
+  await logIn(page, "/admin");
+  const list = page.getByRole("region", { name: "Inhalte" });
+  const said = list.getByRole("status");
+  const rows = list.locator("li[data-item-id]");
+  await expect(rows).not.toHaveCount(0);
+  // Nothing is said about the list the page arrived with.
+  await expect(said).toHaveText("");
+
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  await expect(said).toHaveText("24 Ergebnisse angezeigt");
+  await expect(rows).toHaveCount(24);
+  // Newest first: nos. 25 to 2, then 1 and 0.
+  await list.getByRole("button", { name: "Mehr anzeigen" }).press("Enter");
+  await expect(rows).toHaveCount(26);
+  await expect(said).toHaveText("26 Ergebnisse angezeigt");
+  await expect(list.getByRole("button", { name: "Mehr anzeigen" })).toHaveCount(0);
+  await expect(
+    list.getByRole("checkbox", { name: `„Harbour ${token} 1“ auswählen` }),
+  ).toBeFocused();
+
+  await list.getByRole("button", { name: "Videos", exact: true }).click();
+  await expect(said).toHaveText("0 Ergebnisse angezeigt");
+  await list.getByRole("button", { name: "Alle", exact: true }).click();
+  await expect(said).toHaveText("24 Ergebnisse angezeigt");
 });

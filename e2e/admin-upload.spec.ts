@@ -116,7 +116,7 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText("Hochladen erfolgreich");
   await expect(row(page, "fake.jpg")).toContainText("Hochladen fehlgeschlagen");
   await expect(row(page, "fake.jpg")).toContainText("weder ein JPEG-Foto");
-  await expect(page.getByRole("status")).toHaveText(
+  await expect(page.getByRole("region", { name: "Hochladen" }).getByRole("status")).toHaveText(
     "Hochladen fehlgeschlagen: 1 von 2 Dateien konnten nicht hochgeladen werden.",
   );
   await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText(
@@ -200,7 +200,9 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   await expect(row(page, "Porto di Torri.mp4")).toContainText("Hochladen erfolgreich", {
     timeout: 120_000,
   });
-  await expect(page.getByRole("status")).toHaveText("Hochladen erfolgreich");
+  await expect(page.getByRole("region", { name: "Hochladen" }).getByRole("status")).toHaveText(
+    "Hochladen erfolgreich",
+  );
   // Only the parts the server lacked were sent again.
   expect(doneBefore.length).toBeGreaterThanOrEqual(3);
   expect(doneBefore.length).toBeLessThan(15);
@@ -239,7 +241,9 @@ test("the owner cancels an upload, which the server forgets, and retries it", as
   await expect(row(page, "Porto di Torri.mp4")).toContainText("Hochladen erfolgreich", {
     timeout: 120_000,
   });
-  await expect(page.getByRole("status")).toHaveText("Hochladen erfolgreich");
+  await expect(page.getByRole("region", { name: "Hochladen" }).getByRole("status")).toHaveText(
+    "Hochladen erfolgreich",
+  );
 });
 
 test("a MOV the browser cannot play is accepted with a warning and a plain poster", async ({

@@ -141,6 +141,12 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:10`);
   await expect(scrubber).toBeFocused();
+  // The value text says the time, once: the time shown beside the name is no live region.
+  await expect(scrubber).toHaveAttribute("aria-valuetext", /^8:10\sAM$/);
+  await expect(scrubber).toHaveAccessibleName("Time of day");
+  await expect(
+    page.getByRole("navigation", { name: "Browse the archive" }).getByRole("status"),
+  ).toHaveCount(0);
   await page.keyboard.press("Home");
   await expect(page).toHaveURL(`/en/archive?at=${day}T00:00`);
   await axeClean(page, "scrubbed to midnight");
@@ -161,6 +167,31 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await page.goto("/en/archive?day=2001-01-01");
   await expect(page.getByRole("heading", { name: /No pictures on/ })).toBeVisible();
   await axeClean(page, "a day without pictures");
+});
+
+test("reaching the newest still or the last month keeps the focus on the link that got there", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/en/archive");
+  await hydrated(page);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(/\?at=/);
+  await page.locator('main a[rel="next"]').press("Enter");
+  const later = page.getByRole("link", { name: "10 min later" });
+  await expect(later).toHaveAttribute("aria-disabled", "true");
+  await expect(later).toBeFocused();
+  // Unavailable, it goes nowhere.
+  const newest = page.url();
+  await later.press("Enter");
+  await expect(page).toHaveURL(newest);
+
+  await page.getByRole("link", { name: "Previous month" }).click();
+  await expect(page).toHaveURL(/month=/);
+  await page.getByRole("link", { name: "Next month" }).press("Enter");
+  const nextMonth = page.getByRole("link", { name: "Next month" });
+  await expect(nextMonth).toHaveAttribute("aria-disabled", "true");
+  await expect(nextMonth).toBeFocused();
+  await axeClean(page, "the end of the range");
 });
 
 test("at 320 px every archive control is at least 44 px", async ({ strictPage: page }) => {

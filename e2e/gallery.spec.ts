@@ -15,18 +15,24 @@ test("browse the tabs and search with and without results", async ({ strictPage:
   // The demo's film is yesterday's: no placeholder stands in for it.
   await expect(grid.getByText(/^Yesterday in \d+ seconds$/)).toBeVisible();
   await expect(grid.getByText("Yesterday's time-lapse")).toHaveCount(0);
+  // What a list found is said when the visitor changes it, not on arrival.
+  const said = grid.getByRole("status");
+  await expect(said).toHaveText("");
 
   const tabs = page.getByRole("navigation", { name: "Media type" });
   await tabs.getByRole("link", { name: "Videos" }).click();
   await expect(page).toHaveURL(/type=videos/);
   await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(2);
   await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(0);
+  await expect(said).toHaveText("2 results shown");
 
   // Five photos and an archive of 24: a first page of 24, then the rest.
   await tabs.getByRole("link", { name: "Photos" }).click();
   await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(24);
+  await expect(said).toHaveText("24 results shown");
   await grid.getByRole("button", { name: "Show more" }).click();
   await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(29);
+  await expect(said).toHaveText("29 results shown");
   await expect(grid.getByRole("link", { name: /^Play: / })).toHaveCount(0);
 
   await tabs.getByRole("link", { name: "All" }).click();
@@ -36,11 +42,13 @@ test("browse the tabs and search with and without results", async ({ strictPage:
   await expect(page).toHaveURL(/q=storm/);
   await expect(grid.getByRole("link", { name: /^View: / })).toHaveCount(1);
   await expect(grid.getByRole("heading", { name: "Storm front over the lake" })).toBeVisible();
+  await expect(said).toHaveText("1 result shown");
 
   await search.fill("submarine");
   await search.press("Enter");
   await expect(page.getByText("No results found")).toBeVisible();
   await expect(page.getByText("Try other terms or another category.")).toBeVisible();
+  await expect(said).toHaveText("0 results shown");
 });
 
 test("search finds German titles on the German gallery", async ({ strictPage: page }) => {
@@ -253,9 +261,13 @@ test("Show more pages past 24 items and keeps them through the viewer, other fil
   const grid = page.getByRole("region", { name: "All media" });
   // The featured row holds two items; the grid the other 29, 24 at a time.
   await expect(cards(page)).toHaveCount(24);
-  await grid.getByRole("button", { name: "Show more" }).click();
+  await grid.getByRole("button", { name: "Show more" }).press("Enter");
   await expect(cards(page)).toHaveCount(29);
   await expect(grid.getByRole("button", { name: "Show more" })).toHaveCount(0);
+  // The last page takes the button away: the focus goes on to the first item it brought.
+  await expect(grid.getByRole("link", { name: "View: From the archive, no. 20" })).toBeFocused();
+  // The two featured items above and the 29 of the grid.
+  await expect(grid.getByRole("status")).toHaveText("31 results shown");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
 
   // An item from the second page opens, steps, closes: the list stays as it was.

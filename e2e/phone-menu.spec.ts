@@ -45,3 +45,37 @@ test("the phone menu has every navigation item, thumb-sized, and axe finds nothi
   await expect(page).toHaveURL("/en/privacy");
   await expect(menu).toBeHidden();
 });
+
+test("closing the phone menu gives the focus back to its button; following a link does not", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 720 });
+  for (const [path, open, close, name] of [
+    ["/", "Menü öffnen", "Menü schließen", "Menü"],
+    ["/it/archive", "Apri menu", "Chiudi menu", "Menu"],
+  ] as const) {
+    await page.goto(path);
+    await hydrated(page);
+    const button = page.getByRole("button", { name: open });
+    const menu = page.getByRole("dialog", { name });
+    const closings = {
+      "the Escape key": () => page.keyboard.press("Escape"),
+      "the close button": () => menu.getByRole("button", { name: close }).click(),
+      // Beside the menu, on the dimmed page.
+      "a click outside": () => page.mouse.click(20, 400),
+    };
+    for (const [way, closeMenu] of Object.entries(closings)) {
+      await button.click();
+      await expect(menu.locator(":focus"), way).toHaveCount(1);
+      await closeMenu();
+      await expect(menu, way).toBeHidden();
+      await expect(button, way).toBeFocused();
+    }
+  }
+
+  // A link opens another page: the focus does not go back to the menu button.
+  await page.getByRole("button", { name: "Apri menu" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Galleria" }).click();
+  await expect(page).toHaveURL("/it/gallery");
+  await expect(page.getByRole("button", { name: "Apri menu" })).not.toBeFocused();
+});

@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
+import { useRef } from "react";
 import CloseIcon from "~icons/heroicons/x-mark";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedNavLink } from "./localized-link";
 import { legalNav, mainNav, navLinkClass } from "./site-nav";
+import { useReturnFocus } from "./ui/return-focus";
 
 export default function MobileMenuDialog({
   open,
@@ -13,6 +15,10 @@ export default function MobileMenuDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { i18n, t } = useLingui();
+  const returnFocus = useReturnFocus();
+  // A link closes the menu on the way to another page, which starts afresh as after any
+  // navigation: the focus goes back to the menu button only when the menu is just closed.
+  const followedLink = useRef(false);
   const groups = [
     { label: t`Main`, items: mainNav },
     { label: t`Legal`, items: legalNav },
@@ -21,7 +27,15 @@ export default function MobileMenuDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-full flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl dark:bg-neutral-900">
+        <Dialog.Content
+          {...returnFocus}
+          onCloseAutoFocus={(event) => {
+            if (followedLink.current) event.preventDefault();
+            else returnFocus.onCloseAutoFocus(event);
+            followedLink.current = false;
+          }}
+          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-full flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl dark:bg-neutral-900"
+        >
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-semibold">{t`Menu`}</Dialog.Title>
             <Dialog.Close
@@ -41,7 +55,10 @@ export default function MobileMenuDialog({
                     <LocalizedNavLink
                       to={item.to}
                       className={navLinkClass}
-                      onClick={() => onOpenChange(false)}
+                      onClick={() => {
+                        followedLink.current = true;
+                        onOpenChange(false);
+                      }}
                     >
                       {i18n._(item.label)}
                     </LocalizedNavLink>

@@ -11,9 +11,10 @@ import { MediaCard } from "~/components/gallery/media-card";
 import { type PageUnread, useGalleryPages } from "~/components/gallery/use-gallery-pages";
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
+import { ListNews, useListNews } from "~/components/ui/list-news";
 import { localizePath } from "~/i18n/locales";
 import { pageHydrated } from "~/lib/hydration";
-import { type PublicMediaItem, viewerPicture } from "~/lib/media";
+import { galleryUrl, type PublicMediaItem, viewerPicture } from "~/lib/media";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/gallery";
 
@@ -130,10 +131,17 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // top of what is now on screen, so the next Tab goes through the filters and the grid in
   // order; the grid's first card would skip the filters and stand for an item never opened.
   const heading = useRef<HTMLHeadingElement>(null);
-  const returnFocus = (id: string) => {
-    const card = document.querySelector<HTMLElement>(`main [data-media-id="${CSS.escape(id)}"]`);
-    (card ?? heading.current)?.focus();
-  };
+  const card = (id: string) =>
+    document.querySelector<HTMLElement>(`main [data-media-id="${CSS.escape(id)}"]`);
+  const returnFocus = (id: string) => (card(id) ?? heading.current)?.focus();
+
+  const { news, askedMore } = useListNews({
+    list: galleryUrl(galleryPath, params),
+    items,
+    found: featured.length + items.length,
+    nextCursor,
+    focusItem: (id) => card(id)?.focus(),
+  });
 
   const hasFilters = Boolean(params.q) || params.type !== "all";
   return (
@@ -200,22 +208,26 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {nextCursor ? (
-            <div className="mt-8 flex flex-col items-center gap-2">
-              {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+          <div className={`flex flex-col items-center gap-2 ${nextCursor ? "mt-8" : ""}`}>
+            {nextCursor ? (
+              // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
               <button
                 type="button"
                 aria-disabled={loading}
-                onClick={loadMore}
+                onClick={() => {
+                  if (loading) return;
+                  askedMore();
+                  loadMore();
+                }}
                 className="rounded-full border border-primary-700 px-5 py-2.5 font-medium hover:bg-primary-50 aria-disabled:opacity-60 dark:hover:bg-neutral-900"
               >
                 {loading ? t`Loading…` : t`Show more`}
               </button>
-              <p role="status" className="text-sm text-error-800 dark:text-error-100">
-                {failed ? t`Could not load more photos and videos. Please try again.` : ""}
-              </p>
-            </div>
-          ) : null}
+            ) : null}
+            <ListNews news={news} className="text-sm text-error-800 dark:text-error-100">
+              {failed ? t`Could not load more photos and videos. Please try again.` : null}
+            </ListNews>
+          </div>
         </section>
       ) : null}
 

@@ -13,10 +13,11 @@ import {
   shiftMonth,
   weekdayNames,
 } from "./archive-format";
+import { unavailable } from "./unavailable";
 
 const cell = "flex size-11 items-center justify-center rounded-lg text-sm";
 const monthButton =
-  "inline-flex size-11 items-center justify-center rounded-lg hover:bg-neutral-100 dark:hover:bg-neutral-800";
+  "inline-flex size-11 items-center justify-center rounded-lg hover:bg-neutral-100 aria-disabled:text-neutral-400 aria-disabled:hover:bg-transparent dark:hover:bg-neutral-800 dark:aria-disabled:text-neutral-600";
 
 /** A month of days; the days with pictures are links (ADR 017). */
 export function ArchiveCalendar({
@@ -38,13 +39,13 @@ export function ArchiveCalendar({
   const monthLink = (by: -1 | 1, label: string, Icon: typeof ChevronLeftIcon) => {
     const target = shiftMonth(month, by);
     const reachable = by < 0 ? target >= range.first.slice(0, 7) : target <= range.last.slice(0, 7);
-    if (!reachable) return <span className="size-11" />;
     return (
       <Link
-        to={archiveHref(path, { ...keep, month: target })}
+        to={archiveHref(path, { ...keep, month: reachable ? target : month })}
         preventScrollReset
         className={monthButton}
         aria-label={label}
+        {...(reachable ? {} : unavailable)}
       >
         <Icon aria-hidden="true" className="size-6" />
       </Link>

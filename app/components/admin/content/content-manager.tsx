@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import type { GalleryParams } from "~/lib/media";
 import type { AdminMediaItem } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
+import { ListNews, useListNews } from "../../ui/list-news";
 import { useToast } from "../../ui/toaster";
 import { useSessionEnded } from "../session-ended";
 import { secondaryButton } from "../styles";
@@ -53,6 +54,14 @@ export function ContentManager({
     (button ?? heading.current)?.focus();
     setFocusAfterDelete(null);
   }, [focusAfterDelete]);
+
+  const { news, askedMore } = useListNews({
+    list: list.shown,
+    items: list.items,
+    nextCursor: list.nextCursor,
+    focusItem: (id) =>
+      rows.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] input`)?.focus(),
+  });
 
   // A new list starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
@@ -255,15 +264,21 @@ export function ContentManager({
         ))}
       </ul>
       {list.nextCursor ? (
+        // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
         <button
           type="button"
           className={`mt-4 ${secondaryButton}`}
-          disabled={list.status === "loading-more"}
-          onClick={() => void list.showMore()}
+          aria-disabled={list.status === "loading-more" || undefined}
+          onClick={() => {
+            if (list.status === "loading-more") return;
+            askedMore();
+            void list.showMore();
+          }}
         >
           {t`Show more`}
         </button>
       ) : null}
+      <ListNews news={news} />
 
       {editing ? (
         <ItemEditor

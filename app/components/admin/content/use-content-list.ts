@@ -6,12 +6,19 @@ import { readContentPage } from "./content-api";
 
 type State = {
   items: AdminMediaItem[];
+  /** The search and filters the items answer (`type q sort`), null until the first are in. */
+  shown: string | null;
   nextCursor: string | null;
   status: "loading" | "loading-more" | "idle" | "error" | "unauthorized";
 };
 
 export function useContentList(params: GalleryParams, locale: Locale) {
-  const [state, setState] = useState<State>({ items: [], nextCursor: null, status: "loading" });
+  const [state, setState] = useState<State>({
+    items: [],
+    shown: null,
+    nextCursor: null,
+    status: "loading",
+  });
   const [reload, setReload] = useState(0);
   // Each new list (filters changed, refresh) makes answers for an older one stale.
   const generation = useRef(0);
@@ -33,6 +40,7 @@ export function useContentList(params: GalleryParams, locale: Locale) {
         }
         setState((s) => ({
           items: cursor ? [...s.items, ...outcome.value.items] : outcome.value.items,
+          shown: `${params.type} ${params.q} ${params.sort}`,
           nextCursor: outcome.value.nextCursor,
           status: "idle",
         }));
