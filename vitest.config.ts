@@ -16,11 +16,27 @@ rmSync(mailDrop, { recursive: true, force: true });
 mkdirSync(mailDrop, { recursive: true });
 process.env.TMPDIR = mailDrop;
 
+/**
+ * `read()`, or undefined when what it reads is gone: TMPDIR also holds miniflare's scratch
+ * folders, which other test files' instances delete while a walk is under way (ENOENT).
+ */
+function unlessGone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /** The raw text of every e-mail delivered in this run. */
-function deliveredMail(): string[] {
-  return readdirSync(mailDrop, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".eml"))
-    .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
+function deliveredMail(dir = mailDrop): string[] {
+  return (unlessGone(() => readdirSync(dir, { withFileTypes: true })) ?? []).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return deliveredMail(path);
+    if (!entry.isFile() || !entry.name.endsWith(".eml")) return [];
+    return unlessGone(() => readFileSync(path, "utf8")) ?? [];
+  });
 }
 
 export default defineConfig({
