@@ -70,6 +70,9 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(viewer).toBeVisible();
   await expect(page).toHaveURL(/\/en\/gallery\/demo-morning\?type=photos$/);
   await expect(viewer.getByRole("img", { name: "Morning calm in the harbour" })).toBeVisible();
+  // Opening says the dialog's name; only a step has news to announce.
+  const announced = page.getByRole("dialog").getByRole("status");
+  await expect(announced).toHaveText("");
 
   const like = viewer.getByRole("button", { name: /^Like \d+$/ });
   const before = Number((await like.textContent())?.replace(/\D/g, ""));
@@ -82,8 +85,10 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(/demo-storm/);
   await expect(page.getByRole("dialog", { name: "Storm front over the lake" })).toBeVisible();
+  await expect(announced).toHaveText("Storm front over the lake");
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(/demo-morning/);
+  await expect(announced).toHaveText("Morning calm in the harbour");
 
   // The like survives a reload: the browser remembers it, the server counted it once.
   await page.reload();

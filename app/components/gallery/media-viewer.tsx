@@ -36,6 +36,12 @@ export default function MediaViewer({
   // screen before that, so the name is wired here.
   const titleId = useId();
 
+  // Previous and Next change the dialog's title, which a screen reader does not read out by
+  // itself: once the visitor has stepped, the status region says each new item's title.
+  const [openedOn] = useState(item.id);
+  const [stepped, setStepped] = useState(false);
+  if (!stepped && item.id !== openedOn) setStepped(true);
+
   // Each opening reports a view (the server counts a visitor once a day), never each render,
   // re-fetch or StrictMode re-run.
   const [viewCount, setViewCount] = useState(item.views);
@@ -90,6 +96,9 @@ export default function MediaViewer({
         }}
         className="fixed inset-2 z-50 m-auto flex h-fit max-h-[calc(100dvh-1rem)] max-w-5xl flex-col overflow-auto rounded-xl bg-white shadow-2xl sm:inset-6 dark:bg-neutral-900"
       >
+        <p role="status" className="sr-only">
+          {stepped ? <span key={item.id}>{item.title}</span> : null}
+        </p>
         <div className="relative bg-neutral-950">
           {item.type === "image" ? (
             <img
