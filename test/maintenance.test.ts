@@ -74,9 +74,11 @@ describe("maintenance mode", () => {
     const html = await home.text();
     expect(html).toContain("Work in progress");
     expect(html).toContain("Thank you for your patience!");
+    // The tab names what is on screen, not the page hidden under the overlay.
+    expect(html).toContain("<title>Work in progress · Lake Garda Live Camera</title>");
 
     const german = await (await visit("/about")).text();
-    expect(german).toContain("Wartungsarbeiten");
+    expect(german).toContain("<title>Wartungsarbeiten · Gardasee Live-Kamera</title>");
 
     const admin = await visit("/en/admin", { headers: { Cookie: cookie } });
     expect(admin.status).toBe(200);
@@ -86,7 +88,9 @@ describe("maintenance mode", () => {
     expect(await publicFlag.json()).toEqual({ maintenance: true });
 
     await postForm(MAINTENANCE, { intent: "maintenance", enabled: "off" }, { Cookie: cookie });
-    expect((await visit("/en")).status).toBe(200);
+    const after = await visit("/en/about");
+    expect(after.status).toBe(200);
+    expect(await after.text()).toMatch(/<title>About[^<]* · Lake Garda Live Camera<\/title>/);
   });
 
   test("the page under the overlay is inert from the first byte, and only then", async () => {

@@ -17,10 +17,13 @@ export function PageMeta({
   noindex?: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const siteUrl = useOptionalRootData()?.site.siteUrl;
+  const root = useOptionalRootData();
+  const siteUrl = root?.site.siteUrl;
   const { pathname } = useLocation();
   const siteName = t`Lake Garda Live Camera`;
-  const fullTitle = title ? `${title} · ${siteName}` : siteName;
+  // The maintenance overlay hides the page: its title would name what nobody can see.
+  const shownTitle = root?.maintenance ? t`Work in progress` : title;
+  const fullTitle = shownTitle ? `${shownTitle} · ${siteName}` : siteName;
   const text = description ?? t`Experience Lake Garda in real-time with our live camera`;
   const bare = stripLocale(pathname);
   // Without the root data (its loader failed) only the canonical parts are missing.
