@@ -39,6 +39,16 @@ function d1(sql: string) {
   );
 }
 
+/** What D1 itself holds, past the API and the page. */
+function d1Rows(sql: string): unknown[] {
+  const output = execFileSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--json", "--command", sql],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+  );
+  return (JSON.parse(output) as { results: unknown[] }[])[0]?.results ?? [];
+}
+
 test("the owner edits, translates, publishes, hides, features, retypes and bulk-manages items", async ({
   strictPage: page,
 }) => {
@@ -336,4 +346,58 @@ test("the list says what a search or filter found and what Show more added, and 
   await expect(said).toHaveText("0 Ergebnisse angezeigt");
   await list.getByRole("button", { name: "Alle", exact: true }).click();
   await expect(said).toHaveText("24 Ergebnisse angezeigt");
+});
+
+test("a keyboard owner's steps through a row's type save once, on Enter or on leaving it; Escape keeps the saved type", async ({
+  strictPage: page,
+}) => {
+  const token = `t${Date.now().toString(36)}`;
+  const id = `e2e-${token}-a`;
+  insertItems(token, [id]);
+  await logIn(page, "/admin");
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  const row = page.locator(`li[data-item-id="${id}"]`);
+  const type = row.getByRole("combobox", { name: `Typ von „Harbour ${token} 0“` });
+  const savedType = () => d1Rows(`select type from media where id = '${id}'`);
+  const saves: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().endsWith(`/api/admin/media/${id}`)) {
+      saves.push(request.postDataJSON());
+    }
+  });
+  const toasts = page
+    .getByRole("region", { name: /Benachrichtigungen/ })
+    .getByText("Erfolgreich aktualisiert");
+
+  // Chromium fires `change` on each arrow key of a closed select: Bild, Video, Zeitraffer.
+  await type.focus();
+  await type.press("ArrowDown");
+  await type.press("ArrowDown");
+  await expect(type).toHaveValue("timelapse");
+  await type.press("Enter");
+  await expect(row.locator("p").getByText("Zeitraffer", { exact: true })).toBeVisible();
+  await expect(toasts).toHaveCount(1);
+  expect(saves).toEqual([{ type: "timelapse" }]);
+  expect(savedType()).toEqual([{ type: "timelapse" }]);
+  await expect(type).toBeFocused();
+
+  // Leaving the select is choosing too.
+  await type.press("ArrowUp");
+  await type.press("Tab");
+  await expect(row.locator("p").getByText("Video", { exact: true })).toBeVisible();
+  expect(saves).toEqual([{ type: "timelapse" }, { type: "video" }]);
+  expect(savedType()).toEqual([{ type: "video" }]);
+
+  // Escape takes the steps back: leaving then saves nothing.
+  await type.focus();
+  await type.press("ArrowUp");
+  await expect(type).toHaveValue("image");
+  await type.press("Escape");
+  await expect(type).toHaveValue("video");
+  await type.press("Tab");
+  // A choice from the opened list saves at once; once it is in, nothing else went before it.
+  await type.selectOption("image");
+  await expect(row.locator("p").getByText("Bild", { exact: true })).toBeVisible();
+  expect(saves).toEqual([{ type: "timelapse" }, { type: "video" }, { type: "image" }]);
+  expect(savedType()).toEqual([{ type: "image" }]);
 });
