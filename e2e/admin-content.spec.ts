@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
@@ -47,6 +48,17 @@ function d1Rows(sql: string): unknown[] {
     { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
   );
   return (JSON.parse(output) as { results: unknown[] }[])[0]?.results ?? [];
+}
+
+/**
+ * This browser's session ends as the 8 hours' end would leave it: its row is gone, the cookie
+ * stays. Only this one: the other lane's journeys keep theirs.
+ */
+async function endThisSession(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__Host-admin_session");
+  const payload = cookie?.value.split(".")[1] ?? "";
+  const { sub } = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string };
+  d1(`delete from admin_sessions where id = '${sub}'`);
 }
 
 test("the owner edits, translates, publishes, hides, features, retypes and bulk-manages items", async ({
@@ -400,4 +412,100 @@ test("a keyboard owner's steps through a row's type save once, on Enter or on le
   await expect(row.locator("p").getByText("Bild", { exact: true })).toBeVisible();
   expect(saves).toEqual([{ type: "timelapse" }, { type: "video" }, { type: "image" }]);
   expect(savedType()).toEqual([{ type: "image" }]);
+});
+
+test.describe("a session that ends during an edit", () => {
+  test.use({ expectedStatuses: [401] });
+
+  /** What the tab keeps for the dashboard (app/components/admin/content/kept-edit.ts). */
+  const keptEdit = (page: Page) =>
+    page.evaluate(() => sessionStorage.getItem("admin-unsaved-edit"));
+
+  test("keeps the editor's changes through the login; they are saved afterwards", async ({
+    strictPage: page,
+  }) => {
+    const token = `t${Date.now().toString(36)}`;
+    const id = `e2e-${token}-a`;
+    insertItems(token, [id]);
+    await logIn(page, "/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("tab", { name: "English" }).click();
+    const title = `Harbour ${token} before the storm`;
+    await editor.getByLabel("Titel").fill(title);
+
+    await endThisSession(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    const toast = page
+      .getByRole("region", { name: /Benachrichtigungen/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Aktualisierung fehlgeschlagen" });
+    await expect(toast).toContainText("Ihre Sitzung ist abgelaufen.");
+    await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+
+    await expect(page).toHaveURL("/admin");
+    await expect(editor).toBeVisible();
+    await expect(editor).toHaveAccessibleDescription(
+      /Ihre ungespeicherten Änderungen wurden wiederhergestellt\. Speichern Sie sie, damit sie erhalten bleiben\./,
+    );
+    await editor.getByRole("tab", { name: "English" }).click();
+    await expect(editor.getByLabel("Titel")).toHaveValue(title);
+    await expectNoAxeViolations(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: /Benachrichtigungen/ })
+        .getByText("Erfolgreich aktualisiert", { exact: true }),
+    ).toBeVisible();
+    await expect(editor).toHaveCount(0);
+    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([{ title_en: title }]);
+
+    // Saved, the changes are no longer kept: the dashboard opens without the editor.
+    expect(await keptEdit(page)).toBeNull();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`li[data-item-id]`).first()).toBeVisible();
+    await expect(editor).toHaveCount(0);
+  });
+
+  test("lets the kept changes go when the owner closes the editor instead", async ({
+    strictPage: page,
+  }) => {
+    const token = `t${Date.now().toString(36)}`;
+    const id = `e2e-${token}-a`;
+    insertItems(token, [id]);
+    await logIn(page, "/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("tab", { name: "English" }).click();
+    await editor.getByLabel("Titel").fill(`Harbour ${token} never saved`);
+    await endThisSession(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    await expect(
+      page.getByRole("region", { name: /Benachrichtigungen/ }).getByRole("listitem"),
+    ).toContainText("Ihre Sitzung ist abgelaufen.");
+    expect(await keptEdit(page)).not.toBeNull();
+    await editor.getByRole("button", { name: "Abbrechen" }).click();
+    await expect(editor).toHaveCount(0);
+    expect(await keptEdit(page)).toBeNull();
+
+    await page.reload();
+    await hydrated(page);
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await expect(page).toHaveURL("/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await expect(page.locator(`li[data-item-id="${id}"]`)).toContainText(`Harbour ${token} 0`);
+    await expect(editor).toHaveCount(0);
+    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([
+      { title_en: `Harbour ${token} 0` },
+    ]);
+  });
 });
