@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
@@ -37,6 +38,27 @@ function d1(sql: string) {
     ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--command", sql],
     { stdio: "ignore" },
   );
+}
+
+/** What D1 itself holds, past the API and the page. */
+function d1Rows(sql: string): unknown[] {
+  const output = execFileSync(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--json", "--command", sql],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+  );
+  return (JSON.parse(output) as { results: unknown[] }[])[0]?.results ?? [];
+}
+
+/**
+ * This browser's session ends as the 8 hours' end would leave it: its row is gone, the cookie
+ * stays. Only this one: the other lane's journeys keep theirs.
+ */
+async function endThisSession(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__Host-admin_session");
+  const payload = cookie?.value.split(".")[1] ?? "";
+  const { sub } = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string };
+  d1(`delete from admin_sessions where id = '${sub}'`);
 }
 
 test("the owner edits, translates, publishes, hides, features, retypes and bulk-manages items", async ({
@@ -336,4 +358,154 @@ test("the list says what a search or filter found and what Show more added, and 
   await expect(said).toHaveText("0 Ergebnisse angezeigt");
   await list.getByRole("button", { name: "Alle", exact: true }).click();
   await expect(said).toHaveText("24 Ergebnisse angezeigt");
+});
+
+test("a keyboard owner's steps through a row's type save once, on Enter or on leaving it; Escape keeps the saved type", async ({
+  strictPage: page,
+}) => {
+  const token = `t${Date.now().toString(36)}`;
+  const id = `e2e-${token}-a`;
+  insertItems(token, [id]);
+  await logIn(page, "/admin");
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  const row = page.locator(`li[data-item-id="${id}"]`);
+  const type = row.getByRole("combobox", { name: `Typ von „Harbour ${token} 0“` });
+  const savedType = () => d1Rows(`select type from media where id = '${id}'`);
+  const saves: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().endsWith(`/api/admin/media/${id}`)) {
+      saves.push(request.postDataJSON());
+    }
+  });
+  const toasts = page
+    .getByRole("region", { name: /Benachrichtigungen/ })
+    .getByText("Erfolgreich aktualisiert");
+
+  // Chromium fires `change` on each arrow key of a closed select: Bild, Video, Zeitraffer.
+  await type.focus();
+  await type.press("ArrowDown");
+  await type.press("ArrowDown");
+  await expect(type).toHaveValue("timelapse");
+  await type.press("Enter");
+  await expect(row.locator("p").getByText("Zeitraffer", { exact: true })).toBeVisible();
+  await expect(toasts).toHaveCount(1);
+  expect(saves).toEqual([{ type: "timelapse" }]);
+  expect(savedType()).toEqual([{ type: "timelapse" }]);
+  await expect(type).toBeFocused();
+
+  // Leaving the select is choosing too.
+  await type.press("ArrowUp");
+  await type.press("Tab");
+  await expect(row.locator("p").getByText("Video", { exact: true })).toBeVisible();
+  expect(saves).toEqual([{ type: "timelapse" }, { type: "video" }]);
+  expect(savedType()).toEqual([{ type: "video" }]);
+
+  // Escape takes the steps back: leaving then saves nothing.
+  await type.focus();
+  await type.press("ArrowUp");
+  await expect(type).toHaveValue("image");
+  await type.press("Escape");
+  await expect(type).toHaveValue("video");
+  await type.press("Tab");
+  // A choice from the opened list saves at once; once it is in, nothing else went before it.
+  await type.selectOption("image");
+  await expect(row.locator("p").getByText("Bild", { exact: true })).toBeVisible();
+  expect(saves).toEqual([{ type: "timelapse" }, { type: "video" }, { type: "image" }]);
+  expect(savedType()).toEqual([{ type: "image" }]);
+});
+
+test.describe("a session that ends during an edit", () => {
+  test.use({ expectedStatuses: [401] });
+
+  /** What the tab keeps for the dashboard (app/components/admin/content/kept-edit.ts). */
+  const keptEdit = (page: Page) =>
+    page.evaluate(() => sessionStorage.getItem("admin-unsaved-edit"));
+
+  test("keeps the editor's changes through the login; they are saved afterwards", async ({
+    strictPage: page,
+  }) => {
+    const token = `t${Date.now().toString(36)}`;
+    const id = `e2e-${token}-a`;
+    insertItems(token, [id]);
+    await logIn(page, "/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("tab", { name: "English" }).click();
+    const title = `Harbour ${token} before the storm`;
+    await editor.getByLabel("Titel").fill(title);
+
+    await endThisSession(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    const toast = page
+      .getByRole("region", { name: /Benachrichtigungen/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Aktualisierung fehlgeschlagen" });
+    await expect(toast).toContainText("Ihre Sitzung ist abgelaufen.");
+    await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+
+    await expect(page).toHaveURL("/admin");
+    await expect(editor).toBeVisible();
+    await expect(editor).toHaveAccessibleDescription(
+      /Ihre ungespeicherten Änderungen wurden wiederhergestellt\. Speichern Sie sie, damit sie erhalten bleiben\./,
+    );
+    await editor.getByRole("tab", { name: "English" }).click();
+    await expect(editor.getByLabel("Titel")).toHaveValue(title);
+    await expectNoAxeViolations(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: /Benachrichtigungen/ })
+        .getByText("Erfolgreich aktualisiert", { exact: true }),
+    ).toBeVisible();
+    await expect(editor).toHaveCount(0);
+    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([{ title_en: title }]);
+
+    // Saved, the changes are no longer kept: the dashboard opens without the editor.
+    expect(await keptEdit(page)).toBeNull();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`li[data-item-id]`).first()).toBeVisible();
+    await expect(editor).toHaveCount(0);
+  });
+
+  test("lets the kept changes go when the owner closes the editor instead", async ({
+    strictPage: page,
+  }) => {
+    const token = `t${Date.now().toString(36)}`;
+    const id = `e2e-${token}-a`;
+    insertItems(token, [id]);
+    await logIn(page, "/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("tab", { name: "English" }).click();
+    await editor.getByLabel("Titel").fill(`Harbour ${token} never saved`);
+    await endThisSession(page);
+    await editor.getByRole("button", { name: "Speichern" }).click();
+    await expect(
+      page.getByRole("region", { name: /Benachrichtigungen/ }).getByRole("listitem"),
+    ).toContainText("Ihre Sitzung ist abgelaufen.");
+    expect(await keptEdit(page)).not.toBeNull();
+    await editor.getByRole("button", { name: "Abbrechen" }).click();
+    await expect(editor).toHaveCount(0);
+    expect(await keptEdit(page)).toBeNull();
+
+    await page.reload();
+    await hydrated(page);
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await expect(page).toHaveURL("/admin");
+    await page.getByLabel("Inhalte durchsuchen").fill(token);
+    await expect(page.locator(`li[data-item-id="${id}"]`)).toContainText(`Harbour ${token} 0`);
+    await expect(editor).toHaveCount(0);
+    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([
+      { title_en: `Harbour ${token} 0` },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import { type BulkAction, bulkAction, deleteItem, patchItem, readItem } from "./
 import { ContentFilters } from "./content-filters";
 import { ContentRow } from "./content-row";
 import { ItemEditor } from "./item-editor";
+import { forgetKeptEdit, type KeptEdit, readKeptEdit } from "./kept-edit";
 import { useContentList } from "./use-content-list";
 import { titleOf, useMediaWords } from "./words";
 
@@ -38,7 +39,10 @@ export function ContentManager({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [busy, setBusy] = useState<Set<string>>(new Set());
-  const [editing, setEditing] = useState<AdminMediaItem | null>(null);
+  const [editing, setEditing] = useState<{
+    item: AdminMediaItem;
+    kept?: KeptEdit["changes"];
+  } | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const rows = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,9 +82,22 @@ export function ContentManager({
     if (!toEdit) return;
     onEditOpened?.();
     void readItem(toEdit).then((outcome) =>
-      outcome.ok ? setEditing(outcome.value) : notify("update-failed", outcome.unauthorized),
+      outcome.ok
+        ? setEditing({ item: outcome.value })
+        : notify("update-failed", outcome.unauthorized),
     );
   }, [toEdit]);
+
+  // Back from the login a save sent there: the editor opens again with what it could not save.
+  useEffect(() => {
+    const kept = readKeptEdit();
+    if (!kept) return;
+    void readItem(kept.id).then((outcome) => {
+      if (outcome.ok) setEditing({ item: outcome.value, kept: kept.changes });
+      // Unreadable, deleted meanwhile most likely: let the changes go rather than try each visit.
+      else if (!outcome.unauthorized) forgetKeptEdit(kept.id);
+    });
+  }, []);
 
   function notify(notice: Notice, unauthorized = false) {
     const titles: Record<Notice, string> = {
@@ -257,7 +274,7 @@ export function ContentManager({
             selected={selected.has(item.id)}
             busy={busy.has(item.id)}
             onSelect={(event) => select(index, event)}
-            onEdit={() => setEditing(item)}
+            onEdit={() => setEditing({ item })}
             onChange={(patch) => void change(item, patch)}
             onDelete={() => askDelete(item)}
           />
@@ -282,8 +299,9 @@ export function ContentManager({
 
       {editing ? (
         <ItemEditor
-          item={editing}
-          title={nameOf(editing)}
+          item={editing.item}
+          kept={editing.kept}
+          title={nameOf(editing.item)}
           onClose={() => setEditing(null)}
           notify={notify}
           onSaved={(item) => {

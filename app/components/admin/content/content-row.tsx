@@ -115,6 +115,7 @@ export function ContentRow({
         <TypeSelect
           value={item.type}
           busy={busy}
+          saves
           onChange={(type) => onChange({ type })}
           label={t`Type of “${title}”`}
         />

@@ -21,6 +21,7 @@ import { useLocale } from "../../localized-link";
 import { useReturnFocus } from "../../ui/return-focus";
 import { primaryButton, secondaryButton, textInput, toLocalInput } from "../styles";
 import { patchItem, translate } from "./content-api";
+import { forgetKeptEdit, keepEdit } from "./kept-edit";
 import { TypeSelect } from "./type-select";
 import { useMediaWords } from "./words";
 
@@ -41,6 +42,8 @@ function fieldsOf(item: AdminMediaItem): MediaFields {
 
 type Props = {
   item: AdminMediaItem;
+  /** Changes a save could not send because the session had ended: the form starts with them. */
+  kept?: Partial<MediaFields>;
   title: string;
   onClose: () => void;
   onSaved: (item: AdminMediaItem) => void;
@@ -50,23 +53,23 @@ type Props = {
   ) => void;
 };
 
-export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
+export function ItemEditor({ item, kept, title, onClose, onSaved, notify }: Props) {
   const { t } = useLingui();
   const locale = useLocale();
   const words = useMediaWords();
   const ids = useId();
-  const [fields, setFields] = useState(() => fieldsOf(item));
+  const [fields, setFields] = useState(() => ({ ...fieldsOf(item), ...kept }));
   const [tagTexts, setTagTexts] = useState(
     () =>
       Object.fromEntries(
-        locales.map((l) => [l, item[localizedField("tags", l)].join(", ")]),
+        locales.map((l) => [l, fields[localizedField("tags", l)].join(", ")]),
       ) as Record<Locale, string>,
   );
-  const [takenAt, setTakenAt] = useState(() => toLocalInput(item.takenAt));
+  const [takenAt, setTakenAt] = useState(() => toLocalInput(fields.takenAt));
   const [source, setSource] = useState<Locale>(() =>
-    languageTexts(fieldsOf(item), locale).title
+    languageTexts(fields, locale).title
       ? locale
-      : (locales.find((l) => item[localizedField("title", l)]) ?? locale),
+      : (locales.find((l) => fields[localizedField("title", l)]) ?? locale),
   );
   const [busy, setBusy] = useState<"saving" | "translating" | null>(null);
   const returnFocus = useReturnFocus();
@@ -79,6 +82,27 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
   const marked = (name: string) => (fields.machineTranslated as string[]).includes(name);
   const toFill = languagesToFill(fields, source);
 
+  // The form shows minutes: an untouched date keeps the item's own, seconds and all.
+  const parsedFields = () =>
+    mediaFields.safeParse({
+      ...fields,
+      takenAt:
+        takenAt === toLocalInput(item.takenAt) ? item.takenAt : new Date(takenAt).toISOString(),
+    });
+
+  /** After "Log in again" the dashboard opens the editor again with these (kept-edit.ts). */
+  function keepChanges() {
+    const parsed = parsedFields();
+    if (!parsed.success) return;
+    const changes = changedFields(fieldsOf(item), parsed.data);
+    if (Object.keys(changes).length > 0) keepEdit({ id: item.id, changes });
+  }
+
+  function close() {
+    forgetKeptEdit(item.id);
+    onClose();
+  }
+
   async function runTranslation() {
     setBusy("translating");
     const outcome = await translate({
@@ -87,7 +111,10 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
       texts: languageTexts(fields, source),
     });
     setBusy(null);
-    if (!outcome.ok) return notify("translation-failed", outcome.unauthorized);
+    if (!outcome.ok) {
+      if (outcome.unauthorized) keepChanges();
+      return notify("translation-failed", outcome.unauthorized);
+    }
     const next = applyTranslations(fields, outcome.value.translations);
     setFields(next);
     setTagTexts(
@@ -100,13 +127,7 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    const opened = fieldsOf(item);
-    // The form shows minutes: an untouched date keeps the item's own, seconds and all.
-    const parsed = mediaFields.safeParse({
-      ...fields,
-      takenAt:
-        takenAt === toLocalInput(item.takenAt) ? item.takenAt : new Date(takenAt).toISOString(),
-    });
+    const parsed = parsedFields();
     if (!parsed.success) {
       // Every other field is held to its limits as it is typed; tags only once they are split.
       const tagsOf = locales.find((l) =>
@@ -121,12 +142,16 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
       return;
     }
     setBadTags(null);
-    const changes = changedFields(opened, parsed.data);
-    if (Object.keys(changes).length === 0) return onClose();
+    const changes = changedFields(fieldsOf(item), parsed.data);
+    if (Object.keys(changes).length === 0) return close();
     setBusy("saving");
     const outcome = await patchItem(item.id, changes);
     setBusy(null);
-    if (!outcome.ok) return notify("update-failed", outcome.unauthorized);
+    if (!outcome.ok) {
+      if (outcome.unauthorized) keepEdit({ id: item.id, changes });
+      return notify("update-failed", outcome.unauthorized);
+    }
+    forgetKeptEdit(item.id);
     notify("updated");
     onSaved(outcome.value);
   }
@@ -139,17 +164,26 @@ export function ItemEditor({ item, title, onClose, onSaved, notify }: Props) {
     ) : null;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => open || onClose()}>
+    <Dialog.Root open onOpenChange={(open) => open || close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
         <Dialog.Content
           {...returnFocus}
+          aria-describedby={kept ? `${ids}-kept` : undefined}
           className="fixed inset-x-0 top-0 z-50 mx-auto max-h-full w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-4rem)] sm:rounded-xl sm:p-6 dark:bg-neutral-900"
         >
           <Dialog.Title className="text-lg font-semibold break-words">{t`Edit “${title}”`}</Dialog.Title>
           <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">
             {t`Titles, descriptions and tags in five languages, and how the item appears in the gallery.`}
           </Dialog.Description>
+          {kept ? (
+            <p
+              id={`${ids}-kept`}
+              className="mt-3 rounded-md bg-info-100 px-3 py-2 text-sm text-info-900"
+            >
+              {t`Your unsaved changes have been restored. Save them to keep them.`}
+            </p>
+          ) : null}
           <form onSubmit={save} className="mt-4 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
