@@ -31,23 +31,14 @@ function insertItems(token: string, ids: string[]) {
   );
 }
 
-/** As another browser's change would leave it. */
-function d1(sql: string) {
-  execFileSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--command", sql],
-    { stdio: "ignore" },
-  );
-}
-
-/** What D1 itself holds, past the API and the page. */
-function d1Rows(sql: string): unknown[] {
+/** Runs SQL on D1 as another browser's change would; answers the last statement's rows. */
+function d1(sql: string): unknown[] {
   const output = execFileSync(
     "wrangler",
     ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e", "--json", "--command", sql],
     { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
   );
-  return (JSON.parse(output) as { results: unknown[] }[])[0]?.results ?? [];
+  return (JSON.parse(output) as { results: unknown[] }[]).at(-1)?.results ?? [];
 }
 
 /**
@@ -283,7 +274,10 @@ test("a save sends only what the editor changed: a hide made meanwhile in anothe
   d1(`update media set status = 'hidden', featured = 1 where id = '${published}'`);
   await editor.getByLabel("Titel").fill(`Harbour ${token} at dusk`);
   await editor.getByRole("button", { name: "Speichern" }).click();
-  await expect(page.getByText("Erfolgreich aktualisiert")).toBeVisible();
+  // In the toasts' region: Radix also reads the toast out from a copy outside it, for a moment.
+  await expect(
+    page.getByRole("region", { name: /Benachrichtigungen/ }).getByText("Erfolgreich aktualisiert"),
+  ).toBeVisible();
 
   const list = await (await page.request.get(`/api/admin/media?q=${token}`)).json();
   const item = list.items.find((i: { id: string }) => i.id === published);
@@ -370,7 +364,7 @@ test("a keyboard owner's steps through a row's type save once, on Enter or on le
   await page.getByLabel("Inhalte durchsuchen").fill(token);
   const row = page.locator(`li[data-item-id="${id}"]`);
   const type = row.getByRole("combobox", { name: `Typ von „Harbour ${token} 0“` });
-  const savedType = () => d1Rows(`select type from media where id = '${id}'`);
+  const savedType = () => d1(`select type from media where id = '${id}'`);
   const saves: unknown[] = [];
   page.on("request", (request) => {
     if (request.method() === "PATCH" && request.url().endsWith(`/api/admin/media/${id}`)) {
@@ -464,7 +458,7 @@ test.describe("a session that ends during an edit", () => {
         .getByText("Erfolgreich aktualisiert", { exact: true }),
     ).toBeVisible();
     await expect(editor).toHaveCount(0);
-    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([{ title_en: title }]);
+    expect(d1(`select title_en from media where id = '${id}'`)).toEqual([{ title_en: title }]);
 
     // Saved, the changes are no longer kept: the dashboard opens without the editor.
     expect(await keptEdit(page)).toBeNull();
@@ -504,7 +498,7 @@ test.describe("a session that ends during an edit", () => {
     await page.getByLabel("Inhalte durchsuchen").fill(token);
     await expect(page.locator(`li[data-item-id="${id}"]`)).toContainText(`Harbour ${token} 0`);
     await expect(editor).toHaveCount(0);
-    expect(d1Rows(`select title_en from media where id = '${id}'`)).toEqual([
+    expect(d1(`select title_en from media where id = '${id}'`)).toEqual([
       { title_en: `Harbour ${token} 0` },
     ]);
   });
