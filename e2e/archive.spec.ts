@@ -219,6 +219,30 @@ test("at 320 px every archive control is at least 44 px", async ({ strictPage: p
   }
 });
 
+test("at 1280 px the calendar's days fit their columns, apart from each other", async ({
+  strictPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/en/archive?at=${at(moment)}`);
+  await hydrated(page);
+  const calendar = page.getByRole("table", { name: /^Days with pictures in / });
+  const days = await calendar.locator("td > *").evaluateAll((cells) =>
+    cells.map((cell) => {
+      const own = cell.getBoundingClientRect();
+      const column = (cell.parentElement as HTMLElement).getBoundingClientRect();
+      return {
+        day: cell.textContent,
+        left: own.left - column.left,
+        right: column.right - own.right,
+      };
+    }),
+  );
+  expect(days.length).toBeGreaterThanOrEqual(28);
+  for (const { day, left, right } of days) {
+    expect(Math.min(left, right), `day ${day}`).toBeGreaterThanOrEqual(0);
+  }
+});
+
 test.describe("on a phone", () => {
   // Lighthouse's phone: 412 px at a pixel ratio of 1.75.
   test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });

@@ -70,7 +70,8 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
         {t`A picture from the harbour of ${site.cameraLocation} every ten minutes. Pick a day, scrub through its hours or compare with a day, a week or a year before.`}
       </p>
       {range ? (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        // 23rem: the calendar's seven 44 px days, 4 px apart, inside its border and padding.
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_23rem]">
           <div className="min-w-0">
             {still ? (
               <>

@@ -15,7 +15,7 @@ import {
 } from "./archive-format";
 import { unavailable } from "./unavailable";
 
-const cell = "flex size-11 items-center justify-center rounded-lg text-sm";
+const cell = "mx-auto flex size-11 items-center justify-center rounded-lg text-sm";
 const monthButton =
   "inline-flex size-11 items-center justify-center rounded-lg hover:bg-neutral-100 aria-disabled:text-neutral-400 aria-disabled:hover:bg-transparent dark:hover:bg-neutral-800 dark:aria-disabled:text-neutral-600";
 
@@ -114,7 +114,7 @@ export function ArchiveCalendar({
         preventScrollReset
         aria-label={label}
         aria-current={date === day ? "date" : undefined}
-        className={`${cell} mx-auto bg-primary-50 font-semibold text-primary-900 hover:bg-primary-100 aria-[current]:bg-primary-700 aria-[current]:text-white dark:bg-primary-950 dark:text-primary-100`}
+        className={`${cell} bg-primary-50 font-semibold text-primary-900 hover:bg-primary-100 aria-[current]:bg-primary-700 aria-[current]:text-white dark:bg-primary-950 dark:text-primary-100`}
       >
         {number}
       </Link>

@@ -6,9 +6,9 @@ import StarIcon from "~icons/mdi/star";
 import { useLocale } from "../localized-link";
 import { formatArchiveDay } from "./archive-format";
 
-// The page's column is at most 70rem; from lg the calendar takes 20rem of it and a 2rem gap.
+// The page's column is at most 70rem; from lg the calendar takes 23rem of it and a 2rem gap.
 const viewSizes =
-  "(min-width: 72rem) 48rem, (min-width: 64rem) calc(100vw - 24rem), calc(100vw - 2rem)";
+  "(min-width: 72rem) 45rem, (min-width: 64rem) calc(100vw - 27rem), calc(100vw - 2rem)";
 
 /** The chosen still, as large as the column allows, with the weather of its moment. */
 export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
