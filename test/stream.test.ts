@@ -97,6 +97,32 @@ describe("camera box offline", () => {
     await vi.waitFor(async () => expect((await startSession()).status).toBe(201));
     expect(await box.next()).toMatchObject({ type: "start", epoch: 1 });
   });
+
+  test("two boxes that keep taking the connection from each other are offline until one stops", async () => {
+    // A restart replaces the box's own connection: still online.
+    const second = () => Math.floor(Date.now() / 1000);
+    await connectBox();
+    await connectBox({ timestamp: second() + 1 });
+    expect((await startSession()).status).toBe(201);
+
+    // Two more takeovers within two minutes: two boxes fighting, neither could stream.
+    await connectBox({ timestamp: second() + 2 });
+    const last = await connectBox({ timestamp: second() + 3 });
+    const refused = await startSession();
+    expect([refused.status, await errorCode(refused)]).toEqual([503, "camera_offline"]);
+    expect(last.received).toEqual([]);
+
+    // Once the takeovers are two minutes old, the box left connected streams again.
+    await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+      const takeovers = state.storage.kv.get<number[]>("takeovers") ?? [];
+      state.storage.kv.put(
+        "takeovers",
+        takeovers.map((at) => at - 2 * 60_000),
+      );
+    });
+    expect((await startSession()).status).toBe(201);
+    expect(await last.next()).toMatchObject({ type: "start" });
+  });
 });
 
 describe("stream sessions", () => {

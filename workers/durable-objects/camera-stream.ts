@@ -4,6 +4,7 @@ import { epochPrefix, type Segment, segmentKey } from "~/.server/stream/playlist
 import type { StreamSessionState } from "~/lib/stream-api";
 import { type Command, PING, PONG, reportSchema } from "../../protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "../../protocol/device-signature.ts";
+import { MINUTE_MS } from "../../protocol/durations.ts";
 
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 
@@ -23,6 +24,14 @@ export type CreatedSession =
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
 const STATE_KEY = "stream";
+const TAKEOVERS_KEY = "takeovers";
+/**
+ * A box that reconnects replaces its own half-open connection now and then; one that takes
+ * the connection over this often in this long is fighting a second box with the same key
+ * (ingest/README.md). Neither can stream while they fight, so the camera counts as offline.
+ */
+const CONTESTED_TAKEOVERS = 3;
+const CONTESTED_WINDOW_MS = 2 * MINUTE_MS;
 const KEPT_SEGMENTS = 8;
 /** A live stream whose box uploads nothing for this long has failed. */
 const STALL_MS = 8_000;
@@ -78,6 +87,7 @@ export class CameraStream extends DurableObject<Env> {
    * answers until the box says otherwise (kept with the socket, so hibernation keeps it too).
    */
   private get streamingBox(): WebSocket | undefined {
+    if (this.recentTakeovers(Date.now()).length >= CONTESTED_TAKEOVERS) return undefined;
     const box = this.box;
     const camera = box?.deserializeAttachment() as { reachable: boolean } | null | undefined;
     return camera?.reachable === false ? undefined : box;
@@ -237,10 +247,28 @@ export class CameraStream extends DurableObject<Env> {
       return new Response("expected a WebSocket upgrade", { status: 426 });
     }
     // One box per camera: a new connection replaces a half-open old one.
+    const open = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN);
+    if (open.length > 0) this.tookOver();
     for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  private recentTakeovers(now: number): number[] {
+    const takeovers = this.ctx.storage.kv.get<number[]>(TAKEOVERS_KEY) ?? [];
+    return takeovers.filter((at) => at > now - CONTESTED_WINDOW_MS);
+  }
+
+  private tookOver() {
+    const now = Date.now();
+    const takeovers = [...this.recentTakeovers(now), now];
+    this.ctx.storage.kv.put(TAKEOVERS_KEY, takeovers);
+    if (takeovers.length === CONTESTED_TAKEOVERS) {
+      console.warn(
+        `camera-stream: the box's connection was taken over ${CONTESTED_TAKEOVERS} times in ${CONTESTED_WINDOW_MS / MINUTE_MS} minutes: are two boxes running with one key? Offline until it settles.`,
+      );
+    }
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
