@@ -172,6 +172,19 @@ test("closing an item arrived on focuses its card once the gallery is drawn, els
   await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeFocused();
 });
 
+test("from the home page the gallery arrives with its own catalog's texts, in German", async ({
+  strictPage: page,
+}) => {
+  await page.goto("/");
+  await hydrated(page);
+  const teaser = page.getByRole("region", { name: "Aus der Galerie" });
+  await teaser.getByRole("link", { name: "Zur Galerie" }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  const tabs = page.getByRole("navigation", { name: "Medientyp" });
+  await tabs.getByRole("link", { name: "Fotos" }).click();
+  await expect(page.getByRole("button", { name: "Mehr anzeigen" })).toBeVisible();
+});
+
 test.describe("an unknown item", () => {
   // It ends on an item that does not exist.
   test.use({ expectedStatuses: [404] });

@@ -1,4 +1,7 @@
+import { fileURLToPath } from "node:url";
 import type { CustomCompiler } from "unplugin-icons/types";
+
+const svgIcon = fileURLToPath(new URL("../app/lib/svg-icon.ts", import.meta.url));
 
 /** Compiled at build time, so pages never call an icon service. */
 export const reactIconCompiler: CustomCompiler = {
@@ -6,19 +9,9 @@ export const reactIconCompiler: CustomCompiler = {
   compiler: (svg) => {
     const viewBox = /viewBox="([^"]+)"/.exec(svg)?.[1] ?? "0 0 24 24";
     const body = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
-    return `import { createElement } from "react";
-const body = ${JSON.stringify(body)};
+    return `import { svgIcon } from ${JSON.stringify(svgIcon)};
 export default function Icon(props) {
-  return createElement("svg", {
-    xmlns: "http://www.w3.org/2000/svg",
-    viewBox: ${JSON.stringify(viewBox)},
-    width: "1em",
-    height: "1em",
-    "aria-hidden": props["aria-label"] ? undefined : true,
-    focusable: "false",
-    ...props,
-    dangerouslySetInnerHTML: { __html: body },
-  });
+  return svgIcon(props, ${JSON.stringify(viewBox)}, ${JSON.stringify(body)});
 }
 `;
   },

@@ -1,7 +1,7 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
 /** Catalogs beside the main one (ADR 003), each loaded only by the pages that use it. */
-export const pageCatalogs = ["pages", "contact", "admin", "archive"] as const;
+export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 /** Components used only by one catalog's pages live in this folder under app/. */
@@ -10,6 +10,7 @@ export const catalogComponents: Record<PageCatalog, string> = {
   contact: "components/contact",
   admin: "components/admin",
   archive: "components/archive",
+  gallery: "components/gallery",
 };
 
 type ChildRoute = { path?: string; index?: true; module: string };
@@ -30,7 +31,7 @@ type SitePage = {
 export const sitePages = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx", catalog: "pages" },
-  { path: "/gallery", module: "routes/gallery.tsx", pattern: "gallery/:id?" },
+  { path: "/gallery", module: "routes/gallery.tsx", pattern: "gallery/:id?", catalog: "gallery" },
   { path: "/archive", module: "routes/archive.tsx", catalog: "archive" },
   { path: "/contact", module: "routes/contact.tsx", catalog: "contact" },
   {
@@ -64,10 +65,12 @@ export function catalogModules(catalog: PageCatalog): string[] {
 }
 
 export function catalogOf(barePath: string): PageCatalog | undefined {
+  // Below a page's path lie its child routes, or its pattern's parameters (a gallery item).
   const page = pages.find(
     (candidate) =>
       candidate.path === barePath ||
-      (candidate.children !== undefined && barePath.startsWith(`${candidate.path}/`)),
+      ((candidate.children !== undefined || candidate.pattern !== undefined) &&
+        barePath.startsWith(`${candidate.path}/`)),
   );
   return page?.catalog;
 }

@@ -12,6 +12,7 @@ import { type PageUnread, useGalleryPages } from "~/components/gallery/use-galle
 import { LocalizedLink, useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { ListNews, useListNews } from "~/components/ui/list-news";
+import { ensurePageCatalog } from "~/i18n/load-messages";
 import { localizePath } from "~/i18n/locales";
 import { pageHydrated } from "~/lib/hydration";
 import { galleryUrl, type PublicMediaItem, viewerPicture } from "~/lib/media";
@@ -40,8 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...page, item: item ?? null };
 }
 
-/** A failed "Show more" read answers `{ unread: true }`, so the gallery stays instead of erroring. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  // The gallery's own catalog (ADR 003) loads beside its data on a client navigation. Not in a
+  // clientLoader: a route with one reads its data apart from the root's (two requests, not one).
+  async (_, next) => {
+    const [, results] = await Promise.all([ensurePageCatalog("gallery"), next()]);
+    return results;
+  },
+  // A failed "Show more" read answers `{ unread: true }`: the gallery stays instead of erroring.
   async ({ request }, next) => {
     const results = await next();
     const reads = Object.entries(results);

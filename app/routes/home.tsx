@@ -4,7 +4,7 @@ import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
 import { newestStill } from "~/.server/stills/still-picture";
 import { loadWeatherPanel } from "~/.server/weather/snapshot";
-import { GalleryTeaser } from "~/components/gallery/gallery-teaser";
+import { GalleryTeaser } from "~/components/gallery-teaser";
 import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
 import { LocalizedLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
