@@ -247,8 +247,7 @@ export class CameraStream extends DurableObject<Env> {
       return new Response("expected a WebSocket upgrade", { status: 426 });
     }
     // One box per camera: a new connection replaces a half-open old one.
-    const open = this.ctx.getWebSockets().filter((socket) => socket.readyState === WebSocket.OPEN);
-    if (open.length > 0) this.tookOver();
+    if (this.box) this.tookOver();
     for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
