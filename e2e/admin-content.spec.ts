@@ -415,9 +415,8 @@ test.describe("a session that ends during an edit", () => {
   const keptEdit = (page: Page) =>
     page.evaluate(() => sessionStorage.getItem("admin-unsaved-edit"));
 
-  test("keeps the editor's changes through the login; they are saved afterwards", async ({
-    strictPage: page,
-  }) => {
+  /** A new item's English title is typed, and the session ends before Save is pressed. */
+  async function saveAfterTheSessionEnded(page: Page, titleOf: (token: string) => string) {
     const token = `t${Date.now().toString(36)}`;
     const id = `e2e-${token}-a`;
     insertItems(token, [id]);
@@ -426,9 +425,8 @@ test.describe("a session that ends during an edit", () => {
     await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
     const editor = page.getByRole("dialog");
     await editor.getByRole("tab", { name: "English" }).click();
-    const title = `Harbour ${token} before the storm`;
+    const title = titleOf(token);
     await editor.getByLabel("Titel").fill(title);
-
     await endThisSession(page);
     await editor.getByRole("button", { name: "Speichern" }).click();
     const toast = page
@@ -436,6 +434,16 @@ test.describe("a session that ends during an edit", () => {
       .getByRole("listitem")
       .filter({ hasText: "Aktualisierung fehlgeschlagen" });
     await expect(toast).toContainText("Ihre Sitzung ist abgelaufen.");
+    return { token, id, title, editor, toast };
+  }
+
+  test("keeps the editor's changes through the login; they are saved afterwards", async ({
+    strictPage: page,
+  }) => {
+    const { id, title, editor, toast } = await saveAfterTheSessionEnded(
+      page,
+      (token) => `Harbour ${token} before the storm`,
+    );
     await toast.getByRole("button", { name: "Erneut anmelden" }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
@@ -471,20 +479,10 @@ test.describe("a session that ends during an edit", () => {
   test("lets the kept changes go when the owner closes the editor instead", async ({
     strictPage: page,
   }) => {
-    const token = `t${Date.now().toString(36)}`;
-    const id = `e2e-${token}-a`;
-    insertItems(token, [id]);
-    await logIn(page, "/admin");
-    await page.getByLabel("Inhalte durchsuchen").fill(token);
-    await page.getByRole("button", { name: `„Harbour ${token} 0“ bearbeiten` }).click();
-    const editor = page.getByRole("dialog");
-    await editor.getByRole("tab", { name: "English" }).click();
-    await editor.getByLabel("Titel").fill(`Harbour ${token} never saved`);
-    await endThisSession(page);
-    await editor.getByRole("button", { name: "Speichern" }).click();
-    await expect(
-      page.getByRole("region", { name: /Benachrichtigungen/ }).getByRole("listitem"),
-    ).toContainText("Ihre Sitzung ist abgelaufen.");
+    const { token, id, editor } = await saveAfterTheSessionEnded(
+      page,
+      (token) => `Harbour ${token} never saved`,
+    );
     expect(await keptEdit(page)).not.toBeNull();
     await editor.getByRole("button", { name: "Abbrechen" }).click();
     await expect(editor).toHaveCount(0);
