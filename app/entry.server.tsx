@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
+import { preloadScriptsAfterPictures } from "./.server/late-scripts";
 import { stylesheet } from "./.server/stylesheet";
 import { NonceContext } from "./lib/nonce";
 import { StylesheetContext } from "./lib/stylesheet";
@@ -59,7 +60,9 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return preloadScriptsAfterPictures(
+    new Response(body, { headers: responseHeaders, status: responseStatusCode }),
+  );
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
