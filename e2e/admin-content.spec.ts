@@ -476,6 +476,42 @@ test.describe("a session that ends during an edit", () => {
     await expect(editor).toHaveCount(0);
   });
 
+  test.describe("and a connection that fails as the editor opens again", () => {
+    test.use({ expectedNetworkErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
+
+    test("keeps the changes for the dashboard's next load", async ({ strictPage: page }) => {
+      const { id, title, editor, toast } = await saveAfterTheSessionEnded(
+        page,
+        (token) => `Harbour ${token} kept through a dead spot`,
+      );
+      // The login goes through; reading the item after it does not (nor its one retry).
+      await page.route(`**/api/admin/media/${id}`, (route) => route.abort("internetdisconnected"), {
+        times: 2,
+      });
+      await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+      await page.getByLabel(passwordLabel).fill(password);
+      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+      await expect(page).toHaveURL("/admin");
+      await expect(
+        page
+          .getByRole("region", { name: /Benachrichtigungen/ })
+          .getByRole("listitem")
+          .filter({
+            hasText: "Ihre ungespeicherten Änderungen konnten nicht wieder geöffnet werden",
+          }),
+      ).toContainText("Sie bleiben in diesem Tab erhalten.");
+      await expect(editor).toHaveCount(0);
+      expect(await keptEdit(page)).not.toBeNull();
+      await expectNoAxeViolations(page);
+
+      await page.reload();
+      await hydrated(page);
+      await expect(editor).toBeVisible();
+      await editor.getByRole("tab", { name: "English" }).click();
+      await expect(editor.getByLabel("Titel")).toHaveValue(title);
+    });
+  });
+
   test("lets the kept changes go when the owner closes the editor instead", async ({
     strictPage: page,
   }) => {

@@ -37,7 +37,9 @@ export async function readContentPage(
 export async function readItem(id: string): Promise<Outcome<AdminMediaItem>> {
   try {
     const response = await fetchRead(`${API}/${id}`);
-    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
+    if (!response.ok) {
+      return { ok: false, unauthorized: response.status === 401, gone: response.status === 404 };
+    }
     return { ok: true, value: (await response.json()) as AdminMediaItem };
   } catch {
     return { ok: false, unauthorized: false };

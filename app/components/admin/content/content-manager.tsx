@@ -89,13 +89,22 @@ export function ContentManager({
   }, [toEdit]);
 
   // Back from the login a save sent there: the editor opens again with what it could not save.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dashboard opens.
   useEffect(() => {
     const kept = readKeptEdit();
     if (!kept) return;
     void readItem(kept.id).then((outcome) => {
       if (outcome.ok) setEditing({ item: outcome.value, kept: kept.changes });
-      // Unreadable, deleted meanwhile most likely: let the changes go rather than try each visit.
-      else if (!outcome.unauthorized) forgetKeptEdit(kept.id);
+      // Deleted meanwhile: the changes have nothing left to go to.
+      else if (outcome.gone) forgetKeptEdit(kept.id);
+      // A failed connection keeps them for the dashboard's next load, and says so.
+      else if (!outcome.unauthorized) {
+        toast({
+          variant: "error",
+          title: t`Your unsaved changes could not be reopened`,
+          description: t`They are still kept in this tab. Reload the page to try again.`,
+        });
+      }
     });
   }, []);
 
