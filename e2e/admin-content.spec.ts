@@ -512,6 +512,26 @@ test.describe("a session that ends during an edit", () => {
     });
   });
 
+  test.describe("and the item deleted meanwhile", () => {
+    test.use({ expectedStatuses: [401, 404] });
+
+    test("lets the kept changes go: they have nothing left to go to", async ({
+      strictPage: page,
+    }) => {
+      const { id, editor, toast } = await saveAfterTheSessionEnded(
+        page,
+        (token) => `Harbour ${token} deleted meanwhile`,
+      );
+      d1(`delete from media where id = '${id}'`);
+      await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+      await page.getByLabel(passwordLabel).fill(password);
+      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+      await expect(page).toHaveURL("/admin");
+      await expect.poll(() => keptEdit(page)).toBeNull();
+      await expect(editor).toHaveCount(0);
+    });
+  });
+
   test("lets the kept changes go when the owner closes the editor instead", async ({
     strictPage: page,
   }) => {
