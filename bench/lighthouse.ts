@@ -6,7 +6,6 @@
 //        in two measurements in a row)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { constants, createBrotliCompress } from "node:zlib";
@@ -14,6 +13,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { defaultLocale, type Locale, locales, localizePath } from "../app/i18n/locales.ts";
 import { publicPagePaths } from "../app/lib/pages.ts";
+import { loadAverage } from "./host-load.ts";
 import { freePort, startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({
@@ -185,11 +185,6 @@ function medianRun(results: Run[]): Run {
   return sorted[Math.floor(sorted.length / 2)] as Run;
 }
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" ");
-
 const preview = await startPreview();
 const proxy = await brotliProxy(preview.url, await freePort());
 const chrome = await launch({
@@ -209,7 +204,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 const started = Date.now();
-const loadBefore = load();
+const loadBefore = loadAverage();
 const rows = [];
 const failures: string[] = [];
 try {
@@ -238,7 +233,9 @@ try {
         const name = page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "root";
         writeFileSync(join(values.save, `${name}.json`), JSON.stringify(median.report));
       }
-      console.error(`${page}: ${results.map((r) => r.performance).join(" ")} (load ${load()})`);
+      console.error(
+        `${page}: ${results.map((r) => r.performance).join(" ")} (load ${loadAverage()})`,
+      );
       rows.push({
         page,
         perf: median.performance,
@@ -264,7 +261,7 @@ try {
 console.table(rows);
 console.log(
   `${rows.length} pages × ${runs} runs in ${Math.round((Date.now() - started) / 1000)} s; ` +
-    `load average before ${loadBefore}, after ${load()}`,
+    `load average before ${loadBefore}, after ${loadAverage()}`,
 );
 if (failures.length > 0) {
   console.error(`Lighthouse performance below ${GATE.minimum}:\n  ${failures.join("\n  ")}`);

@@ -7,6 +7,7 @@
 // Usage: npm run build && npm run bench:stream-start
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "../e2e/box.ts";
+import { loadAverage } from "./host-load.ts";
 import { startPreview } from "./preview-server.ts";
 
 const plans = [
@@ -99,6 +100,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
+const loadBefore = loadAverage();
 const server = await startPreview(4390);
 const box = startBox(server.url);
 const browser = await chromium.launch({
@@ -180,6 +182,8 @@ try {
   }
   console.table(rows);
   console.log(`goal: first frame median ≤ ${goal.medianMs} ms, max ≤ ${goal.maxMs} ms`);
+  // Ten browsers share this host's cores: a busy host slows them, not the service.
+  console.log(`load average before ${loadBefore}, after ${loadAverage()}`);
 } finally {
   await browser.close();
   box.kill();
