@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { logIn } from "./admin";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
@@ -437,6 +437,17 @@ test.describe("a session that ends during an edit", () => {
     return { token, id, title, editor, toast };
   }
 
+  /** "Log in again" in the session's toast, then the login: back on the dashboard. */
+  async function logInAgain(page: Page, toast: Locator) {
+    await toast.getByRole("button", { name: "Erneut anmelden" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await expect(page).toHaveURL("/admin");
+  }
+
   test("keeps the editor's changes through the login; they are saved afterwards", async ({
     strictPage: page,
   }) => {
@@ -444,14 +455,7 @@ test.describe("a session that ends during an edit", () => {
       page,
       (token) => `Harbour ${token} before the storm`,
     );
-    await toast.getByRole("button", { name: "Erneut anmelden" }).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
-    );
-    await page.getByLabel(passwordLabel).fill(password);
-    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-
-    await expect(page).toHaveURL("/admin");
+    await logInAgain(page, toast);
     await expect(editor).toBeVisible();
     await expect(editor).toHaveAccessibleDescription(
       /Ihre ungespeicherten Änderungen wurden wiederhergestellt\. Speichern Sie sie, damit sie erhalten bleiben\./,
@@ -488,10 +492,7 @@ test.describe("a session that ends during an edit", () => {
       await page.route(`**/api/admin/media/${id}`, (route) => route.abort("internetdisconnected"), {
         times: 2,
       });
-      await toast.getByRole("button", { name: "Erneut anmelden" }).click();
-      await page.getByLabel(passwordLabel).fill(password);
-      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-      await expect(page).toHaveURL("/admin");
+      await logInAgain(page, toast);
       await expect(
         page
           .getByRole("region", { name: /Benachrichtigungen/ })
@@ -523,10 +524,7 @@ test.describe("a session that ends during an edit", () => {
         (token) => `Harbour ${token} deleted meanwhile`,
       );
       d1(`delete from media where id = '${id}'`);
-      await toast.getByRole("button", { name: "Erneut anmelden" }).click();
-      await page.getByLabel(passwordLabel).fill(password);
-      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-      await expect(page).toHaveURL("/admin");
+      await logInAgain(page, toast);
       await expect.poll(() => keptEdit(page)).toBeNull();
       await expect(editor).toHaveCount(0);
     });
