@@ -179,6 +179,10 @@ async function measure(url: string, locale: Locale, port: number, attempt = 1): 
   };
 }
 
+/** A run's score and the two metrics that move it from run to run on this site. */
+const runSummary = (run: Run) =>
+  `${run.performance} (LCP ${(run.lcp / 1000).toFixed(1)} s, TBT ${Math.round(run.tbt)} ms)`;
+
 /** The median run by performance score, as Lighthouse's guidance on variability suggests. */
 function medianRun(results: Run[]): Run {
   const sorted = results.toSorted((a, b) => a.performance - b.performance);
@@ -233,9 +237,7 @@ try {
         const name = page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "root";
         writeFileSync(join(values.save, `${name}.json`), JSON.stringify(median.report));
       }
-      console.error(
-        `${page}: ${results.map((r) => r.performance).join(" ")} (load ${loadAverage()})`,
-      );
+      console.error(`${page}: ${results.map(runSummary).join(", ")} (load ${loadAverage()})`);
       rows.push({
         page,
         perf: median.performance,
