@@ -64,8 +64,9 @@ export const media = sqliteTable(
     /** The owner's file as uploaded (with its metadata): never served to visitors. */
     originalKey: text("original_key"),
     thumbnailKey: text("thumbnail_key").notNull(),
-    /** A photo's version for phones and the grid (ADR 013); none for films and older photos. */
+    /** A photo's versions for phones and the grid (ADR 013); none for films and older photos. */
     mediumKey: text("medium_key"),
+    smallKey: text("small_key"),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
@@ -82,6 +83,7 @@ export const media = sqliteTable(
     index("media_file_key").on(t.fileKey),
     index("media_thumbnail_key").on(t.thumbnailKey),
     index("media_medium_key").on(t.mediumKey),
+    index("media_small_key").on(t.smallKey),
   ],
 );
 
@@ -192,6 +194,7 @@ export const uploads = sqliteTable(
     fileKey: text("file_key").notNull(),
     thumbnailKey: text("thumbnail_key").notNull(),
     mediumKey: text("medium_key"),
+    smallKey: text("small_key"),
     /** A film's hash: the box resumes an upload only for the very same file. */
     sha256: text("sha256"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -261,6 +264,7 @@ export const stills = sqliteTable(
     /** Its smaller versions (STILL_VERSIONS); none from boxes before them. */
     thumbnailKey: text("thumbnail_key"),
     mediumKey: text("medium_key"),
+    smallKey: text("small_key"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -277,5 +281,6 @@ export const stills = sqliteTable(
     index("stills_file_key").on(t.fileKey),
     index("stills_thumbnail_key").on(t.thumbnailKey),
     index("stills_medium_key").on(t.mediumKey),
+    index("stills_small_key").on(t.smallKey),
   ],
 );
