@@ -102,9 +102,9 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const picker = page.getByLabel("Dateien auswählen");
 
   // A photo and a fake one in one batch: the batch is not a success.
-  const versions: Record<string, Buffer[]> = { web: [], medium: [] };
+  const versions: Record<string, Buffer[]> = { web: [], medium: [], small: [] };
   page.on("request", (request) => {
-    const version = /\/(web|medium)$/.exec(request.url())?.[1];
+    const version = /\/(web|medium|small)$/.exec(request.url())?.[1];
     if (request.method() === "PUT" && version) {
       versions[version]?.push(request.postDataBuffer() ?? Buffer.alloc(0));
     }
@@ -123,10 +123,11 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
     "Als Entwurf gespeichert: Unter „Bearbeiten“ Texte ergänzen und veröffentlichen.",
   );
   // What visitors will get: JPEGs made in the browser, without the EXIF (and GPS) block, the
-  // 3200 px photo at 2560 px for large screens and 1280 px for phones.
+  // 3200 px photo at 2560 px for large screens and 1280 and 960 px for phones.
   for (const [version, width] of [
     ["web", 2560],
     ["medium", 1280],
+    ["small", 960],
   ] as const) {
     expect(versions[version], version).toHaveLength(1);
     const jpeg = versions[version]?.[0] ?? Buffer.alloc(0);

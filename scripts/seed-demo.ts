@@ -216,6 +216,13 @@ export async function seedDemo(persistTo: string): Promise<void> {
         await env.MEDIA.put(thumbnailKey, thumbnail, {
           httpMetadata: { contentType: "image/jpeg" },
         });
+        // A demo photo is 1280 px wide, the size of the medium version: it has a small one.
+        const smallName = demo.type === "image" ? demo.file.replace(/\.jpg$/, "-small.jpg") : null;
+        const small = smallName ? readFileSync(new URL(smallName, folder)) : null;
+        const smallKey = small && smallName ? keyFor(small, smallName) : null;
+        if (small && smallKey) {
+          await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
+        }
         // Noon UTC lies on the same date at the lake: yesterday's film is yesterday's by the
         // calendar, also on the days the clocks change.
         const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
@@ -226,9 +233,9 @@ export async function seedDemo(persistTo: string): Promise<void> {
             `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
             description_en, description_de, description_it, description_fr, description_es,
             tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
-            created_at, file_key, thumbnail_key, content_type, byte_size, width, height,
+            created_at, file_key, thumbnail_key, small_key, content_type, byte_size, width, height,
             duration_seconds, film_day)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -251,6 +258,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
             Date.now(),
             fileKey,
             thumbnailKey,
+            smallKey,
             contentType,
             file.length,
             demo.width,

@@ -240,9 +240,9 @@ describe("deleting", () => {
   test("removes the item, its likes and views and every R2 object it had", async () => {
     const originalKey = `originals/${crypto.randomUUID()}.jpg`;
     const mediumKey = `media/${crypto.randomUUID()}.jpg`;
-    await env.MEDIA.put(originalKey, fakeBytes(64));
-    await env.MEDIA.put(mediumKey, fakeBytes(64));
-    const item = await createMedia({ originalKey, mediumKey });
+    const smallKey = `media/${crypto.randomUUID()}.jpg`;
+    for (const key of [originalKey, mediumKey, smallKey]) await env.MEDIA.put(key, fakeBytes(64));
+    const item = await createMedia({ originalKey, mediumKey, smallKey });
     const like = await visit(`/api/media/${item.id}/like`, {
       method: "POST",
       headers: { Origin: ORIGIN, "User-Agent": BROWSER_UA },
@@ -267,6 +267,7 @@ describe("deleting", () => {
     expect(keys.has(item.thumbnailKey)).toBe(false);
     expect(await env.MEDIA.head(originalKey)).toBeNull();
     expect(await env.MEDIA.head(mediumKey)).toBeNull();
+    expect(await env.MEDIA.head(smallKey)).toBeNull();
   });
 
   test("keeps a file another item still shows (the same photo uploaded twice)", async () => {

@@ -22,11 +22,12 @@ describe("a shared item link", () => {
       titleEn: "Harbour lights",
       width: 4000,
       height: 3000,
+      smallKey: "media/harbour-lights-small.jpg",
       mediumKey: "media/harbour-lights-medium.jpg",
     });
     const file = `/api/files/${photo.fileKey}`;
-    // A phone takes the medium version, a large screen the web version.
-    const srcSet = `/api/files/${photo.thumbnailKey} 640w, /api/files/media/harbour-lights-medium.jpg 1280w, ${file} 2560w`;
+    // A phone takes the small or medium version by its pixel ratio, a large screen the web one.
+    const srcSet = `/api/files/${photo.thumbnailKey} 640w, /api/files/media/harbour-lights-small.jpg 960w, /api/files/media/harbour-lights-medium.jpg 1280w, ${file} 2560w`;
     const { head, body } = await documentOf("/en/gallery/sharedpic");
     // The preload names the same versions as the picture, or the browser would fetch twice.
     expect(head).toContain(

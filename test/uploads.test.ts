@@ -73,14 +73,14 @@ function putPart(id: string, n: number, bytes: Uint8Array<ArrayBuffer>) {
 
 function putVersion(
   id: string,
-  version: "web" | "medium" | "thumbnail",
+  version: "web" | "medium" | "small" | "thumbnail",
   bytes = fileBytes(2000, "jpeg"),
 ) {
   return owner(`/${id}/${version}`, { method: "PUT", body: bytes });
 }
 
 async function putPhotoVersions(id: string) {
-  for (const version of ["web", "medium", "thumbnail"] as const) {
+  for (const version of ["web", "medium", "small", "thumbnail"] as const) {
     expect((await putVersion(id, version)).status, version).toBe(204);
   }
 }
@@ -104,6 +104,7 @@ async function uploadRow(id: string) {
     file_key: string;
     thumbnail_key: string;
     medium_key: string;
+    small_key: string;
   }>();
 }
 
@@ -118,6 +119,7 @@ describe("the owner's upload API", () => {
       ["PUT", `/${id}/parts/1`],
       ["PUT", `/${id}/web`],
       ["PUT", `/${id}/medium`],
+      ["PUT", `/${id}/small`],
       ["PUT", `/${id}/thumbnail`],
       ["POST", `/${id}/complete`],
       ["DELETE", `/${id}`],
@@ -250,6 +252,7 @@ describe("the owner's upload API", () => {
     const keys = await uploadRow(id);
     expect((await putVersion(id, "web", fileBytes(3000, "jpeg"))).status).toBe(204);
     expect((await putVersion(id, "medium")).status).toBe(204);
+    expect((await putVersion(id, "small")).status).toBe(204);
     expect((await putVersion(id, "thumbnail")).status).toBe(204);
     const done = await complete(id);
     expect(done.status).toBe(201);
@@ -268,8 +271,11 @@ describe("the owner's upload API", () => {
       original_key: keys?.object_key,
       thumbnail_key: keys?.thumbnail_key,
       medium_key: keys?.medium_key,
+      small_key: keys?.small_key,
     });
     expect(keys?.medium_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
+    expect(keys?.small_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
+    expect(keys?.small_key).not.toBe(keys?.medium_key);
     expect(keys?.object_key).toMatch(/^originals\/[a-f0-9]{64}\.jpg$/);
     expect(keys?.file_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
     expect(await rows("uploads")).toBe(0);
@@ -282,8 +288,10 @@ describe("the owner's upload API", () => {
     await env.DB.prepare("update media set status = 'published' where id = ?").bind(mediaId).run();
     expect((await visit(`/api/files/${keys?.file_key}`)).status).toBe(200);
     expect((await visit(`/api/files/${keys?.thumbnail_key}`)).status).toBe(200);
-    const medium = await visit(`/api/files/${keys?.medium_key}`);
-    expect([medium.status, medium.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
+    for (const version of [keys?.medium_key, keys?.small_key]) {
+      const answer = await visit(`/api/files/${version}`);
+      expect([answer.status, answer.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
+    }
     expect((await visit(`/api/files/${keys?.object_key}`)).status).toBe(404);
   });
 
@@ -293,6 +301,7 @@ describe("the owner's upload API", () => {
     expect((await putPart(id, 1, video)).status).toBe(204);
     expect((await putVersion(id, "web")).status).toBe(400);
     expect((await putVersion(id, "medium")).status).toBe(400);
+    expect((await putVersion(id, "small")).status).toBe(400);
     expect((await putVersion(id, "thumbnail")).status).toBe(204);
     const measured = {
       width: 1920,
@@ -314,6 +323,7 @@ describe("the owner's upload API", () => {
     });
     expect(item?.file_key).toMatch(/^media\/[a-f0-9]{64}\.mov$/);
     expect(item?.medium_key).toBeNull();
+    expect(item?.small_key).toBeNull();
   });
 
   test("refuses a fake .jpg on completion and leaves nothing in R2 or D1", async () => {
@@ -351,6 +361,8 @@ describe("the owner's upload API", () => {
     expect(tooBig.status).toBe(413);
     const mediumTooBig = await putVersion(photo.id, "medium", fileBytes(4 * MiB + 1, "jpeg"));
     expect(mediumTooBig.status).toBe(413);
+    const smallTooBig = await putVersion(photo.id, "small", fileBytes(3 * MiB + 1, "jpeg"));
+    expect(smallTooBig.status).toBe(413);
     expect(await bucketKeys()).toEqual([]);
   });
 
@@ -374,23 +386,46 @@ describe("the owner's upload API", () => {
     expect(await rows("upload_parts")).toBe(2);
     expect(await rows("media")).toBe(0);
     await putVersion(id, "medium");
+    const noSmall = await complete(id);
+    expect(noSmall.status).toBe(409);
+    expect(await rows("media")).toBe(0);
+    await putVersion(id, "small");
     expect((await complete(id)).status).toBe(201);
   });
 
   test("a photo upload begun before medium versions existed completes without one", async () => {
     const { id } = await create();
-    await env.DB.prepare("update uploads set medium_key = null where id = ?").bind(id).run();
+    await env.DB.prepare("update uploads set medium_key = null, small_key = null where id = ?")
+      .bind(id)
+      .run();
     await putPart(id, 1, fileBytes(1000, "jpeg"));
     expect((await putVersion(id, "medium")).status).toBe(400);
+    expect((await putVersion(id, "small")).status).toBe(400);
     await putVersion(id, "web");
     await putVersion(id, "thumbnail");
     const done = await complete(id);
     expect(done.status).toBe(201);
     const { id: mediaId } = (await done.json()) as { id: string };
-    const item = await env.DB.prepare("select medium_key from media where id = ?")
+    const item = await env.DB.prepare("select medium_key, small_key from media where id = ?")
       .bind(mediaId)
       .first();
-    expect(item).toEqual({ medium_key: null });
+    expect(item).toEqual({ medium_key: null, small_key: null });
+  });
+
+  test("a photo upload begun before small versions existed completes with its medium one", async () => {
+    const { id } = await create();
+    await env.DB.prepare("update uploads set small_key = null where id = ?").bind(id).run();
+    await putPart(id, 1, fileBytes(1000, "jpeg"));
+    expect((await putVersion(id, "small")).status).toBe(400);
+    for (const version of ["web", "medium", "thumbnail"] as const) await putVersion(id, version);
+    const done = await complete(id);
+    expect(done.status).toBe(201);
+    const { id: mediaId } = (await done.json()) as { id: string };
+    const item = await env.DB.prepare("select medium_key, small_key from media where id = ?")
+      .bind(mediaId)
+      .first<{ medium_key: string | null; small_key: string | null }>();
+    expect(item?.medium_key).toMatch(/^media\//);
+    expect(item?.small_key).toBeNull();
   });
 
   test("when R2 refuses the recorded parts, completion asks for them again and loses nothing else", async () => {
@@ -435,6 +470,7 @@ describe("the owner's upload API", () => {
     const { id } = await create({ byteSize: PART + 10 });
     await putPart(id, 1, fileBytes(PART, "jpeg"));
     await putVersion(id, "medium");
+    await putVersion(id, "small");
     await putVersion(id, "thumbnail");
     expect((await owner(`/${id}`, { method: "DELETE" })).status).toBe(204);
     expect(await rows("uploads")).toBe(0);
@@ -547,6 +583,7 @@ describe("the owner's upload API", () => {
     const old = await create({ byteSize: PART + 10 });
     await putPart(old.id, 1, fileBytes(PART, "jpeg"));
     await putVersion(old.id, "medium");
+    await putVersion(old.id, "small");
     await putVersion(old.id, "thumbnail");
     const fresh = await create();
     const twoDaysAgo = Date.now() - 2 * 24 * 3600_000;

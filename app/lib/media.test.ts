@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { type PublicMediaItem, photoSrcSet } from "./media";
 
-const photo = (width: number, height: number, mediumUrl: string | null = null) =>
+const photo = (
+  width: number,
+  height: number,
+  mediumUrl: string | null = null,
+  smallUrl: string | null = null,
+) =>
   ({
     width,
     height,
     fileUrl: "/web.jpg",
     thumbnailUrl: "/thumb.jpg",
+    smallUrl,
     mediumUrl,
   }) as PublicMediaItem;
 
@@ -22,6 +28,19 @@ describe("photoSrcSet", () => {
     );
     expect(photoSrcSet(photo(3000, 4000, "/medium.jpg"))).toBe(
       "/thumb.jpg 480w, /medium.jpg 960w, /web.jpg 1920w",
+    );
+  });
+
+  it("offers the small version below the medium one, for phones that need less than 1280 px", () => {
+    expect(photoSrcSet(photo(4000, 3000, "/medium.jpg", "/small.jpg"))).toBe(
+      "/thumb.jpg 640w, /small.jpg 960w, /medium.jpg 1280w, /web.jpg 2560w",
+    );
+    expect(photoSrcSet(photo(3000, 4000, "/medium.jpg", "/small.jpg"))).toBe(
+      "/thumb.jpg 480w, /small.jpg 720w, /medium.jpg 960w, /web.jpg 1920w",
+    );
+    // A 1000 px photo's small version is 960 px; its medium and web versions are the photo.
+    expect(photoSrcSet(photo(1000, 600, "/medium.jpg", "/small.jpg"))).toBe(
+      "/thumb.jpg 640w, /small.jpg 960w, /medium.jpg 1000w",
     );
   });
 

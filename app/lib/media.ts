@@ -24,7 +24,8 @@ export type PublicMediaItem = {
   contentType: string;
   fileUrl: string;
   thumbnailUrl: string;
-  /** A photo's 1280 px version; none for films and photos uploaded before it existed. */
+  /** A photo's 960 and 1280 px versions; none for films and photos uploaded before them. */
+  smallUrl: string | null;
   mediumUrl: string | null;
 };
 
@@ -37,6 +38,7 @@ export function photoSrcSet(item: PublicMediaItem): string {
   const { width, height } = item;
   const versions = [
     [item.thumbnailUrl, VERSIONS.thumbnail.longSide],
+    [item.smallUrl, VERSIONS.small.longSide],
     [item.mediumUrl, VERSIONS.medium.longSide],
     [item.fileUrl, VERSIONS.web.longSide],
   ] as const;

@@ -13,6 +13,7 @@ import type { Db } from "../db/client";
 import { inList } from "../db/in-list";
 import { media, mediaLikes, type mediaStatuses, type mediaTypes, mediaViews } from "../db/schema";
 import type { MediaRow } from "./public-item";
+import { servedFileColumns } from "./served-files";
 
 // The browser's copy of the lists (app/lib/media-fields.ts) must match the database's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -119,12 +120,7 @@ export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promi
  * content-addressed, so an R2 object another item still uses is kept. Returns the ids deleted.
  */
 export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Promise<string[]> {
-  const keyColumns = {
-    fileKey: media.fileKey,
-    thumbnailKey: media.thumbnailKey,
-    mediumKey: media.mediumKey,
-    originalKey: media.originalKey,
-  };
+  const keyColumns = { ...servedFileColumns, originalKey: media.originalKey };
   type KeyColumn = keyof typeof keyColumns;
   const keysOf = (rows: Record<KeyColumn, string | null>[]) =>
     rows.flatMap((row) =>

@@ -39,6 +39,7 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     contentType: row.contentType,
     fileUrl: fileUrl(row.fileKey),
     thumbnailUrl: fileUrl(row.thumbnailKey),
+    smallUrl: row.smallKey ? fileUrl(row.smallKey) : null,
     mediumUrl: row.mediumKey ? fileUrl(row.mediumKey) : null,
   };
 }

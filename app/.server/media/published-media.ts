@@ -1,8 +1,9 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "./public-item";
 import { findRetiredFile } from "./retired-files";
+import { servesFile } from "./served-files";
 
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
 
@@ -22,14 +23,9 @@ export async function findPublishedFile(
   const row = await db
     .select({ fileKey: media.fileKey, contentType: media.contentType })
     .from(media)
-    .where(
-      and(
-        eq(media.status, "published"),
-        or(eq(media.fileKey, key), eq(media.thumbnailKey, key), eq(media.mediumKey, key)),
-      ),
-    )
+    .where(and(eq(media.status, "published"), servesFile(key)))
     .get();
   if (!row) return findRetiredFile(db, key);
-  // Thumbnails, medium versions and video posters are always JPEG.
+  // A photo's smaller versions and video posters are always JPEG.
   return { contentType: row.fileKey === key ? row.contentType : "image/jpeg" };
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, exists, inArray, lt, not, or } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
 import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
 import { hex } from "../../../protocol/device-signature.ts";
 import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
+import { servesFile } from "../media/served-files";
 import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
@@ -49,6 +50,7 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
     r2UploadId: multipart.uploadId,
     fileKey,
     thumbnailKey: `media/${randomHex()}.jpg`,
+    smallKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     mediumKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     sha256: input.sha256 ?? null,
     createdAt: new Date(),
@@ -133,11 +135,7 @@ export async function putVersion(
 ): Promise<boolean> {
   await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
   if (await findUpload(db, upload.id, [upload.kind])) return true;
-  const holder = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(or(eq(media.fileKey, key), eq(media.thumbnailKey, key), eq(media.mediumKey, key)))
-    .get();
+  const holder = await db.select({ id: media.id }).from(media).where(servesFile(key)).get();
   if (!holder) await bucket.delete(key);
   return false;
 }
@@ -172,13 +170,17 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     .orderBy(asc(uploadParts.partNumber))
     .all();
   if (parts.length !== partCount(upload.byteSize)) return { ok: false, reason: "parts_missing" };
-  const [file, thumbnail, medium] = await Promise.all([
+  // An upload begun before a version existed has no key for it, and needs none.
+  const optional = (key: string | null) => (key ? bucket.head(key) : true);
+  const [file, thumbnail, small, medium] = await Promise.all([
     bucket.head(upload.fileKey),
     bucket.head(upload.thumbnailKey),
-    upload.mediumKey ? bucket.head(upload.mediumKey) : true,
+    optional(upload.smallKey),
+    optional(upload.mediumKey),
   ]);
   const webMissing = upload.kind === "photo" && !file;
-  if (webMissing || !thumbnail || !medium) return { ok: false, reason: "versions_missing" };
+  if (webMissing || !thumbnail || !small || !medium)
+    return { ok: false, reason: "versions_missing" };
 
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
   const object = await multipart
@@ -233,6 +235,7 @@ export async function completeUpload(
       fileKey: upload.fileKey,
       originalKey: upload.kind === "photo" ? upload.objectKey : null,
       thumbnailKey: upload.thumbnailKey,
+      smallKey: upload.smallKey,
       mediumKey: upload.mediumKey,
       contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
       byteSize: assembled.byteSize,
@@ -266,9 +269,13 @@ export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise
     .resumeMultipartUpload(upload.objectKey, upload.r2UploadId)
     .abort()
     .catch(() => undefined);
-  const keys = [upload.objectKey, upload.fileKey, upload.thumbnailKey, upload.mediumKey].filter(
-    (key) => key !== null,
-  );
+  const keys = [
+    upload.objectKey,
+    upload.fileKey,
+    upload.thumbnailKey,
+    upload.smallKey,
+    upload.mediumKey,
+  ].filter((key) => key !== null);
   await bucket.delete(keys).catch((error: unknown) => {
     console.error("uploads: R2 objects left behind", keys.join(" "), error);
   });

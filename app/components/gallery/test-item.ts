@@ -24,6 +24,7 @@ export function testItem(
     contentType: video ? "video/mp4" : "image/jpeg",
     fileUrl: `/api/files/media/${id}`,
     thumbnailUrl: `/api/files/media/${id}-thumb`,
+    smallUrl: null,
     mediumUrl: null,
     ...overrides,
   };

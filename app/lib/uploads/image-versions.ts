@@ -4,6 +4,7 @@ import { scaledWidth, VERSIONS } from "./limits";
 export type ImageVersions = {
   web: Blob;
   medium: Blob;
+  small: Blob;
   thumbnail: Blob;
   width: number;
   height: number;
@@ -35,13 +36,15 @@ async function takenAt(file: File): Promise<number> {
 export async function makeImageVersions(file: File): Promise<ImageVersions> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
-    // One canvas at a time: a phone has little memory for three at once.
+    // One canvas at a time: a phone has little memory for several at once.
     const web = await encode(bitmap, VERSIONS.web.longSide, 0.85);
     const medium = await encode(bitmap, VERSIONS.medium.longSide, 0.82);
+    const small = await encode(bitmap, VERSIONS.small.longSide, 0.82);
     const thumbnail = await encode(bitmap, VERSIONS.thumbnail.longSide, 0.8);
     return {
       web,
       medium,
+      small,
       thumbnail,
       width: bitmap.width,
       height: bitmap.height,

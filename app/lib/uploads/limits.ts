@@ -8,11 +8,13 @@ export const MAX_BYTES = { photo: 50 * MiB, video: 4 * 1024 * MiB } as const;
 
 /**
  * The versions made in the browser, one PUT each: a photo's web version (the viewer on large
- * screens), its medium version (phones and the grid) and the thumbnail or a film's poster.
+ * screens), its medium and small versions (phones and the grid: a phone 412 px wide at a pixel
+ * ratio of 1.75 to 2.5 needs 665 to 950 px) and the thumbnail or a film's poster.
  */
 export const VERSIONS = {
   web: { longSide: 2560, maxBytes: 12 * MiB },
   medium: { longSide: 1280, maxBytes: 4 * MiB },
+  small: { longSide: 960, maxBytes: 3 * MiB },
   thumbnail: { longSide: 640, maxBytes: 2 * MiB },
 } as const;
 

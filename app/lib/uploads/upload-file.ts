@@ -36,7 +36,7 @@ export type OpenUpload = {
 export type Prepared = {
   kind: UploadKind;
   preview: Blob;
-  versions: { web?: Blob; medium?: Blob; thumbnail: Blob };
+  versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob };
   measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
   patches: Patch[];
   locationRemoved: boolean;
@@ -78,12 +78,12 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
     const versions = await makeImageVersions(file).catch(() => {
       throw new UploadError("rejected");
     });
-    const { web, medium, thumbnail, width, height, takenAt } = versions;
+    const { web, medium, small, thumbnail, width, height, takenAt } = versions;
     const measured = { width, height, takenAt };
     return {
       kind,
       preview: thumbnail,
-      versions: { web, medium, thumbnail },
+      versions: { web, medium, small, thumbnail },
       measured,
       patches: [],
       locationRemoved: false,

@@ -64,7 +64,7 @@ const measurements = z.object({
     .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
 });
 
-const versionParam = z.object({ version: z.enum(["web", "medium", "thumbnail"]) });
+const versionParam = z.object({ version: z.enum(["web", "medium", "small", "thumbnail"]) });
 
 /** Per owner session: the Upload tab sends a few parts at a time. */
 const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.session.id);
@@ -138,10 +138,13 @@ export const uploads = new Hono<UploadEnv>()
   .put("/:id/:version", zValidator("param", versionParam, badBody), async (c) => {
     const { upload } = c.var;
     const { version } = c.req.valid("param");
-    const key = { web: upload.fileKey, medium: upload.mediumKey, thumbnail: upload.thumbnailKey }[
-      version
-    ];
-    // Only photos have web and medium versions (a video's file is itself).
+    const key = {
+      web: upload.fileKey,
+      medium: upload.mediumKey,
+      small: upload.smallKey,
+      thumbnail: upload.thumbnailKey,
+    }[version];
+    // Only photos have web, medium and small versions (a video's file is itself).
     if (!key || (version === "web" && upload.kind !== "photo")) {
       return apiError(c, 400, "invalid_version", `This upload has no ${version} version`);
     }

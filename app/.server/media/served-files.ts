@@ -1,0 +1,14 @@
+import { eq, or } from "drizzle-orm";
+import { media } from "../db/schema";
+
+/** The columns naming a media item's files that visitors may get: the file and its versions. */
+export const servedFileColumns = {
+  fileKey: media.fileKey,
+  thumbnailKey: media.thumbnailKey,
+  smallKey: media.smallKey,
+  mediumKey: media.mediumKey,
+};
+
+/** The items serving `key` as their file or one of its versions. */
+export const servesFile = (key: string) =>
+  or(...Object.values(servedFileColumns).map((column) => eq(column, key)));
