@@ -29,11 +29,11 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   // A key only for each version the box sent: the others stay null.
   const keys = {
     fileKey: newStillKey(),
-    ...byKeyColumn((version) => (versions?.[version] ? newStillKey() : null)),
+    ...byKeyColumn((version) => (versions[version] ? newStillKey() : null)),
   };
   const objects = [
     [keys.fileKey, bytes],
-    ...stillVersions.map((version) => [versionKey(keys, version), versions?.[version]] as const),
+    ...stillVersions.map((version) => [versionKey(keys, version), versions[version]] as const),
   ] as const;
   const written = stillKeys(keys);
   await Promise.all(

@@ -4,6 +4,7 @@ import { stills } from "../db/schema";
 
 const keyColumn = {
   thumbnail: "thumbnailKey",
+  small: "smallKey",
   medium: "mediumKey",
 } as const satisfies Record<StillVersion, keyof typeof stills.$inferSelect>;
 type KeyColumn = (typeof keyColumn)[StillVersion];
