@@ -81,7 +81,7 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
       .toString()
       .trim();
 
-  test("with its 640 and 1280 px versions, in the still's proportions", async () => {
+  test("with its 640, 960 and 1280 px versions, in the still's proportions", async () => {
     await mkdir(stillsDir(config), { recursive: true });
     const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
     execFileSync(config.ffmpegPath, [
@@ -93,8 +93,10 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     const [sent] = worker.stills;
     expect(sent?.still).toEqual(still);
     expect(size(sent?.versions?.thumbnail ?? Buffer.alloc(0))).toBe("640,480");
+    expect(size(sent?.versions?.small ?? Buffer.alloc(0))).toBe("960,720");
     expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,960");
     expect(sent?.versions?.thumbnail.length).toBeLessThan(still.length / 3);
+    expect(sent?.versions?.small.length).toBeLessThan(sent?.versions?.medium.length ?? 0);
   });
 
   test("coarser, in its own size, when it is too detailed for the Worker's limit", async () => {

@@ -11,6 +11,7 @@ import {
   STILL_TAKEN_AT_HEADER,
   STILL_VERSIONS,
   type StillVersion,
+  stillVersions,
 } from "../protocol/daily-content.ts";
 import { HOUR_MS } from "../protocol/durations.ts";
 import type { BoxConfig } from "./config.ts";
@@ -79,10 +80,13 @@ async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
 /** The archive's smaller versions of a still; null when ffmpeg cannot read it. */
 async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   try {
-    const smaller = (version: StillVersion) =>
-      reencodedWithin(config, jpeg, STILL_VERSIONS[version], MAX_STILL_VERSION_BYTES[version]);
-    const [thumbnail, medium] = await Promise.all([smaller("thumbnail"), smaller("medium")]);
-    return { thumbnail, medium };
+    const smaller = async (version: StillVersion) => {
+      const width = STILL_VERSIONS[version];
+      const picture = await reencodedWithin(config, jpeg, width, MAX_STILL_VERSION_BYTES[version]);
+      return [version, picture] as const;
+    };
+    const pictures = await Promise.all(stillVersions.map(smaller));
+    return Object.fromEntries(pictures) as Record<StillVersion, Uint8Array<ArrayBuffer>>;
   } catch (error) {
     log(`still: no smaller versions: ${String(error)}`);
     return null;

@@ -11,6 +11,7 @@ import {
   STILL_PART,
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
+  stillVersions,
 } from "../protocol/daily-content.ts";
 import { bodyMatches, DEVICE_HEADERS, verifySignature } from "../protocol/device-signature.ts";
 
@@ -98,11 +99,15 @@ export async function startTestFilmWorker(options: {
         const file = form.get(name);
         return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
       };
-      const [still, thumbnail, medium] = await Promise.all(
-        [STILL_PART, "thumbnail", "medium"].map(part),
+      const still = await part(STILL_PART);
+      const versions = Object.fromEntries(
+        await Promise.all(stillVersions.map(async (name) => [name, await part(name)] as const)),
       );
-      if (!still || !thumbnail || !medium) return refuse(res, 400, "bad_form");
-      stills.push({ takenAt, still, versions: { thumbnail, medium } });
+      // This box's form has every version.
+      if (!still || stillVersions.some((name) => !versions[name])) {
+        return refuse(res, 400, "bad_form");
+      }
+      stills.push({ takenAt, still, versions: versions as Record<StillVersion, Buffer> });
       return json(res, 201, { ok: true });
     }
     if (line === `POST ${FILM_PATHS.start}`) {

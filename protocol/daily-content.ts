@@ -67,28 +67,45 @@ export const STILL_SLOT_MS = STILL_SLOT_MINUTES * MINUTE_MS;
 /**
  * A still goes as multipart/form-data: the picture in `still`, and beside it a smaller version
  * per entry here, each that many px wide (none wider than the still), so the archive sends a
- * phone or a small picture no more than it shows. A plain image/jpeg body (a box before the
- * versions) is archived alone.
+ * phone or a small picture no more than it shows. Smallest first, as `srcset` lists them. A
+ * plain image/jpeg body (a box before the versions) is archived alone.
  */
-export const STILL_VERSIONS = { thumbnail: 640, medium: 1280 } as const;
+export const STILL_VERSIONS = { thumbnail: 640, small: 960, medium: 1280 } as const;
 export type StillVersion = keyof typeof STILL_VERSIONS;
 export const stillVersions = Object.keys(STILL_VERSIONS) as StillVersion[];
-/** A 1080p frame of camera-like noise at the box's q 5 makes 22 kB and 181 kB. */
-export const MAX_STILL_VERSION_BYTES = { thumbnail: 256 * 1024, medium: 768 * 1024 } as const;
+/**
+ * Versions added after boxes were deployed: the form of a box not yet updated has none of
+ * them, and is archived with the versions it has.
+ */
+export const LATER_STILL_VERSIONS: readonly StillVersion[] = ["small"];
+/** A 1080p frame of camera-like noise (751 kB) at the box's q 5 makes 22 kB, 70 kB and 181 kB. */
+export const MAX_STILL_VERSION_BYTES = {
+  thumbnail: 256 * 1024,
+  small: 512 * 1024,
+  medium: 768 * 1024,
+} as const satisfies Record<StillVersion, number>;
 export const STILL_PART = "still";
 /** The whole request: the pictures and the form's boundaries and headers. */
 export const MAX_STILL_REQUEST_BYTES =
-  MAX_STILL_BYTES + MAX_STILL_VERSION_BYTES.thumbnail + MAX_STILL_VERSION_BYTES.medium + 16 * 1024;
+  MAX_STILL_BYTES +
+  stillVersions.reduce((sum, version) => sum + MAX_STILL_VERSION_BYTES[version], 0) +
+  16 * 1024;
 
-/** The form's bytes, encoded once: the device signature covers exactly these. */
+/**
+ * The form's bytes, encoded once: the device signature covers exactly these. The box sends
+ * every version; tests leave some out to play an older box.
+ */
 export async function encodeStillForm(
   still: Uint8Array<ArrayBuffer>,
-  versions: Record<StillVersion, Uint8Array<ArrayBuffer>>,
+  versions: Partial<Record<StillVersion, Uint8Array<ArrayBuffer>>>,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const form = new FormData();
   const jpeg = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes], { type: "image/jpeg" });
   form.append(STILL_PART, jpeg(still), `${STILL_PART}.jpg`);
-  for (const name of stillVersions) form.append(name, jpeg(versions[name]), `${name}.jpg`);
+  for (const name of stillVersions) {
+    const version = versions[name];
+    if (version) form.append(name, jpeg(version), `${name}.jpg`);
+  }
   const encoded = new Response(form);
   return {
     bytes: new Uint8Array(await encoded.arrayBuffer()),

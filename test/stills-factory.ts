@@ -1,5 +1,10 @@
 import { env } from "cloudflare:workers";
-import { encodeStillForm, STILL_TAKEN_AT_HEADER } from "../protocol/daily-content.ts";
+import {
+  encodeStillForm,
+  STILL_TAKEN_AT_HEADER,
+  type StillVersion,
+  stillVersions,
+} from "../protocol/daily-content.ts";
 import { jpegStill, uploadStill } from "./box";
 
 export type StillRow = {
@@ -9,6 +14,7 @@ export type StillRow = {
   taken_at: number;
   file_key: string;
   thumbnail_key: string | null;
+  small_key: string | null;
   medium_key: string | null;
   weather: string | null;
   best_of: number;
@@ -29,17 +35,24 @@ let variant = 0;
 /** The smaller versions of a 1920×1080 still, as the box makes them. */
 export const stillVersionsOf1080p = (bytes: number) => ({
   thumbnail: jpegStill({ width: 640, height: 360, bytes }),
+  small: jpegStill({ width: 960, height: 540, bytes: Math.round(1.5 * bytes) }),
   medium: jpegStill({ width: 1280, height: 720, bytes: 2 * bytes }),
 });
 
+/** The versions a box sent before the small one. */
+export const previousBoxVersions: StillVersion[] = ["thumbnail", "medium"];
+
 /**
- * A still the box took at `takenAt` with its smaller versions, as the box sends them, through
- * the real signed route. Each has other bytes.
+ * A still the box took at `takenAt` with its smaller versions (`sent`: another box's), as the
+ * box sends them, through the real signed route. Each has other bytes.
  */
-export async function sendStill(takenAt: number) {
+export async function sendStill(takenAt: number, sent = stillVersions) {
   variant += 1;
   const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
-  const versions = stillVersionsOf1080p(2048 + variant);
+  const all = stillVersionsOf1080p(2048 + variant);
+  const versions: Partial<Record<StillVersion, Uint8Array<ArrayBuffer>>> = Object.fromEntries(
+    sent.map((version) => [version, all[version]]),
+  );
   const form = await encodeStillForm(body, versions);
   const response = await uploadStill(form.bytes, {
     "Content-Type": form.contentType,
@@ -51,5 +64,5 @@ export async function sendStill(takenAt: number) {
 /** Every object a still row points at. */
 export const rowKeys = (rows: StillRow[]) =>
   rows
-    .flatMap((row) => [row.file_key, row.thumbnail_key, row.medium_key])
+    .flatMap((row) => [row.file_key, row.thumbnail_key, row.small_key, row.medium_key])
     .filter((key) => key !== null);

@@ -17,7 +17,14 @@ import { MINUTE_MS } from "../protocol/durations.ts";
 import { lakeDate } from "../protocol/lake-time.ts";
 import { jpegStill, uploadStill } from "./box";
 import { livePicture, pictureWith, visit } from "./helpers";
-import { rowKeys, sendStill, stillRows, stillVersionsOf1080p, storedKeys } from "./stills-factory";
+import {
+  previousBoxVersions,
+  rowKeys,
+  sendStill,
+  stillRows,
+  stillVersionsOf1080p,
+  storedKeys,
+} from "./stills-factory";
 import { snapshot } from "./weather-helpers";
 
 const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);
@@ -61,6 +68,7 @@ describe("the still route archives", () => {
     for (const [version, bytes] of [
       ["", body],
       ["&version=thumbnail", versions.thumbnail],
+      ["&version=small", versions.small],
       ["&version=medium", versions.medium],
     ] as const) {
       const picture = await visit(address + version);
@@ -152,6 +160,8 @@ describe("the still route archives", () => {
     expect(await env.MEDIA.head(rowBefore?.file_key ?? "")).toBeNull();
     expect(await env.MEDIA.head(rowBefore?.thumbnail_key ?? "")).toBeNull();
     expect(await env.MEDIA.head(rowBefore?.medium_key ?? "")).toBeNull();
+    expect(rowBefore?.small_key).toMatch(/^stills\//);
+    expect(await env.MEDIA.head(rowBefore?.small_key ?? "")).toBeNull();
     const stored = await env.MEDIA.get(inSlot[0]?.file_key ?? "");
     expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
       second.body,
@@ -167,11 +177,38 @@ describe("the live placeholder", () => {
     const live = await liveStill();
     expect(live.bytes).toEqual(recent.body);
     const widths = live.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1]);
-    expect(widths).toEqual(["640w", "1280w", "1920w"]);
+    expect(widths).toEqual(["640w", "960w", "1280w", "1920w"]);
+    expect(live.srcSet?.split(", ")[1]).toMatch(/&version=small 960w$/);
     expect(livePicture(await (await visit("/en")).text())).toMatchObject({
       src: live.url,
       srcset: live.srcSet,
     });
+  });
+
+  test("from a box before the small version, offers the two versions it sent", async () => {
+    const takenAt = Date.now();
+    const previous = await sendStill(takenAt, previousBoxVersions);
+    expect(previous.response.status).toBe(201);
+    const row = (await stillRows()).find((r) => r.taken_at === takenAt);
+    expect(row?.thumbnail_key).toMatch(/^stills\//);
+    expect(row?.medium_key).toMatch(/^stills\//);
+    expect(row?.small_key).toBeNull();
+    expect(await storedKeys()).toEqual(rowKeys(await stillRows()).sort());
+
+    const live = await liveStill();
+    expect(live.bytes).toEqual(previous.body);
+    const widths = live.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1]);
+    expect(widths).toEqual(["640w", "1280w", "1920w"]);
+    const address = `/api/stills/${row?.id}.jpg?version=`;
+    for (const [version, bytes] of [
+      ["thumbnail", previous.versions.thumbnail],
+      ["medium", previous.versions.medium],
+      // Asked for the version it lacks, the address gives the still itself.
+      ["small", previous.body],
+    ] as const) {
+      const picture = await visit(address + version);
+      expect(new Uint8Array(await picture.arrayBuffer()), version).toEqual(bytes);
+    }
   });
 
   test("keeps the addresses pages have working when the box replaces the still", async () => {
@@ -185,7 +222,7 @@ describe("the live placeholder", () => {
     const replacement = await sendStill(slot + 1);
     for (const picture of shown) {
       const urls = [picture?.src ?? "", ...(picture?.srcset?.split(", ") ?? [])];
-      expect(urls).toHaveLength(4);
+      expect(urls).toHaveLength(5);
       for (const url of urls) {
         const answer = await visit(url.split(" ")[0] ?? "");
         expect(answer.status, url).toBe(200);
@@ -310,6 +347,12 @@ describe("the still route refuses, storing nothing", () => {
       { thumbnail: jpegStill({ width: 640, height: 480, bytes: 3001 }) }, // not the still's proportions
       { medium: jpegStill({ width: 1920, height: 1080, bytes: 3002 }) }, // the still itself
       { medium: new TextEncoder().encode("<svg/>") }, // not a picture
+      { small: jpegStill({ width: 1280, height: 720, bytes: 3003 }) }, // not 960 px wide
+      { small: jpegStill({ width: 960, height: 720, bytes: 3004 }) }, // not the still's proportions
+      { small: new TextEncoder().encode("<svg/>") }, // not a picture
+      {
+        small: jpegStill({ width: 960, height: 540, bytes: MAX_STILL_VERSION_BYTES.small + 1 }),
+      },
       {
         thumbnail: jpegStill({
           width: 640,

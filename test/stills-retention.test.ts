@@ -18,9 +18,11 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
   const takenAt = slotOf(Date.now() - daysAgo * DAY) + counter;
   const fileKey = `stills/${String(counter).padStart(64, "0")}.jpg`;
   const thumbnailKey = `stills/${String(counter).padStart(64, "a")}.jpg`;
+  const smallKey = `stills/${String(counter).padStart(64, "c")}.jpg`;
   const mediumKey = `stills/${String(counter).padStart(64, "b")}.jpg`;
   await env.MEDIA.put(fileKey, jpegStill({ bytes: 2000 + counter }));
   await env.MEDIA.put(thumbnailKey, jpegStill({ width: 640, height: 360, bytes: 1000 + counter }));
+  await env.MEDIA.put(smallKey, jpegStill({ width: 960, height: 540, bytes: 1200 + counter }));
   await env.MEDIA.put(mediumKey, jpegStill({ width: 1280, height: 720, bytes: 1500 + counter }));
   const row = {
     id: crypto.randomUUID(),
@@ -29,6 +31,7 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
     takenAt: new Date(takenAt),
     fileKey,
     thumbnailKey,
+    smallKey,
     mediumKey,
     byteSize: 2000 + counter,
     width: 854,
@@ -56,11 +59,13 @@ test("the cron removes stills past the retention with their pictures and smaller
   for (const gone of [expired, alsoExpired]) {
     expect(await env.MEDIA.head(gone.fileKey)).toBeNull();
     expect(await env.MEDIA.head(gone.thumbnailKey)).toBeNull();
+    expect(await env.MEDIA.head(gone.smallKey)).toBeNull();
     expect(await env.MEDIA.head(gone.mediumKey)).toBeNull();
   }
   for (const kept of [bestOf, recent]) {
     expect(await env.MEDIA.head(kept.fileKey)).not.toBeNull();
     expect(await env.MEDIA.head(kept.thumbnailKey)).not.toBeNull();
+    expect(await env.MEDIA.head(kept.smallKey)).not.toBeNull();
     expect(await env.MEDIA.head(kept.mediumKey)).not.toBeNull();
   }
 });

@@ -412,8 +412,10 @@ describe("box authentication and bad uploads", () => {
     expect(picture.headers.get("Content-Type")).toBe("image/jpeg");
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(jpeg);
     // Without versions, asking for one gives the still; asking for no such version is refused.
-    const medium = await visit("/api/stills/newest.jpg?version=medium");
-    expect(new Uint8Array(await medium.arrayBuffer())).toEqual(jpeg);
+    for (const version of ["small", "medium"]) {
+      const asked = await visit(`/api/stills/newest.jpg?version=${version}`);
+      expect(new Uint8Array(await asked.arrayBuffer()), version).toEqual(jpeg);
+    }
     const wrong = await visit("/api/stills/newest.jpg?version=poster");
     expect([wrong.status, await errorCode(wrong)]).toEqual([400, "bad_version"]);
     // Only "newest" or a still's id, as a JPEG, names a still.

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
+import { stillVersions } from "../../../protocol/daily-content.ts";
 import { lakeDate } from "../../../protocol/lake-time.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
 import { randomHex } from "../uploads/store";
 import { readWeatherRows, toSnapshot } from "../weather/store";
-import { stillKeys } from "./manage-stills";
 import { slotOf } from "./slots";
+import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys";
 import { forgetNewestStill } from "./still-picture";
 import type { StillUpload } from "./still-upload";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
@@ -25,15 +26,14 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   const { bytes, frame, versions, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
+  // A key only for each version the box sent: the others stay null.
   const keys = {
     fileKey: newStillKey(),
-    thumbnailKey: versions ? newStillKey() : null,
-    mediumKey: versions ? newStillKey() : null,
+    ...byKeyColumn((version) => (versions[version] ? newStillKey() : null)),
   };
   const objects = [
     [keys.fileKey, bytes],
-    [keys.thumbnailKey, versions?.thumbnail],
-    [keys.mediumKey, versions?.medium],
+    ...stillVersions.map((version) => [versionKey(keys, version), versions[version]] as const),
   ] as const;
   const written = stillKeys(keys);
   await Promise.all(
@@ -60,14 +60,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   const { id: _id, slot: _slot, ...replacement } = row;
   try {
     const [previous] = await db.batch([
-      db
-        .select({
-          fileKey: stills.fileKey,
-          thumbnailKey: stills.thumbnailKey,
-          mediumKey: stills.mediumKey,
-        })
-        .from(stills)
-        .where(eq(stills.slot, row.slot)),
+      db.select(stillKeyColumns).from(stills).where(eq(stills.slot, row.slot)),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set: replacement }),
     ]);
     forgetNewestStill();

@@ -1,15 +1,10 @@
 import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
+import { stillKeyColumns, stillKeys } from "./still-keys";
 import { forgetNewestStill } from "./still-picture";
 
 export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-type StillKeys = { fileKey: string; thumbnailKey: string | null; mediumKey: string | null };
-
-/** The R2 objects of a still: its picture, and its smaller versions when the box sent them. */
-export const stillKeys = (row: StillKeys) =>
-  [row.fileKey, row.thumbnailKey, row.mediumKey].filter((key) => key !== null);
 
 export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<boolean> {
   const updated = await db
@@ -25,11 +20,7 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
  * finds its files through its row), never a still without its picture.
  */
 async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL) {
-  const deleted = await db.delete(stills).where(where).returning({
-    fileKey: stills.fileKey,
-    thumbnailKey: stills.thumbnailKey,
-    mediumKey: stills.mediumKey,
-  });
+  const deleted = await db.delete(stills).where(where).returning(stillKeyColumns);
   forgetNewestStill();
   const keys = deleted.flatMap(stillKeys);
   if (keys.length > 0) {

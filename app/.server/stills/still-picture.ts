@@ -1,8 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { StillPicture } from "~/lib/stills";
-import type { StillVersion } from "../../../protocol/daily-content.ts";
+import { type StillVersion, stillVersions } from "../../../protocol/daily-content.ts";
 import type { Db } from "../db/client";
 import { stills } from "../db/schema";
+import { versionKey } from "./still-keys";
 import { versionWidth } from "./still-upload";
 
 type StillRow = typeof stills.$inferSelect;
@@ -24,12 +25,9 @@ function pictureUrl(name: StillName, row: StillRow, version: StillVersion | null
 
 /** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
 function stillSrcSet(name: StillName, row: StillRow): string | null {
-  const versions = [
-    { key: row.thumbnailKey, version: "thumbnail" as const },
-    { key: row.mediumKey, version: "medium" as const },
-  ]
-    .filter(({ key }) => key !== null)
-    .map(({ version }) => ({ version, width: versionWidth(version, row.width) }))
+  const versions = stillVersions
+    .filter((version) => versionKey(row, version) !== null)
+    .map((version) => ({ version, width: versionWidth(version, row.width) }))
     .filter(({ width }) => width < row.width);
   if (versions.length === 0) return null;
   return [...versions, { version: null, width: row.width }]
@@ -94,8 +92,7 @@ async function stillPictureKey(
 ): Promise<string | null> {
   const row = await stillRow(db, name);
   if (!row) return null;
-  const versionKey = { thumbnail: row.thumbnailKey, medium: row.mediumKey };
-  return (version && versionKey[version]) || row.fileKey;
+  return (version && versionKey(row, version)) || row.fileKey;
 }
 
 /**

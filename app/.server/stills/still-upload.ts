@@ -1,5 +1,6 @@
 import { MAX_STILL_BYTES } from "../../../protocol/camera-box.ts";
 import {
+  LATER_STILL_VERSIONS,
   MAX_STILL_VERSION_BYTES,
   STILL_PART,
   STILL_VERSIONS,
@@ -12,8 +13,8 @@ import { checkStill, type JpegFrame, jpegFrame } from "../stream/still";
 export type StillUpload = {
   bytes: Uint8Array;
   frame: JpegFrame;
-  /** None from a box before the versions. */
-  versions: Record<StillVersion, Uint8Array> | null;
+  /** The versions the box sent: none from a box before them, no later ones from one before those. */
+  versions: Partial<Record<StillVersion, Uint8Array>>;
 };
 
 export type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
@@ -25,6 +26,14 @@ const refuse = (status: StillRefusal["status"], code: string, message: string) =
 export const versionWidth = (version: StillVersion, stillWidth: number) =>
   Math.min(STILL_VERSIONS[version], stillWidth);
 
+/** Every form has these files; an older box's lacks the later versions. */
+const requiredParts = [
+  STILL_PART,
+  ...stillVersions.filter((version) => !LATER_STILL_VERSIONS.includes(version)),
+];
+const badForm = `A still's form has the files ${requiredParts.join(", ")} (and ${LATER_STILL_VERSIONS.join(", ")} from a box that makes it)`;
+
+/** The form's files by name; null when it is no form, or lacks a file every form has. */
 async function formParts(contentType: string, body: Uint8Array) {
   try {
     const form = await new Response(body.slice(), {
@@ -33,6 +42,7 @@ async function formParts(contentType: string, body: Uint8Array) {
     const parts = new Map<string, Uint8Array>();
     for (const name of [STILL_PART, ...stillVersions]) {
       const part = form.get(name);
+      if (part === null && !requiredParts.includes(name)) continue;
       if (!(part instanceof File)) return null;
       parts.set(name, new Uint8Array(await part.arrayBuffer()));
     }
@@ -53,7 +63,7 @@ function isVersionOf(version: StillVersion, bytes: Uint8Array, still: JpegFrame)
 
 /**
  * The body of `PUT /api/ingest/still`: one JPEG, or the form with the still and its smaller
- * versions (protocol/daily-content.ts). Each version must be the still made smaller.
+ * versions (protocol/daily-content.ts). Each version sent must be the still made smaller.
  */
 export async function readStillUpload(
   contentType: string | undefined,
@@ -63,8 +73,7 @@ export async function readStillUpload(
   let parts: Map<string, Uint8Array> | null = null;
   if (contentType?.toLowerCase().startsWith("multipart/form-data")) {
     parts = await formParts(contentType, body);
-    const names = [STILL_PART, ...stillVersions].join(", ");
-    if (!parts) return refuse(400, "bad_form", `A still's form has the files ${names}`);
+    if (!parts) return refuse(400, "bad_form", badForm);
     bytes = parts.get(STILL_PART) ?? bytes;
   }
   if (bytes.length > MAX_STILL_BYTES) {
@@ -82,11 +91,11 @@ export async function readStillUpload(
     );
   }
   const { frame } = still;
-  if (!parts) return { ok: true, upload: { bytes, frame, versions: null } };
-  const versions = {} as Record<StillVersion, Uint8Array>;
+  const versions: StillUpload["versions"] = {};
   for (const version of stillVersions) {
-    const part = parts.get(version);
-    if (!part || !isVersionOf(version, part, frame)) {
+    const part = parts?.get(version);
+    if (!part) continue;
+    if (!isVersionOf(version, part, frame)) {
       return refuse(
         422,
         "implausible_version",
