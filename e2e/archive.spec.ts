@@ -35,6 +35,7 @@ async function sendStill(baseURL: string, picture: string, takenAt: number) {
   const jpeg = (name: string) => new Uint8Array(readFileSync(`scripts/demo-media/${name}.jpg`));
   const { bytes: body, contentType } = await encodeStillForm(jpeg(picture), {
     thumbnail: jpeg(`${picture}-thumb`),
+    small: jpeg(`${picture}-small`),
     medium: jpeg(picture),
   });
   const timestamp = Math.floor(Date.now() / 1000);

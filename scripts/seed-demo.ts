@@ -329,12 +329,17 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     const key = (version: string) =>
       `stills/${createHash("sha256").update(`demo-still-${slot}${version}`).digest("hex")}.jpg`;
     // No medium version: the demo pictures are 1280 px wide, its size (STILL_VERSIONS).
-    const [fileKey, thumbnailKey] = [key(""), key("-thumb")];
+    const [fileKey, thumbnailKey, smallKey] = [key(""), key("-thumb"), key("-small")];
     puts.push(
-      env.MEDIA.put(fileKey, bytes, { httpMetadata: { contentType: "image/jpeg" } }),
-      env.MEDIA.put(thumbnailKey, picture(`${scene.photo}-thumb`), {
-        httpMetadata: { contentType: "image/jpeg" },
-      }),
+      ...(
+        [
+          [fileKey, bytes],
+          [thumbnailKey, picture(`${scene.photo}-thumb`)],
+          [smallKey, picture(`${scene.photo}-small`)],
+        ] as const
+      ).map(([key, jpeg]) =>
+        env.MEDIA.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } }),
+      ),
     );
     const weather = {
       condition: scene.condition,
@@ -345,8 +350,9 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     };
     statements.push(
       env.DB.prepare(
-        `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, byte_size, width,
-        height, weather, best_of, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key,
+        byte_size, width, height, weather, best_of, created_at)
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         crypto.randomUUID(),
         slot,
@@ -354,6 +360,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
         slot + 20_000,
         fileKey,
         thumbnailKey,
+        smallKey,
         bytes.length,
         1280,
         720,
