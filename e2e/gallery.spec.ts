@@ -490,6 +490,26 @@ test("every gallery control is a touch target of at least 44 px on a phone", asy
   expect(await tooSmall("[role=dialog] button")).toEqual([]);
 });
 
+test.describe("on Lighthouse's phone, 412 px at a pixel ratio of 1.75", () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  test("a full-width picture is the 960 px version, not the 1280 px one", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/en/gallery");
+    await hydrated(page);
+    const featured = page.getByRole("region", { name: "Featured" }).locator("img[srcset]");
+    // 380 px at 1.75 needs 665 px: the 640 px thumbnail is too small, 960 px is enough.
+    const chosenWidth = (image: HTMLImageElement) =>
+      image.srcset
+        .split(", ")
+        .find((c) => new URL(c.split(" ")[0] ?? "", location.href).href === image.currentSrc)
+        ?.split(" ")[1];
+    await expect.poll(() => featured.first().evaluate(chosenWidth)).toBe("960w");
+    await expectSmallestSharpVersions(featured, 2);
+  });
+});
+
 test.describe("on a desktop screen at a pixel ratio of 2", () => {
   test.use({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 });
 
