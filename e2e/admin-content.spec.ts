@@ -415,8 +415,16 @@ test.describe("a session that ends during an edit", () => {
   const keptEdit = (page: Page) =>
     page.evaluate(() => sessionStorage.getItem("admin-unsaved-edit"));
 
-  /** A new item's English title is typed, and the session ends before Save is pressed. */
-  async function saveAfterTheSessionEnded(page: Page, titleOf: (token: string) => string) {
+  /** The editor's buttons that ask the server, and the toast each shows when that fails. */
+  const save = { button: "Speichern", failed: "Aktualisierung fehlgeschlagen" };
+  const translate = { button: "Leere Sprachen ausfüllen", failed: "Übersetzung fehlgeschlagen" };
+
+  /** A new item's English title is typed, and the session ends before `press` is pressed. */
+  async function pressAfterTheSessionEnded(
+    page: Page,
+    titleOf: (token: string) => string,
+    press = save,
+  ) {
     const token = `t${Date.now().toString(36)}`;
     const id = `e2e-${token}-a`;
     insertItems(token, [id]);
@@ -428,11 +436,11 @@ test.describe("a session that ends during an edit", () => {
     const title = titleOf(token);
     await editor.getByLabel("Titel").fill(title);
     await endThisSession(page);
-    await editor.getByRole("button", { name: "Speichern" }).click();
+    await editor.getByRole("button", { name: press.button }).click();
     const toast = page
       .getByRole("region", { name: /Benachrichtigungen/ })
       .getByRole("listitem")
-      .filter({ hasText: "Aktualisierung fehlgeschlagen" });
+      .filter({ hasText: press.failed });
     await expect(toast).toContainText("Ihre Sitzung ist abgelaufen.");
     return { token, id, title, editor, toast };
   }
@@ -451,7 +459,7 @@ test.describe("a session that ends during an edit", () => {
   test("keeps the editor's changes through the login; they are saved afterwards", async ({
     strictPage: page,
   }) => {
-    const { id, title, editor, toast } = await saveAfterTheSessionEnded(
+    const { id, title, editor, toast } = await pressAfterTheSessionEnded(
       page,
       (token) => `Harbour ${token} before the storm`,
     );
@@ -480,11 +488,35 @@ test.describe("a session that ends during an edit", () => {
     await expect(editor).toHaveCount(0);
   });
 
+  test("keeps the changes when Translate meets the ended session; it translates afterwards", async ({
+    strictPage: page,
+  }) => {
+    const { id, title, editor, toast } = await pressAfterTheSessionEnded(
+      page,
+      (token) => `Harbour ${token} at dawn`,
+      translate,
+    );
+    expect(await keptEdit(page)).not.toBeNull();
+    await logInAgain(page, toast);
+    await expect(editor).toBeVisible();
+    await editor.getByRole("tab", { name: "English" }).click();
+    await expect(editor.getByLabel("Titel")).toHaveValue(title);
+    await expectNoAxeViolations(page);
+    await editor.getByRole("button", { name: translate.button }).click();
+    await editor.getByRole("tab", { name: "Italiano" }).click();
+    await expect(editor.getByLabel(/Titel/)).toHaveValue(`${title} (it)`);
+    await editor.getByRole("button", { name: save.button }).click();
+    await expect(editor).toHaveCount(0);
+    expect(d1(`select title_en, title_it from media where id = '${id}'`)).toEqual([
+      { title_en: title, title_it: `${title} (it)` },
+    ]);
+  });
+
   test.describe("and a connection that fails as the editor opens again", () => {
     test.use({ expectedNetworkErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
 
     test("keeps the changes for the dashboard's next load", async ({ strictPage: page }) => {
-      const { id, title, editor, toast } = await saveAfterTheSessionEnded(
+      const { id, title, editor, toast } = await pressAfterTheSessionEnded(
         page,
         (token) => `Harbour ${token} kept through a dead spot`,
       );
@@ -519,7 +551,7 @@ test.describe("a session that ends during an edit", () => {
     test("lets the kept changes go: they have nothing left to go to", async ({
       strictPage: page,
     }) => {
-      const { id, editor, toast } = await saveAfterTheSessionEnded(
+      const { id, editor, toast } = await pressAfterTheSessionEnded(
         page,
         (token) => `Harbour ${token} deleted meanwhile`,
       );
@@ -533,7 +565,7 @@ test.describe("a session that ends during an edit", () => {
   test("lets the kept changes go when the owner closes the editor instead", async ({
     strictPage: page,
   }) => {
-    const { token, id, editor } = await saveAfterTheSessionEnded(
+    const { token, id, editor } = await pressAfterTheSessionEnded(
       page,
       (token) => `Harbour ${token} never saved`,
     );
