@@ -179,8 +179,9 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     optional(upload.mediumKey),
   ]);
   const webMissing = upload.kind === "photo" && !file;
-  if (webMissing || !thumbnail || !small || !medium)
+  if (webMissing || !thumbnail || !small || !medium) {
     return { ok: false, reason: "versions_missing" };
+  }
 
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
   const object = await multipart
