@@ -260,7 +260,7 @@ test.describe("on a phone", () => {
     await hydrated(page);
     const hour = page.getByRole("heading", { name: "This hour" }).locator("xpath=..");
     await hour.scrollIntoViewIfNeeded();
-    // Every still of the hour came with its smaller versions (the box's two and the demo's).
+    // Every still of the hour came with its smaller versions (the box's and the demo's).
     await expect(hour.locator("img")).not.toHaveCount(0);
     await expect(page.locator("main img:not([srcset])")).toHaveCount(0);
     // The still on show and at least two others of its hour.
