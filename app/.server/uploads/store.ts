@@ -1,5 +1,12 @@
 import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
-import { type CONTENT_TYPES, PART_SIZE, partCount, type UploadKind } from "~/lib/uploads/limits";
+import {
+  type CONTENT_TYPES,
+  PART_SIZE,
+  partCount,
+  type UploadKind,
+  type Version,
+  versions,
+} from "~/lib/uploads/limits";
 import { hex } from "../../../protocol/device-signature.ts";
 import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
@@ -8,6 +15,26 @@ import { servesFile } from "../media/served-files";
 import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
 
 export type Upload = typeof uploads.$inferSelect;
+
+/** The upload's column for each version's key: a photo's web version is its public file. */
+const versionColumn = {
+  web: "fileKey",
+  medium: "mediumKey",
+  small: "smallKey",
+  thumbnail: "thumbnailKey",
+} as const satisfies Record<Version, keyof Upload>;
+
+/**
+ * Where the upload's `version` goes; null when it has none: a video's file is the upload
+ * itself, and an upload begun before a version existed has no key for it.
+ */
+export function versionKey(upload: Upload, version: Version): string | null {
+  if (version === "web" && upload.kind !== "photo") return null;
+  return upload[versionColumn[version]];
+}
+
+const versionKeys = (upload: Upload) =>
+  versions.map((version) => versionKey(upload, version)).filter((key) => key !== null);
 
 const STALE_MS = DAY_MS;
 
@@ -170,18 +197,11 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     .orderBy(asc(uploadParts.partNumber))
     .all();
   if (parts.length !== partCount(upload.byteSize)) return { ok: false, reason: "parts_missing" };
-  // An upload begun before a version existed has no key for it, and needs none.
-  const optional = (key: string | null) => (key ? bucket.head(key) : true);
-  const [file, thumbnail, small, medium] = await Promise.all([
-    bucket.head(upload.fileKey),
-    bucket.head(upload.thumbnailKey),
-    optional(upload.smallKey),
-    optional(upload.mediumKey),
-  ]);
-  const webMissing = upload.kind === "photo" && !file;
-  if (webMissing || !thumbnail || !small || !medium) {
-    return { ok: false, reason: "versions_missing" };
-  }
+  const keys = versionKeys(upload);
+  const stored = await Promise.all(keys.map((key) => bucket.head(key)));
+  if (stored.includes(null)) return { ok: false, reason: "versions_missing" };
+  // A photo's size is its web version's: the file visitors get.
+  const web = stored[keys.indexOf(upload.fileKey)];
 
   const multipart = bucket.resumeMultipartUpload(upload.objectKey, upload.r2UploadId);
   const object = await multipart
@@ -200,7 +220,7 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     await discard(db, bucket, upload);
     return { ok: false, reason: "rejected" };
   }
-  return { ok: true, byteSize: upload.kind === "photo" ? (file?.size ?? 0) : object.size };
+  return { ok: true, byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size };
 }
 
 export type CompleteResult =
@@ -270,13 +290,7 @@ export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise
     .resumeMultipartUpload(upload.objectKey, upload.r2UploadId)
     .abort()
     .catch(() => undefined);
-  const keys = [
-    upload.objectKey,
-    upload.fileKey,
-    upload.thumbnailKey,
-    upload.smallKey,
-    upload.mediumKey,
-  ].filter((key) => key !== null);
+  const keys = [upload.objectKey, ...versionKeys(upload)];
   await bucket.delete(keys).catch((error: unknown) => {
     console.error("uploads: R2 objects left behind", keys.join(" "), error);
   });

@@ -17,6 +17,8 @@ export const VERSIONS = {
   small: { longSide: 960, maxBytes: 3 * MiB },
   thumbnail: { longSide: 640, maxBytes: 2 * MiB },
 } as const;
+export type Version = keyof typeof VERSIONS;
+export const versions = Object.keys(VERSIONS) as Version[];
 
 /** A version's width: the photo scaled down (never up) until its long side fits. */
 export function scaledWidth(width: number, height: number, longSide: number): number {

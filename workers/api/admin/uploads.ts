@@ -13,8 +13,9 @@ import {
   putVersion,
   storePart,
   type Upload,
+  versionKey,
 } from "~/.server/uploads/store";
-import { CONTENT_TYPES, MAX_BYTES, VERSIONS } from "~/lib/uploads/limits";
+import { CONTENT_TYPES, MAX_BYTES, VERSIONS, versions } from "~/lib/uploads/limits";
 import { DAY_MS } from "../../../protocol/durations.ts";
 import { apiError, rejectInvalid } from "../errors";
 import { rateLimit } from "../rate-limit";
@@ -64,7 +65,7 @@ const measurements = z.object({
     .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
 });
 
-const versionParam = z.object({ version: z.enum(["web", "medium", "small", "thumbnail"]) });
+const versionParam = z.object({ version: z.enum(versions) });
 
 /** Per owner session: the Upload tab sends a few parts at a time. */
 const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.session.id);
@@ -138,14 +139,8 @@ export const uploads = new Hono<UploadEnv>()
   .put("/:id/:version", zValidator("param", versionParam, badBody), async (c) => {
     const { upload } = c.var;
     const { version } = c.req.valid("param");
-    const key = {
-      web: upload.fileKey,
-      medium: upload.mediumKey,
-      small: upload.smallKey,
-      thumbnail: upload.thumbnailKey,
-    }[version];
-    // Only photos have web, medium and small versions (a video's file is itself).
-    if (!key || (version === "web" && upload.kind !== "photo")) {
+    const key = versionKey(upload, version);
+    if (!key) {
       return apiError(c, 400, "invalid_version", `This upload has no ${version} version`);
     }
     const bytes = await readBody(c.req.raw, VERSIONS[version].maxBytes);
