@@ -9,7 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
-import { preloadScriptsAfterPictures } from "./.server/late-scripts";
+import { startScriptsAfterFirstPaint } from "./.server/late-scripts";
 import { stylesheet } from "./.server/stylesheet";
 import { NonceContext } from "./lib/nonce";
 import { StylesheetContext } from "./lib/stylesheet";
@@ -60,7 +60,7 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return preloadScriptsAfterPictures(
+  return startScriptsAfterFirstPaint(
     new Response(body, { headers: responseHeaders, status: responseStatusCode }),
   );
 }

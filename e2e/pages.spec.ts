@@ -16,6 +16,32 @@ for (const locale of locales) {
   });
 }
 
+test("a page is drawn before its scripts are fetched, then hydrates", async ({
+  strictPage: page,
+}) => {
+  // Runs before anything of the page's own: the second frame's callback means one was drawn.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        Object.assign(window, { firstFrameDrawn: performance.now() });
+      }),
+    );
+  });
+  for (const path of ["/en", "/en/gallery", "/en/about"]) {
+    await page.goto(path);
+    await hydrated(page);
+    const { drawn, scripts } = await page.evaluate(() => ({
+      drawn: (window as unknown as { firstFrameDrawn: number }).firstFrameDrawn,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length, path).toBeGreaterThan(3);
+    expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(drawn);
+  }
+});
+
 test("pages fit a 320 px wide screen without sideways scrolling", async ({ strictPage: page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of pages) {

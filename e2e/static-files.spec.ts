@@ -5,7 +5,7 @@ test("static files carry the same security headers as pages and the API", async 
   const page = await (await request.get("/en")).text();
   const script =
     /<script[^>]* src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] ??
-    /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    /<link rel="after-first-paint" href="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
   expect(script, "a script of the page").toBeTruthy();
 
   for (const path of ["/favicon.svg", script ?? ""]) {

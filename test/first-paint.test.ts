@@ -14,16 +14,33 @@ describe("the document's first paint", () => {
     }
   });
 
-  test("shares no round trip with the page's scripts: they are preloaded after its pictures", async () => {
+  test("holds the page's scripts back until it is painted, then preloads them after its pictures", async () => {
     // The live panel's still, the home page's largest picture on a phone, keeps its high priority.
     expect((await sendStill(Date.now())).response.status).toBe(201);
     const home = await (await visit("/")).text();
     expect(home).toMatch(/<img[^>]*src="\/api\/stills\/newest\.jpg[^>]*fetchPriority="high"/);
     for (const path of ["/", "/en/gallery", "/en/no-such-page"]) {
       const html = await (await visit(path)).text();
-      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-      expect(preloads.length, path).toBeGreaterThan(3);
-      for (const preload of preloads) expect(preload, path).toContain('fetchpriority="low"');
+      // Nothing the browser would fetch or run before the first paint.
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toContain('type="module"');
+      const held = html.match(/<link rel="after-first-paint"[^>]*>/g) ?? [];
+      expect(held.length, path).toBeGreaterThan(3);
+      for (const preload of held) {
+        expect(preload, path).toContain('data-after-first-paint="modulepreload"');
+        expect(preload, path).toContain('fetchpriority="low"');
+      }
+      const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
+      const entry = `<script nonce="${nonce}" type="after-first-paint" async="" data-after-first-paint="module">`;
+      expect(html, path).toContain(entry);
+      // The start follows the held entry, with the document's nonce.
+      const afterEntry = html.slice(
+        html.indexOf("</script>", html.indexOf(entry)) + "</script>".length,
+      );
+      expect(afterEntry, path).toMatch(
+        /^<script nonce="([^"]+)">\(function\(\)\{var nonce=document\.currentScript\.nonce/,
+      );
+      expect(/^<script nonce="([^"]+)"/.exec(afterEntry)?.[1], path).toBe(nonce);
     }
   });
 });
