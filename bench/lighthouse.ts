@@ -5,14 +5,13 @@
 //        npm run bench:lighthouse -- --gate  (npm test: fails when a gated page's median is < 90
 //        in two measurements in a row)
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer, request } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { constants, createBrotliCompress } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { defaultLocale, type Locale, locales, localizePath } from "../app/i18n/locales.ts";
 import { publicPagePaths } from "../app/lib/pages.ts";
+import { brotliProxy } from "./brotli-proxy.ts";
 import { loadAverage } from "./host-load.ts";
 import { freePort, startPreview } from "./preview-server.ts";
 
@@ -37,50 +36,6 @@ const chosenPages = values.gate
   ? [...GATE.pages]
   : (values.pages?.split(",") ?? [...publicPagePaths, ITEM, NOT_FOUND]);
 const runs = Number(values.runs);
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
-
-function brotliProxy(target: string, port: number) {
-  const upstream = new URL(target);
-  const server = createServer((incoming, outgoing) => {
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, "accept-encoding": "identity" },
-      },
-      (answer) => {
-        const type = String(answer.headers["content-type"] ?? "");
-        const brotli =
-          COMPRESSIBLE.test(type) && /\bbr\b/.test(String(incoming.headers["accept-encoding"]));
-        const headers = { ...answer.headers };
-        if (brotli) {
-          delete headers["content-length"];
-          headers["content-encoding"] = "br";
-        }
-        outgoing.writeHead(answer.statusCode ?? 502, headers);
-        const body = brotli
-          ? answer.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
-          : answer;
-        body.pipe(outgoing);
-      },
-    );
-    // A request still in flight when the Worker stops (Chromium's late beacons and preloads)
-    // is answered 502, rather than crashing the bench after its table is printed.
-    forward.on("error", () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
-    });
-    incoming.pipe(forward);
-  });
-  return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(port, "127.0.0.1", () =>
-      resolve({ url: `http://localhost:${port}`, close: () => server.close() }),
-    ),
-  );
-}
-
 async function anItemPath(url: string): Promise<string> {
   const page = (await (await fetch(`${url}/api/media?limit=1`)).json()) as {
     items: { id: string }[];
