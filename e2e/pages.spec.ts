@@ -42,6 +42,36 @@ test("a page is drawn before its scripts are fetched, then hydrates", async ({
   }
 });
 
+test("a page opened in a background tab hydrates before it is shown", async ({
+  strictPage: page,
+}) => {
+  // A hidden tab draws no frame, so its animation-frame callbacks wait until it is shown.
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "hidden", { get: () => true });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto("/en/gallery");
+  await hydrated(page);
+});
+
+test("a held-back script without the page's nonce is never started", async ({
+  strictPage: page,
+}) => {
+  // Markup that slipped into the document (a fault somewhere, an injection) looks held back.
+  await page.route("**/en/about", async (route) => {
+    const response = await route.fetch();
+    const injected = `<script type="after-first-paint" data-after-first-paint="module">window.injected = true</script>`;
+    await route.fulfill({
+      response,
+      body: (await response.text()).replace("</head>", `${injected}</head>`),
+    });
+  });
+  await page.goto("/en/about");
+  await hydrated(page);
+  expect(await page.evaluate(() => "injected" in window)).toBe(false);
+  await expect(page.locator('script[type="after-first-paint"]')).toHaveCount(1);
+});
+
 test("pages fit a 320 px wide screen without sideways scrolling", async ({ strictPage: page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of pages) {

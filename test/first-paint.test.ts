@@ -38,7 +38,7 @@ describe("the document's first paint", () => {
         html.indexOf("</script>", html.indexOf(entry)) + "</script>".length,
       );
       expect(afterEntry, path).toMatch(
-        /^<script nonce="([^"]+)">\(function\(\)\{var nonce=document\.currentScript\.nonce/,
+        /^<script nonce="([^"]+)">\(function \(\) \{\s+var nonce = document\.currentScript\.nonce;/,
       );
       expect(/^<script nonce="([^"]+)"/.exec(afterEntry)?.[1], path).toBe(nonce);
     }

@@ -9,9 +9,31 @@
 const HELD = "after-first-paint";
 
 // Recreates each held element as it was written, so the browser preloads or runs it. Only
-// elements carrying this document's nonce: the held-back markup must never become a way to
-// run a script the policy would refuse. A hidden tab paints nothing, so it starts at once.
-const startAfterFirstPaint = `(function(){var nonce=document.currentScript.nonce;function start(){document.querySelectorAll("[data-${HELD}]").forEach(function(held){if(held.nonce!==nonce)return;var e=document.createElement(held.tagName);for(var i=0;i<held.attributes.length;i++){var a=held.attributes[i];if(a.name!=="data-${HELD}")e.setAttribute(a.name,a.value)}e.setAttribute(held.tagName==="LINK"?"rel":"type",held.getAttribute("data-${HELD}"));if(held.tagName==="SCRIPT")e.async=held.hasAttribute("async");e.nonce=nonce;e.textContent=held.textContent;held.replaceWith(e)})}if(document.hidden)start();else requestAnimationFrame(function(){requestAnimationFrame(start)})})()`;
+// elements carrying this document's nonce: the held-back markup must never become a way to run
+// a script the policy would refuse. Two frames: the second's callback comes once the first is
+// drawn. A hidden tab draws nothing, so there it starts at once. (A string, not a stringified
+// function: a bundler's helpers inside a function's source would not exist in the page.)
+const startAfterFirstPaint = `(function () {
+  var nonce = document.currentScript.nonce;
+  function start() {
+    document.querySelectorAll("[data-${HELD}]").forEach(function (held) {
+      if (held.nonce !== nonce) return;
+      var element = document.createElement(held.tagName);
+      for (var i = 0; i < held.attributes.length; i++) {
+        var attribute = held.attributes[i];
+        if (attribute.name === "data-${HELD}" || attribute.name === "nonce") continue;
+        element.setAttribute(attribute.name, attribute.value);
+      }
+      element.setAttribute(held.tagName === "LINK" ? "rel" : "type", held.getAttribute("data-${HELD}"));
+      if (held.tagName === "SCRIPT") element.async = held.hasAttribute("async");
+      element.nonce = nonce;
+      element.textContent = held.textContent;
+      held.replaceWith(element);
+    });
+  }
+  if (document.hidden) start();
+  else requestAnimationFrame(function () { requestAnimationFrame(start); });
+})()`;
 
 export function startScriptsAfterFirstPaint(page: Response): Response {
   return new HTMLRewriter()
