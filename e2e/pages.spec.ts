@@ -129,8 +129,12 @@ test("the privacy policy names what the site keeps in session storage, in every 
   }
   // Whatever a visit writes there is among them.
   await hydrated(page);
+  // Back once the home page is shown, as a visitor would: pressed while the client navigation
+  // is still loading, Back leaves the document for the previous one.
   await page.getByRole("contentinfo").getByRole("link").first().click();
+  await expect(page).toHaveURL("/es");
   await page.goBack();
+  await expect(page).toHaveURL("/es/privacy");
   await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
   const policy = await page.locator("section#cookies").textContent();
   const keys = await page.evaluate(() => Object.keys(sessionStorage));
