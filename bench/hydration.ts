@@ -31,8 +31,8 @@ declare global {
   }
 }
 
-const median = (values: number[]) =>
-  Math.round(values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN);
+const median = (samples: number[]) =>
+  Math.round(samples.toSorted((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN);
 
 const preview = await startPreview();
 const proxy = await brotliProxy(preview.url, await freePort());
