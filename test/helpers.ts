@@ -101,6 +101,59 @@ export async function runCron(cronEnv: Env = env): Promise<void> {
 }
 
 /**
+ * The database, running `before(query)` ahead of each statement, alone or in a batch (once
+ * per batch, with its statements' queries).
+ */
+export function beforeStatements(
+  db: D1Database,
+  before: (queries: string[]) => Promise<unknown>,
+): D1Database {
+  const originals = new WeakMap<D1PreparedStatement, [D1PreparedStatement, string]>();
+  const watched = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property === "bind") {
+          return (...values: unknown[]) => watched(target.bind(...values), query);
+        }
+        if (
+          property === "all" ||
+          property === "raw" ||
+          property === "run" ||
+          property === "first"
+        ) {
+          return async (...args: unknown[]) => {
+            await before([query]);
+            return value.apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, [statement, query]);
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => watched(target.prepare(query), query);
+      }
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          const real = statements.map((statement) => originals.get(statement));
+          await before(real.map((entry) => entry?.[1] ?? ""));
+          return target.batch(
+            real.map((entry, i) => entry?.[0] ?? (statements[i] as D1PreparedStatement)),
+          );
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
  * The database, where `act` (another request's write) lands just before the first statement
  * whose SQL starts with `prefix` is run, alone or in a batch: the moment a race would hit.
  */
@@ -110,52 +163,9 @@ export function actingJustBefore(
   act: () => Promise<unknown>,
 ): D1Database {
   let acting: Promise<unknown> | undefined;
-  const actOnce = () => {
-    acting ??= act();
-    return acting;
-  };
-  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
-  const watched = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property);
-        if (property === "bind") {
-          return (...values: unknown[]) => watched(target.bind(...values));
-        }
-        if (
-          property === "all" ||
-          property === "raw" ||
-          property === "run" ||
-          property === "first"
-        ) {
-          return async (...args: unknown[]) => {
-            await actOnce();
-            return value.apply(target, args);
-          };
-        }
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    originals.set(proxy, statement);
-    return proxy;
-  };
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return query.toLowerCase().startsWith(prefix) ? watched(statement) : statement;
-        };
-      }
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          if (statements.some((statement) => originals.has(statement))) await actOnce();
-          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return beforeStatements(db, async (queries) => {
+    if (queries.some((query) => query.toLowerCase().startsWith(prefix))) acting ??= act();
+    await acting;
   });
 }
 

@@ -6,6 +6,7 @@ import {
   actingBeforePut,
   actingJustBefore,
   BROWSER_UA,
+  beforeStatements,
   ORIGIN,
   runCron,
   visit,
@@ -106,6 +107,44 @@ async function uploadRow(id: string) {
     medium_key: string;
     small_key: string;
   }>();
+}
+
+/**
+ * `env` with its database and bucket counting their operations: `act` (another request) runs
+ * once, just before the `at`-th (from 1), and every later one waits for it. Stepping `at`
+ * over all of a request's operations crosses it with `act` at each point it can be crossed.
+ */
+function actingBeforeOperation(at: number, act: () => Promise<unknown>) {
+  let count = 0;
+  let acting: Promise<unknown> | undefined;
+  const before = async () => {
+    count += 1;
+    if (count === at) acting = act();
+    await acting;
+  };
+  const counted = <T extends object>(target: T, methods: string[]) =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property);
+        if (typeof value !== "function") return value;
+        if (!methods.includes(String(property))) return value.bind(object);
+        return async (...args: unknown[]) => {
+          await before();
+          return value.apply(object, args);
+        };
+      },
+    });
+  const MEDIA = new Proxy(env.MEDIA, {
+    get(object, property) {
+      if (property === "resumeMultipartUpload") {
+        return (key: string, id: string) =>
+          counted(object.resumeMultipartUpload(key, id), ["uploadPart", "complete", "abort"]);
+      }
+      return Reflect.get(counted(object, ["get", "head", "put", "delete", "list"]), property);
+    },
+  });
+  const DB = beforeStatements(env.DB, before);
+  return { env: { ...env, DB, MEDIA } as Env, operations: () => count };
 }
 
 describe("the owner's upload API", () => {
@@ -577,6 +616,64 @@ describe("the owner's upload API", () => {
         expect(await env.MEDIA.head(key), key).not.toBeNull();
       }
     });
+    async function readyPhoto(web = fileBytes(2000, "jpeg")) {
+      const { id } = await create();
+      await putPart(id, 1, fileBytes(1000, "jpeg"));
+      await putPhotoVersions(id);
+      expect((await putVersion(id, "web", web)).status).toBe(204);
+      return id;
+    }
+    const races: Array<[string, () => Promise<string>, Record<string, unknown>, number]> = [
+      ["a photo's", () => readyPhoto(), photoTaken, 201],
+      ["a video's", readyVideo, measured, 201],
+    ];
+    test.each(races)(
+      "%s completion crossed by a Cancel at any point answers as if one came first, never 409",
+      async (_name, ready, measuredFor, wins) => {
+        // An undisturbed completion, to count its operations.
+        const counting = actingBeforeOperation(0, async () => undefined);
+        const first = await ready();
+        const undisturbed = await owner(
+          `/${first}/complete`,
+          json("POST", measuredFor),
+          counting.env,
+        );
+        expect(undisturbed.status).toBe(wins);
+        const operations = counting.operations();
+        expect(operations).toBeGreaterThan(5);
+        for (let at = 1; at <= operations; at++) {
+          await env.DB.batch(
+            ["upload_parts", "uploads", "media"].map((t) => env.DB.prepare(`delete from ${t}`)),
+          );
+          const keys = await bucketKeys();
+          if (keys.length > 0) await env.MEDIA.delete(keys);
+          const id = await ready();
+          let canceled: Response | undefined;
+          const racing = actingBeforeOperation(at, async () => {
+            canceled = await owner(`/${id}`, { method: "DELETE" });
+          });
+          const done = await owner(`/${id}/complete`, json("POST", measuredFor), racing.env);
+          const outcome = `Cancel before operation ${at} of ${operations}`;
+          // Whoever came first took the upload: the other answers 404.
+          expect([done.status, canceled?.status], outcome).toEqual(
+            done.status === wins ? [wins, 404] : [404, 204],
+          );
+          expect(await rows("uploads"), outcome).toBe(0);
+          if (done.status === 201) {
+            const { id: mediaId } = (await done.json()) as { id: string };
+            const item = await env.DB.prepare("select * from media where id = ?")
+              .bind(mediaId)
+              .first<Record<string, string | null>>();
+            for (const column of ["file_key", "thumbnail_key", "medium_key", "small_key"]) {
+              const key = item?.[column];
+              if (key) expect(await env.MEDIA.head(key), `${outcome}: ${column}`).not.toBeNull();
+            }
+          } else {
+            expect([await rows("media"), await bucketKeys()], outcome).toEqual([0, []]);
+          }
+        }
+      },
+    );
   });
 
   test("the ten-minute cron aborts uploads left for more than a day, and keeps fresh ones", async () => {

@@ -183,23 +183,37 @@ export type Measurements = {
 
 type Assembled =
   | { ok: true; byteSize: number }
-  | { ok: false; reason: "parts_missing" | "versions_missing" | "rejected" };
+  | {
+      ok: false;
+      reason:
+        | "parts_missing"
+        | "versions_missing"
+        | "rejected"
+        /** A Cancel or the cron discarded the upload, and its files, while it was being completed. */
+        | "discarded";
+    };
 
 /**
  * Joins the parts in R2 once every part and version is there. Content that is not what was
  * declared is deleted with the upload: nothing is left behind.
  */
 export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promise<Assembled> {
+  // A discard deletes the row first, then the parts with it and the files: something missing
+  // means "not sent yet" only while the row is there, and "discarded" once it is gone.
+  const missing = async (reason: "parts_missing" | "versions_missing") => {
+    const open = await findUpload(db, upload.id, [upload.kind]);
+    return { ok: false, reason: open ? reason : "discarded" } as const;
+  };
   const parts = await db
     .select()
     .from(uploadParts)
     .where(eq(uploadParts.uploadId, upload.id))
     .orderBy(asc(uploadParts.partNumber))
     .all();
-  if (parts.length !== partCount(upload.byteSize)) return { ok: false, reason: "parts_missing" };
+  if (parts.length !== partCount(upload.byteSize)) return missing("parts_missing");
   const keys = versionKeys(upload);
   const stored = await Promise.all(keys.map((key) => bucket.head(key)));
-  if (stored.includes(null)) return { ok: false, reason: "versions_missing" };
+  if (stored.includes(null)) return missing("versions_missing");
   // A photo's size is its web version's: the file visitors get.
   const web = stored[keys.indexOf(upload.fileKey)];
 
@@ -211,23 +225,19 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     // R2 refused the parts as recorded (e.g. a part replaced while completing): they are
     // sent again on the next try rather than the whole upload being lost.
     await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
-    return { ok: false, reason: "parts_missing" };
+    return missing("parts_missing");
   }
   if (
     object.size !== upload.byteSize ||
     !(await startsRight(bucket, upload.objectKey, upload.kind))
   ) {
-    await discard(db, bucket, upload);
-    return { ok: false, reason: "rejected" };
+    // Unless a discard took the upload first: then as if it had come before.
+    return { ok: false, reason: (await discard(db, bucket, upload)) ? "rejected" : "discarded" };
   }
   return { ok: true, byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size };
 }
 
-export type CompleteResult =
-  | { ok: true; mediaId: string }
-  | Exclude<Assembled, { ok: true }>
-  /** A Cancel or the cron discarded the upload, and its files, while it was being completed. */
-  | { ok: false; reason: "discarded" };
+export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
 
 /**
  * Whether the upload's row still exists. The row is the claim on its files: a completion's
