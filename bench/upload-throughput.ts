@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { PART_SIZE, partCount, partLength } from "../app/lib/uploads/limits.ts";
+import { jpeg, movieBoxes } from "../test/media-bytes.ts";
 import { startPreview } from "./preview-server.ts";
 
 const FILE_BYTES = 1000 * 1000 * 1000;
@@ -54,8 +55,11 @@ try {
   if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
 
+  // A whole movie, as completion checks it: ftyp, moov and the media data's header first.
+  const { head } = movieBoxes({ media: FILE_BYTES - movieBoxes({ media: 0 }).head.length });
   const part = new Uint8Array(PART_SIZE).fill(0x42);
-  part.set([0, 0, 0, 16, ...Buffer.from("ftypisom")]);
+  const first = part.slice();
+  first.set(head);
 
   const before = workerdRssMb(server.processGroup);
   let peak = before;
@@ -70,7 +74,7 @@ try {
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-        const body = part.subarray(0, partLength(FILE_BYTES, n));
+        const body = (n === 1 ? first : part).subarray(0, partLength(FILE_BYTES, n));
         const answer = await api(`/${id}/parts/${n}`, { method: "PUT", body });
         if (answer.status !== 204) throw new Error(`part ${n}: ${answer.status}`);
         sent += 1;
@@ -81,9 +85,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
 
-  const poster = new Uint8Array(1000).fill(0x42);
-  poster.set([0xff, 0xd8, 0xff, 0xe0]);
-  await api(`/${id}/thumbnail`, { method: "PUT", body: poster });
+  await api(`/${id}/thumbnail`, { method: "PUT", body: jpeg() });
   const done = await api(`/${id}/complete`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -12,6 +12,19 @@ import {
   visit,
   visitWith,
 } from "./helpers";
+import {
+  box,
+  concat,
+  exifWithGps,
+  exifWithoutGps,
+  jpeg,
+  keyedMeta,
+  loci,
+  type MovieOptions,
+  movie,
+  xmp,
+  xyz,
+} from "./media-bytes";
 
 const MiB = 1024 * 1024;
 const PART = 10 * MiB;
@@ -70,6 +83,12 @@ async function createVideo(video: Uint8Array) {
 
 function putPart(id: string, n: number, bytes: Uint8Array<ArrayBuffer>) {
   return owner(`/${id}/parts/${n}`, { method: "PUT", body: bytes });
+}
+
+async function putParts(id: string, file: Uint8Array<ArrayBuffer>) {
+  for (let n = 1; (n - 1) * PART < file.length; n++) {
+    expect((await putPart(id, n, file.slice((n - 1) * PART, n * PART))).status).toBe(204);
+  }
 }
 
 function putVersion(
@@ -252,7 +271,7 @@ describe("the owner's upload API", () => {
     expect(wrongLast.status).toBe(400);
     const beyond = await putPart(id, 3, fileBytes(500, "jpeg"));
     expect(beyond.status).toBe(400);
-    const zero = await owner(`/${id}/parts/0`, { method: "PUT", body: fileBytes(10, "jpeg") });
+    const zero = await owner(`/${id}/parts/0`, { method: "PUT", body: new Uint8Array(10) });
     expect(zero.status).toBe(400);
     expect(await rows("upload_parts")).toBe(0);
     const unknown = await putPart("0".repeat(32), 1, fileBytes(500, "jpeg"));
@@ -320,7 +339,12 @@ describe("the owner's upload API", () => {
     expect(await rows("uploads")).toBe(0);
     expect(await rows("upload_parts")).toBe(0);
     const stored = await env.MEDIA.get(keys?.object_key ?? "");
-    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(original);
+    const bytes = new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0));
+    // Byte by byte: toEqual takes seconds over 10 MiB.
+    expect([bytes.length, bytes.findIndex((byte, i) => byte !== original[i])]).toEqual([
+      original.length,
+      -1,
+    ]);
 
     // A draft is not public; once published, its web version is, and the original never.
     expect((await visit(`/api/files/${keys?.file_key}`)).status).toBe(404);
@@ -405,13 +429,230 @@ describe("the owner's upload API", () => {
     expect(await bucketKeys()).toEqual([]);
   });
 
+  describe("reads every file by range on completion and publishes none that is not whole or tells a place", () => {
+    type Versions = Partial<
+      Record<"web" | "medium" | "small" | "thumbnail", Uint8Array<ArrayBuffer>>
+    >;
+    const videoTaken = { width: 64, height: 48, durationSeconds: 1, takenAt: Date.UTC(2026, 6, 1) };
+
+    async function completePhoto(original: Uint8Array<ArrayBuffer>, versions: Versions = {}) {
+      const { id } = await create({ byteSize: original.length });
+      await putParts(id, original);
+      for (const version of ["web", "medium", "small", "thumbnail"] as const) {
+        const put = await putVersion(id, version, versions[version] ?? fileBytes(2000, "jpeg"));
+        expect(put.status, version).toBe(204);
+      }
+      return complete(id);
+    }
+
+    async function completeVideo(video: Uint8Array<ArrayBuffer>, poster = fileBytes(2000, "jpeg")) {
+      const id = await createVideo(video);
+      await putParts(id, video);
+      expect((await putVersion(id, "thumbnail", poster)).status).toBe(204);
+      return complete(id, videoTaken);
+    }
+
+    async function expectRefused(response: Response, code: string) {
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect([response.status, body.error.code]).toEqual([422, code]);
+      expect(body.error.message).toMatch(/Upload tab|not a JPEG photo or an MP4\/MOV video/);
+      expect(await bucketKeys()).toEqual([]);
+      expect([await rows("uploads"), await rows("upload_parts"), await rows("media")]).toEqual([
+        0, 0, 0,
+      ]);
+    }
+
+    const whole = jpeg({ bytes: 8000 });
+    const html = new TextEncoder().encode("<!doctype html><title>no photo</title>");
+    const withHtml = (head: Uint8Array | number[]) => concat(head, html);
+    // SOI and the JFIF segment a camera writes first, then a web page.
+    const jfif = [
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...new TextEncoder().encode("JFIF\0"),
+      1,
+      1,
+      0,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0,
+    ];
+
+    const photos: Array<[string, Uint8Array<ArrayBuffer>, Versions, string]> = [
+      ["a 4-byte JPEG", Uint8Array.of(0xff, 0xd8, 0xff, 0xe0), {}, "not_whole"],
+      ["half a JPEG as the web version", whole, { web: whole.slice(0, 4000) }, "not_whole"],
+      ["an HTML file behind a JPEG's first bytes", withHtml(jfif), {}, "unsupported_content"],
+      [
+        "a medium version with an HTML file after its end",
+        whole,
+        { medium: withHtml(whole) },
+        "not_whole",
+      ],
+      [
+        "a web version with EXIF GPS",
+        whole,
+        { web: jpeg({ segments: [exifWithGps()] }) },
+        "location_data",
+      ],
+      [
+        "a small version with coordinates in its XMP",
+        whole,
+        {
+          small: jpeg({
+            segments: [
+              xmp(
+                'xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="45,36.6N" exif:GPSLongitude="10,41.0E"',
+              ),
+            ],
+          }),
+        },
+        "location_data",
+      ],
+      [
+        "a thumbnail whose XMP names the place shown",
+        whole,
+        {
+          thumbnail: jpeg({
+            segments: [
+              xmp(
+                'xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" Iptc4xmpExt:LocationShown="Malcesine"',
+              ),
+            ],
+          }),
+        },
+        "location_data",
+      ],
+    ];
+    test.each(photos)("refuses %s", async (_name, original, versions, code) => {
+      await expectRefused(await completePhoto(original, versions), code);
+    });
+
+    const located = (options: MovieOptions) => movie({ size: 6000, ...options });
+    const fakeVideo = fileBytes(4000, "html");
+    fakeVideo.set([0, 0, 0, 24, ...new TextEncoder().encode("ftypisommp41isom")]);
+    const cut = movie({ size: 6000, moovAt: "end" }).slice(0, 5000);
+    const videos: Array<
+      [string, Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer> | undefined, string]
+    > = [
+      ["a fake video: an ftyp box, then a web page", fakeVideo, undefined, "not_whole"],
+      ["a video cut before its moov at the end", cut, undefined, "not_whole"],
+      ["a sound file in an MP4", movie({ handler: "soun" }), undefined, "unsupported_content"],
+      [
+        "a MOV with ©xyz in moov/udta",
+        located({ brand: "qt  ", moov: [box("udta", xyz())] }),
+        undefined,
+        "location_data",
+      ],
+      [
+        "an MP4 with 3GPP's loci",
+        located({ brand: "3gp4", moov: [box("udta", loci())] }),
+        undefined,
+        "location_data",
+      ],
+      [
+        "a MOV with Apple's location key, its moov at the end",
+        located({
+          brand: "qt  ",
+          moovAt: "end",
+          moov: [keyedMeta("com.apple.quicktime.location.ISO6709", "+45.6167+010.6833+067.000/")],
+        }),
+        undefined,
+        "location_data",
+      ],
+      [
+        "an MP4 with ©xyz in a track's udta",
+        located({ track: [box("udta", xyz())] }),
+        undefined,
+        "location_data",
+      ],
+      [
+        "a clean video with a poster that has EXIF GPS",
+        movie(),
+        jpeg({ segments: [exifWithGps()] }),
+        "location_data",
+      ],
+    ];
+    test.each(videos)("refuses %s", async (_name, video, poster, code) => {
+      await expectRefused(await completeVideo(video, poster), code);
+    });
+
+    test("accepts a clean photo: its private original keeps its EXIF GPS, versions with EXIF but no place", async () => {
+      const original = jpeg({ bytes: PART + 5000, segments: [exifWithGps()] });
+      const version = jpeg({
+        segments: [
+          exifWithoutGps(),
+          xmp('xmlns:tiff="http://ns.adobe.com/tiff/1.0/" tiff:Make="Lux"'),
+        ],
+      });
+      const done = await completePhoto(original, { web: version, medium: version });
+      expect(done.status).toBe(201);
+      expect(await rows("media")).toBe(1);
+    });
+
+    test.each(["start", "end"] as const)(
+      "accepts a clean MP4 with its moov at the %s, and one whose location the Upload tab took out",
+      async (moovAt) => {
+        expect((await completeVideo(movie({ size: PART + 3000, moovAt }))).status).toBe(201);
+        // What the tab leaves: ©xyz renamed `free` and zeroed, the key's value zeroed.
+        const stripped = movie({
+          moovAt,
+          moov: [
+            box("udta", box("free", new Uint8Array(22))),
+            keyedMeta("location", "\0".repeat(18)),
+          ],
+        });
+        expect((await completeVideo(stripped)).status).toBe(201);
+        expect(await rows("media")).toBe(2);
+      },
+    );
+
+    test("reads a video and its poster by range: a few small reads, never the whole file", async () => {
+      const video = movie({ size: 3 * PART, moovAt: "end" });
+      const id = await createVideo(video);
+      await putParts(id, video);
+      await putVersion(id, "thumbnail");
+      const reads: Array<R2GetOptions | undefined> = [];
+      const watched = new Proxy(env.MEDIA, {
+        get(bucket, property) {
+          if (property === "get") {
+            return (key: string, options?: R2GetOptions) => {
+              reads.push(options);
+              return bucket.get(key, options);
+            };
+          }
+          const value = Reflect.get(bucket, property);
+          return typeof value === "function" ? value.bind(bucket) : value;
+        },
+      });
+      const done = await owner(`/${id}/complete`, json("POST", videoTaken), {
+        ...env,
+        MEDIA: watched,
+      });
+      expect(done.status).toBe(201);
+      const lengths = reads.map((options) => {
+        const range = options?.range;
+        return range && "length" in range ? (range.length ?? Infinity) : Infinity;
+      });
+      expect(lengths.length).toBeLessThanOrEqual(5);
+      expect(lengths.reduce((sum, length) => sum + length, 0)).toBeLessThan(256 * 1024);
+    });
+  });
+
   test("refuses to complete before every part and version arrived, and keeps the upload", async () => {
-    const { id } = await create({ byteSize: PART + 10 });
-    await putPart(id, 1, fileBytes(PART, "jpeg"));
+    const original = fileBytes(PART + 10, "jpeg");
+    const { id } = await create({ byteSize: original.length });
+    await putPart(id, 1, original.slice(0, PART));
     const early = await complete(id);
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: { code: string } }).error.code).toBe("parts_missing");
-    await putPart(id, 2, fileBytes(10, "jpeg"));
+    await putPart(id, 2, original.slice(PART));
     const noVersions = await complete(id);
     expect(noVersions.status).toBe(409);
     await putVersion(id, "web");
@@ -515,7 +756,7 @@ describe("the owner's upload API", () => {
     expect(await rows("uploads")).toBe(0);
     expect(await rows("upload_parts")).toBe(0);
     expect(await bucketKeys()).toEqual([]);
-    expect((await putPart(id, 2, fileBytes(10, "jpeg"))).status).toBe(404);
+    expect((await putPart(id, 2, new Uint8Array(10))).status).toBe(404);
   });
 
   describe("when a Cancel crosses a part or a version", () => {
@@ -616,6 +857,7 @@ describe("the owner's upload API", () => {
         expect(await env.MEDIA.head(key), key).not.toBeNull();
       }
     });
+
     async function readyPhoto(web = fileBytes(2000, "jpeg")) {
       const { id } = await create();
       await putPart(id, 1, fileBytes(1000, "jpeg"));
@@ -626,6 +868,7 @@ describe("the owner's upload API", () => {
     const races: Array<[string, () => Promise<string>, Record<string, unknown>, number]> = [
       ["a photo's", () => readyPhoto(), photoTaken, 201],
       ["a video's", readyVideo, measured, 201],
+      ["a refused photo's", () => readyPhoto(jpeg({ segments: [exifWithGps()] })), photoTaken, 422],
     ];
     test.each(races)(
       "%s completion crossed by a Cancel at any point answers as if one came first, never 409",

@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
+import { jpegFrame } from "~/.server/files/jpeg";
 import { factsFitDay, filmDayOf, registerFilm, startFilm } from "~/.server/films/camera-films";
-import { jpegFrame } from "~/.server/stream/still";
 import { doneParts, putVersion, storePart, type Upload } from "~/.server/uploads/store";
 import { PART_SIZE } from "~/lib/uploads/limits";
 import { addDays } from "../../protocol/calendar-day.ts";
@@ -42,7 +42,11 @@ function parseSigned<T extends z.ZodType>(schema: T, body: Uint8Array) {
 const wording: UploadWording = {
   notFound: "No such film upload",
   whole: "film",
-  rejected: "The film is not an MP4 video",
+  refused: {
+    unsupported_content: "The film is not an MP4 video",
+    not_whole: "The film or its poster is not whole",
+    location_data: "The film tells where it was taken",
+  },
   missing: {
     parts_missing: "Parts of this film are missing",
     versions_missing: "The poster of this film is missing",

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import type { Refusal } from "~/.server/files/stored-file";
 import { type CompleteResult, findUpload, type Upload } from "~/.server/uploads/store";
 import { partCount, partLength } from "~/lib/uploads/limits";
 import { apiError } from "./errors";
@@ -17,7 +18,8 @@ export type UploadWording = {
   notFound: string;
   /** "file", "film": "The film has 3 parts". */
   whole: string;
-  rejected: string;
+  /** Why completion refused the content (422, with the refusal as its code). */
+  refused: Record<Refusal, string>;
   missing: Record<"parts_missing" | "versions_missing", string>;
 };
 
@@ -58,8 +60,8 @@ export function answerCompletion(c: Context, result: CompleteResult, wording: Up
   if (result.ok) return c.json({ id: result.mediaId }, 201);
   // Discarded while it was being completed: as if the discard had come first.
   if (result.reason === "discarded") return apiError(c, 404, "not_found", wording.notFound);
-  if (result.reason === "rejected") {
-    return apiError(c, 422, "unsupported_content", wording.rejected);
+  if (result.reason === "parts_missing" || result.reason === "versions_missing") {
+    return apiError(c, 409, result.reason, wording.missing[result.reason]);
   }
-  return apiError(c, 409, result.reason, wording.missing[result.reason]);
+  return apiError(c, 422, result.reason, wording.refused[result.reason]);
 }

@@ -7,7 +7,8 @@ import {
   type StillVersion,
   stillVersions,
 } from "../../../protocol/daily-content.ts";
-import { checkStill, type JpegFrame, jpegFrame } from "../stream/still";
+import { type JpegFrame, jpegFrame } from "../files/jpeg";
+import { checkStill } from "../stream/still";
 
 /** A still as the box sent it, each picture checked by its content. */
 export type StillUpload = {

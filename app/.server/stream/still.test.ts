@@ -1,7 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { checkStill, jpegFrame } from "./still";
+import { jpegFrame } from "../files/jpeg";
+import { checkStill } from "./still";
 
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
 const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));
@@ -15,30 +16,12 @@ function resized(width: number, height: number) {
 }
 
 describe("the box's still", () => {
-  test("a real JPEG from the box is whole, with its frame size", () => {
-    expect(jpegFrame(real)).toEqual({ width: 854, height: 480 });
+  test("a real JPEG from the box is a plausible still, with its frame size", () => {
     expect(checkStill(real)).toEqual({ ok: true, frame: { width: 854, height: 480 } });
   });
 
-  test("bytes that only start like a JPEG are refused", () => {
-    // The signed 204-byte non-image that once became the public still.
-    const header = new Uint8Array(204);
-    header.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...new TextEncoder().encode("JFIF")]);
-    const withoutEnd = real.subarray(0, real.length - 2);
-    const trailing = Uint8Array.of(...real, 0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e);
-    const cut = real.subarray(0, 4000);
-    const noFrameHeader = Uint8Array.of(0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 1, 2, 3, 0xff, 0xd9);
-    for (const bytes of [header, withoutEnd, trailing, cut, noFrameHeader, new Uint8Array()]) {
-      expect(jpegFrame(bytes)).toBeNull();
-      expect(checkStill(bytes)).toEqual({ ok: false, code: "not_jpeg" });
-    }
-  });
-
-  test("a segment length that runs past the end is refused", () => {
-    const broken = real.slice();
-    const app0 = 4; // FF D8 FF E0 <length>
-    new DataView(broken.buffer).setUint16(app0, 0xfff0);
-    expect(jpegFrame(broken)).toBeNull();
+  test("bytes that only start like a JPEG are no still", () => {
+    expect(checkStill(real.subarray(0, real.length - 2))).toEqual({ ok: false, code: "not_jpeg" });
   });
 
   test("frames outside 320×180 to 4096×4096 and tiny files are implausible", () => {

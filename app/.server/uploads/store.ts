@@ -11,8 +11,9 @@ import { hex } from "../../../protocol/device-signature.ts";
 import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
+import type { Refusal } from "../files/stored-file";
 import { servesFile } from "../media/served-files";
-import { isIsoVideo, isJpeg, SIGNATURE_BYTES } from "./file-signature";
+import { checkContent } from "./content-check";
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -167,13 +168,6 @@ export async function putVersion(
   return false;
 }
 
-async function startsRight(bucket: R2Bucket, key: string, kind: Upload["kind"]): Promise<boolean> {
-  const head = await bucket.get(key, { range: { offset: 0, length: SIGNATURE_BYTES } });
-  if (!head) return false;
-  const bytes = new Uint8Array(await head.arrayBuffer());
-  return kind === "photo" ? isJpeg(bytes) : isIsoVideo(bytes);
-}
-
 export type Measurements = {
   width: number;
   height: number;
@@ -188,14 +182,14 @@ type Assembled =
       reason:
         | "parts_missing"
         | "versions_missing"
-        | "rejected"
+        | Refusal
         /** A Cancel or the cron discarded the upload, and its files, while it was being completed. */
         | "discarded";
     };
 
 /**
- * Joins the parts in R2 once every part and version is there. Content that is not what was
- * declared is deleted with the upload: nothing is left behind.
+ * Joins the parts in R2 once every part and version is there, and checks every file by
+ * range. What is refused is deleted with the upload: nothing is left behind.
  */
 export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promise<Assembled> {
   // A discard deletes the row first, then the parts with it and the files: something missing
@@ -227,12 +221,11 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
     return missing("parts_missing");
   }
-  if (
-    object.size !== upload.byteSize ||
-    !(await startsRight(bucket, upload.objectKey, upload.kind))
-  ) {
+  const refusal =
+    object.size === upload.byteSize ? await checkContent(bucket, upload, keys) : "not_whole";
+  if (refusal) {
     // Unless a discard took the upload first: then as if it had come before.
-    return { ok: false, reason: (await discard(db, bucket, upload)) ? "rejected" : "discarded" };
+    return { ok: false, reason: (await discard(db, bucket, upload)) ? refusal : "discarded" };
   }
   return { ok: true, byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size };
 }

@@ -2,8 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { uploadKinds } from "~/.server/db/schema";
+import { startsAsJpeg } from "~/.server/files/jpeg";
 import { readBody } from "~/.server/read-body";
-import { isJpeg } from "~/.server/uploads/file-signature";
 import {
   completeUpload,
   createUpload,
@@ -73,7 +73,13 @@ const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.sessio
 const wording: UploadWording = {
   notFound: "No such upload",
   whole: "file",
-  rejected: "The file is not a JPEG photo or an MP4/MOV video",
+  refused: {
+    unsupported_content: "The file is not a JPEG photo or an MP4/MOV video",
+    not_whole:
+      "The file or one of its versions is not whole (cut short, or with more after its end): upload it again through the Upload tab",
+    location_data:
+      "The file or one of its versions tells where it was taken (EXIF GPS, XMP or QuickTime location): upload it through the Upload tab, which removes the location",
+  },
   missing: {
     parts_missing: "Parts of this upload are missing",
     versions_missing: "Versions of this upload are missing",
@@ -145,8 +151,9 @@ export const uploads = new Hono<UploadEnv>()
     }
     const bytes = await readBody(c.req.raw, VERSIONS[version].maxBytes);
     if (!bytes) return apiError(c, 413, "too_large", `The ${version} version is too large`);
-    if (!isJpeg(bytes))
+    if (!startsAsJpeg(bytes)) {
       return apiError(c, 415, "not_jpeg", `The ${version} version must be a JPEG`);
+    }
     const stored = await putVersion(c.var.db, c.env.MEDIA, upload, key, bytes);
     return stored ? c.body(null, 204) : noSuchUpload(c);
   })

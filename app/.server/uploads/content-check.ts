@@ -1,0 +1,57 @@
+import { checkStoredJpeg } from "../files/jpeg";
+import { checkStoredMovie } from "../files/movie";
+import type { Refusal, StoredFile } from "../files/stored-file";
+import type { Upload } from "./store";
+
+/** The first read of each file: a JPEG's headers, a video's first boxes (a moov at the start). */
+const FIRST_READ = 64 * 1024;
+
+/** An R2 object read by range, its first bytes kept from the read that told its size. */
+async function storedFile(bucket: R2Bucket, key: string): Promise<StoredFile | null> {
+  const object = await bucket.get(key, { range: { offset: 0, length: FIRST_READ } });
+  if (!object) return null;
+  const first = new Uint8Array(await object.arrayBuffer());
+  const { size } = object;
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(offset + length, size);
+      if (end <= first.length) return first.subarray(offset, end);
+      const range = await bucket.get(key, { range: { offset, length: end - offset } });
+      // Deleted meanwhile (a Cancel): nothing more to read.
+      return new Uint8Array((await range?.arrayBuffer()) ?? new ArrayBuffer(0));
+    },
+  };
+}
+
+type Check = (file: StoredFile) => Promise<Refusal | null>;
+
+const published: Check = (file) => checkStoredJpeg(file, { published: true });
+
+/**
+ * A completed upload's files, read by range (ADR 013): a photo's private original must be a
+ * JPEG; what visitors get (its versions; a video and its poster) must also be whole and tell
+ * no place. The first refusal, the file's before its versions'; null when all are fine.
+ */
+export async function checkContent(
+  bucket: R2Bucket,
+  upload: Upload,
+  versionKeys: string[],
+): Promise<Refusal | null> {
+  const checks: Array<[string, Check]> = [
+    [
+      upload.objectKey,
+      upload.kind === "photo"
+        ? (file) => checkStoredJpeg(file, { published: false })
+        : checkStoredMovie,
+    ],
+    ...versionKeys.map((key): [string, Check] => [key, published]),
+  ];
+  const refusals = await Promise.all(
+    checks.map(async ([key, check]) => {
+      const file = await storedFile(bucket, key);
+      return file ? check(file) : "not_whole";
+    }),
+  );
+  return refusals.find((refusal) => refusal !== null) ?? null;
+}
