@@ -39,6 +39,12 @@ test("a page is drawn before its scripts are fetched, then hydrates", async ({
     }));
     expect(scripts.length, path).toBeGreaterThan(3);
     expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(drawn);
+    // Preloaded after the pictures the document asked for.
+    const priorities = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("fetchpriority")));
+    expect(priorities.length, path).toBeGreaterThan(3);
+    expect(new Set(priorities), path).toEqual(new Set(["low"]));
   }
 });
 
@@ -60,7 +66,7 @@ test("a held-back script without the page's nonce is never started", async ({
   // Markup that slipped into the document (a fault somewhere, an injection) looks held back.
   await page.route("**/en/about", async (route) => {
     const response = await route.fetch();
-    const injected = `<script type="after-first-paint" data-after-first-paint="module">window.injected = true</script>`;
+    const injected = `<script type="text/x-after-first-paint" data-after-first-paint="module">window.injected = true</script>`;
     await route.fulfill({
       response,
       body: (await response.text()).replace("</head>", `${injected}</head>`),
@@ -69,7 +75,7 @@ test("a held-back script without the page's nonce is never started", async ({
   await page.goto("/en/about");
   await hydrated(page);
   expect(await page.evaluate(() => "injected" in window)).toBe(false);
-  await expect(page.locator('script[type="after-first-paint"]')).toHaveCount(1);
+  await expect(page.locator('script[type="text/x-after-first-paint"]')).toHaveCount(1);
 });
 
 test("pages fit a 320 px wide screen without sideways scrolling", async ({ strictPage: page }) => {

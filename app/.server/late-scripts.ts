@@ -7,10 +7,13 @@
  * pictures still loading; hydration starts once they are in.
  */
 const HELD = "after-first-paint";
+// A data block's type (not a script's), so the held entry is valid markup and never runs.
+const HELD_SCRIPT_TYPE = `text/x-${HELD}`;
 
-// Recreates each held element as it was written, so the browser preloads or runs it. Only
-// elements carrying this document's nonce: the held-back markup must never become a way to run
-// a script the policy would refuse. Two frames: the second's callback comes once the first is
+// Recreates each held element as it was written, so the browser preloads it (at low priority,
+// after the pictures) or runs it (async, as React Router writes its entry). Only elements
+// carrying this document's nonce: the held-back markup must never become a way to run a
+// script the policy would refuse. Two frames: the second's callback comes once the first is
 // drawn. A hidden tab draws nothing, so there it starts at once. (A string, not a stringified
 // function: a bundler's helpers inside a function's source would not exist in the page.)
 const startAfterFirstPaint = `(function () {
@@ -24,8 +27,12 @@ const startAfterFirstPaint = `(function () {
         if (attribute.name === "data-${HELD}" || attribute.name === "nonce") continue;
         element.setAttribute(attribute.name, attribute.value);
       }
-      element.setAttribute(held.tagName === "LINK" ? "rel" : "type", held.getAttribute("data-${HELD}"));
-      if (held.tagName === "SCRIPT") element.async = held.hasAttribute("async");
+      if (held.tagName === "LINK") {
+        element.rel = held.getAttribute("data-${HELD}");
+        element.fetchPriority = "low";
+      } else {
+        element.type = held.getAttribute("data-${HELD}");
+      }
       element.nonce = nonce;
       element.textContent = held.textContent;
       held.replaceWith(element);
@@ -41,13 +48,14 @@ export function startScriptsAfterFirstPaint(page: Response): Response {
       element(link) {
         link.setAttribute("rel", HELD);
         link.setAttribute(`data-${HELD}`, "modulepreload");
-        link.setAttribute("fetchpriority", "low");
       },
     })
     .on('script[type="module"]', {
       element(script) {
-        script.setAttribute("type", HELD);
+        script.setAttribute("type", HELD_SCRIPT_TYPE);
         script.setAttribute(`data-${HELD}`, "module");
+        // Not allowed on a data block; what the start script creates is async anyway.
+        script.removeAttribute("async");
         const nonce = script.getAttribute("nonce") ?? "";
         script.after(`<script nonce="${nonce}">${startAfterFirstPaint}</script>`, { html: true });
       },
