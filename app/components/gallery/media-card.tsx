@@ -36,6 +36,8 @@ export function MediaCard({
   const { search } = useLocation();
   const playable = item.type !== "image";
   const title = item.title;
+  // A film's poster has one version, so no choice for the slot's size to steer.
+  const srcSet = playable ? undefined : photoSrcSet(item);
   return (
     <li className="group overflow-hidden rounded-xl border border-neutral-200 bg-white [contain-intrinsic-size:auto_20rem] [content-visibility:auto] dark:border-neutral-800 dark:bg-neutral-900">
       <Link
@@ -49,8 +51,8 @@ export function MediaCard({
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>
         <img
           src={item.thumbnailUrl}
-          srcSet={item.type === "image" ? photoSrcSet(item) : undefined}
-          sizes={large ? featuredSizes : gridSizes}
+          srcSet={srcSet}
+          sizes={srcSet && (large ? featuredSizes : gridSizes)}
           width={480}
           height={270}
           loading={eager ? "eager" : "lazy"}
