@@ -13,7 +13,7 @@ import {
   shiftMonth,
   weekdayNames,
 } from "./archive-format";
-import { unavailable } from "./unavailable";
+import { RangeLink } from "./range-link";
 
 const cell = "mx-auto flex size-11 items-center justify-center rounded-lg text-sm";
 const monthButton =
@@ -40,15 +40,13 @@ export function ArchiveCalendar({
     const target = shiftMonth(month, by);
     const reachable = by < 0 ? target >= range.first.slice(0, 7) : target <= range.last.slice(0, 7);
     return (
-      <Link
-        to={archiveHref(path, { ...keep, month: reachable ? target : month })}
-        preventScrollReset
+      <RangeLink
+        to={reachable ? archiveHref(path, { ...keep, month: target }) : null}
         className={monthButton}
         aria-label={label}
-        {...(reachable ? {} : unavailable)}
       >
         <Icon aria-hidden="true" className="size-6" />
-      </Link>
+      </RangeLink>
     );
   };
   const title = formatArchiveMonth(locale, month);

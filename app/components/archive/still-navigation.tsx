@@ -10,7 +10,7 @@ import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import { useLocale } from "../localized-link";
 import { formatHour } from "./archive-format";
-import { unavailable } from "./unavailable";
+import { RangeLink } from "./range-link";
 
 const button =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";
@@ -70,7 +70,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
       <div className="flex flex-wrap items-center gap-3">
         <StepLink
           to={previous}
-          here={still?.at}
           rel="prev"
           label={
             previous && !previous.adjacent
@@ -80,7 +79,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
         />
         <StepLink
           to={next}
-          here={still?.at}
           rel="next"
           label={
             next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
@@ -117,14 +115,16 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
 
       {dayStills.length > 1 && scrubbedStill ? (
         <div>
-          <label htmlFor="scrubber" className="text-base font-semibold">
-            {t`Time of day`}{" "}
+          <div className="text-base">
+            <label htmlFor="scrubber" className="font-semibold">
+              {t`Time of day`}
+            </label>{" "}
             {/* For the eye: the slider's value text says the time, and the output's own live
                 region would say it a second time at every step. */}
-            <output htmlFor="scrubber" aria-hidden="true" className="font-normal">
+            <output htmlFor="scrubber" aria-hidden="true">
               {formatTime(locale, scrubbedStill.takenAt)}
             </output>
-          </label>
+          </div>
           <input
             id="scrubber"
             type="range"
@@ -207,18 +207,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
 type Step = ArchivePage["previous"];
 
 /** Ten minutes on, or across a gap to the nearest picture (its time then in the label). */
-function StepLink({
-  to,
-  here,
-  rel,
-  label,
-}: {
-  to: Step;
-  /** The still on show. */
-  here: string | undefined;
-  rel: "prev" | "next";
-  label: string;
-}) {
+function StepLink({ to, rel, label }: { to: Step; rel: "prev" | "next"; label: string }) {
   const locale = useLocale();
   const icon =
     rel === "prev" ? (
@@ -239,26 +228,14 @@ function StepLink({
       </>
     );
   const path = localizePath("/archive", locale);
-  if (to) {
-    return (
-      <Link to={archiveHref(path, { at: to.at })} preventScrollReset rel={rel} className={button}>
-        {content}
-      </Link>
-    );
-  }
-  // Without rel: the arrow keys step by it.
-  return here ? (
-    <Link
-      to={archiveHref(path, { at: here })}
-      preventScrollReset
-      className={disabled}
-      {...unavailable}
+  return (
+    <RangeLink
+      to={to && archiveHref(path, { at: to.at })}
+      // The arrow keys follow the rel: none where there is nowhere to go.
+      rel={to ? rel : undefined}
+      className={to ? button : disabled}
     >
       {content}
-    </Link>
-  ) : (
-    <span className={disabled} aria-disabled="true">
-      {content}
-    </span>
+    </RangeLink>
   );
 }

@@ -20,28 +20,32 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
     formatNumber(locale, value, { style: "unit", unit, maximumFractionDigits: 0 });
   const { weather } = still;
   return (
-    <figure>
-      <img
-        // A new still is a new element: the old picture never stands in for the new moment.
-        key={still.id}
-        {...stillImage(still)}
-        sizes={viewSizes}
-        alt={t`Lake Garda on ${date} at ${time}`}
-        fetchPriority="high"
-        decoding="async"
-        className="aspect-video h-auto w-full rounded-xl bg-neutral-200 object-cover dark:bg-neutral-800"
-      />
-      <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="text-lg font-semibold">
-          <time dateTime={still.takenAt}>{t`${date}, ${time}`}</time>
-        </span>
-        {still.bestOf ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2.5 py-0.5 text-sm font-medium text-warning-900 dark:bg-warning-900 dark:text-warning-100">
-            <StarIcon aria-hidden="true" className="size-4" />
-            {t`Best of`}
+    <>
+      <figure>
+        <img
+          // A new still is a new element: the old picture never stands in for the new moment.
+          key={still.id}
+          {...stillImage(still)}
+          sizes={viewSizes}
+          alt={t`Lake Garda on ${date} at ${time}`}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-video h-auto w-full rounded-xl bg-neutral-200 object-cover dark:bg-neutral-800"
+        />
+        <figcaption className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <span className="text-lg font-semibold">
+            <time dateTime={still.takenAt}>{t`${date}, ${time}`}</time>
           </span>
-        ) : null}
-      </figcaption>
+          {still.bestOf ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2.5 py-0.5 text-sm font-medium text-warning-900 dark:bg-warning-900 dark:text-warning-100">
+              <StarIcon aria-hidden="true" className="size-4" />
+              {t`Best of`}
+            </span>
+          ) : null}
+        </figcaption>
+      </figure>
+      {/* The caption names the moment; its weather follows the figure (a figure's caption
+          comes first or last). */}
       {weather ? (
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-neutral-700 dark:text-neutral-300">
           <div className="flex items-center gap-2">
@@ -75,6 +79,6 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
           {t`No weather was recorded for this moment.`}
         </p>
       )}
-    </figure>
+    </>
   );
 }
