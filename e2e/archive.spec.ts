@@ -270,6 +270,35 @@ test.describe("on a phone", () => {
   });
 });
 
+/** The tip about the arrow keys: every language's says "← … →". */
+const keyboardTip = (page: Page) => page.locator("main p", { hasText: /←.*→/ });
+
+test("with a mouse, the archive tells about the arrow keys, in every language", async ({
+  strictPage: page,
+}) => {
+  for (const locale of locales) {
+    await page.goto(localized(`/archive?at=${at(moment)}`, locale));
+    await expect(keyboardTip(page), locale).toBeVisible();
+  }
+});
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test("the archive gives no tip about arrow keys, and leaves no gap for it", async ({
+    strictPage: page,
+  }) => {
+    for (const locale of locales) {
+      await page.goto(localized(`/archive?at=${at(moment)}`, locale));
+      await expect(keyboardTip(page), locale).toBeHidden();
+      // The step links' row is no taller than its links.
+      const step = page.locator('main a[rel="prev"]');
+      const [row, link] = await Promise.all([step.locator("..").boundingBox(), step.boundingBox()]);
+      expect(row?.height, locale).toBe(link?.height);
+    }
+  });
+});
+
 test("the owner marks a still best of and deletes it from the page (de)", async ({
   strictPage: page,
   baseURL,

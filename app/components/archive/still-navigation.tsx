@@ -84,7 +84,8 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
             next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
           }
         />
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        {/* Only where a keyboard is likely: a phone's screen has no arrow keys. */}
+        <p className="hidden text-sm text-neutral-600 pointer-fine:block dark:text-neutral-400">
           {t`Tip: the arrow keys ← and → step through the pictures.`}
         </p>
       </div>
