@@ -108,6 +108,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/**/*.test.ts"],
+          // CommonJS packages the tests import are bundled as modules for workerd.
+          deps: { optimizer: { ssr: { enabled: true, include: ["robots-parser"] } } },
           // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
           // longer than the default 5 s, and no test here measures time.
           testTimeout: 20_000,

@@ -1,3 +1,4 @@
+import robotsParser from "robots-parser";
 import { describe, expect, test } from "vitest";
 import { CRAWLER_UA, ORIGIN, postForm, visit } from "./helpers";
 
@@ -152,10 +153,28 @@ describe("locale routing", () => {
     expect(xml).toContain('hreflang="fr" href="https://lakegarda-live.example/fr/contact"');
   });
 
-  test("robots.txt keeps crawlers out of the API and admin and points to the sitemap", async () => {
+  test("robots.txt lets crawlers fetch the pages and their pictures, not the rest of the API or admin", async () => {
     const text = await (await visit("/robots.txt")).text();
-    expect(text).toContain("Disallow: /api/");
-    expect(text).toContain("Disallow: /en/admin");
-    expect(text).toContain("Sitemap: https://lakegarda-live.example/sitemap.xml");
+    const robots = robotsParser("https://lakegarda-live.example/robots.txt", text);
+    const crawls = (path: string) => robots.isAllowed(`https://lakegarda-live.example${path}`);
+    for (const path of [
+      "/",
+      "/en/gallery",
+      "/api/stills/newest.jpg?v=1764000000000&version=medium",
+      `/api/files/media/${"a".repeat(64)}.jpg`,
+    ]) {
+      expect(crawls(path), path).toBe(true);
+    }
+    for (const path of [
+      "/api/weather",
+      "/api/media",
+      "/api/stream/status",
+      "/api/admin/media",
+      "/admin",
+      "/en/admin/login",
+    ]) {
+      expect(crawls(path), path).toBe(false);
+    }
+    expect(robots.getSitemaps()).toEqual(["https://lakegarda-live.example/sitemap.xml"]);
   });
 });

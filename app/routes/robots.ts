@@ -10,6 +10,10 @@ export function loader({ context }: Route.LoaderArgs) {
   );
   const body = [
     "User-agent: *",
+    // The pictures the pages show (the newest still, the archive's, the gallery's files) are
+    // the API's; the rest of it is not for crawlers. The longest match wins (RFC 9309).
+    "Allow: /api/stills/",
+    "Allow: /api/files/",
     "Disallow: /api/",
     ...privatePaths,
     "",
