@@ -32,6 +32,8 @@ export default async function handleRequest(
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  // A HEAD gets the headers its GET would (the Worker adds the CSP to HTML), without the render.
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -59,7 +61,6 @@ export default async function handleRequest(
   shellRendered = true;
   if (bot || routerContext.isSpaMode) await body.allReady;
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return startScriptsAfterFirstPaint(
     new Response(body, { headers: responseHeaders, status: responseStatusCode }),
   );

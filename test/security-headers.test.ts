@@ -29,6 +29,24 @@ describe("security headers", () => {
     }
   });
 
+  test("a HEAD for a page answers with the headers of its GET, and no body", async () => {
+    // Only the nonce and the render's own timing differ from one response to the next.
+    const comparable = (response: Response) =>
+      [...response.headers]
+        .filter(([name]) => name !== "server-timing")
+        .map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce-…'")]);
+    for (const path of ["/", "/en/about", "/en/archive", "/en/contact", "/en/no-such-page"]) {
+      const get = await visit(path);
+      await get.body?.cancel();
+      const head = await visit(path, { method: "HEAD" });
+      expect(head.status, path).toBe(get.status);
+      expect(head.headers.get("Content-Type"), path).toBe("text/html; charset=utf-8");
+      expect(head.headers.get("Content-Security-Policy"), path).toContain("'nonce-");
+      expect(comparable(head), path).toEqual(comparable(get));
+      expect(await head.text(), path).toBe("");
+    }
+  });
+
   test("unknown API routes answer with the JSON error shape", async () => {
     const response = await visit("/api/missing");
     expect(response.status).toBe(404);
