@@ -9,12 +9,16 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestScope } from "./.server/context";
+import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "./.server/db/busy";
 import { startScriptsAfterFirstPaint } from "./.server/late-scripts";
 import { stylesheet } from "./.server/stylesheet";
 import { NonceContext } from "./lib/nonce";
 import { StylesheetContext } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
+
+/** Pages whose data a busy database refused: handleError sees the error before it is hidden. */
+const databaseBusy = new WeakSet<Request>();
 
 export default async function handleRequest(
   request: Request,
@@ -23,13 +27,23 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (databaseBusy.has(request)) {
+    // A 503 to try again shortly: React Router renders the page once more, a thrown response
+    // in the error boundary, and calls this with its status.
+    if (responseStatusCode !== 503) throw new Response(null, { status: 503 });
+    responseHeaders.set("Retry-After", DATABASE_BUSY_RETRY_AFTER);
+  }
   const userAgent = request.headers.get("User-Agent") ?? "";
   const bot = isbot(userAgent);
   // Crawlers never see the error page (spec §2): they get the status and a bare line.
   if (bot && routerContext.staticHandlerContext.errors) {
+    const retryAfter = responseHeaders.get("Retry-After");
     return new Response(responseStatusCode === 404 ? "Not Found" : "Error", {
       status: responseStatusCode,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+      },
     });
   }
   // A HEAD gets the headers its GET would (the Worker adds the CSP to HTML), without the render.
@@ -68,6 +82,9 @@ export default async function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isDatabaseBusy(error)) databaseBusy.add(request);
+  // The 503 thrown above to render the page once more: the busy database was logged already.
+  if (error instanceof Response && databaseBusy.has(request)) return;
   // Client errors (a 404, a post to a page without a form) are part of browsing, not incidents.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(`${request.method} ${new URL(request.url).pathname}:`, error);

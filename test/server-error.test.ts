@@ -6,6 +6,16 @@ import { CRAWLER_UA, visitWith } from "./helpers";
 /** The built Worker with a database whose tables were never created: every query fails. */
 const brokenDatabase = () => ({ ...env, DB: env.EMPTY_DB });
 
+/** D1 with its queue full: it refuses every query with the error D1 gives then. */
+function overloadedDatabase(): Env {
+  const refuse = () =>
+    Promise.reject(new Error("D1_ERROR: D1 DB is overloaded. Too many requests queued."));
+  const statement = { bind: () => statement, first: refuse, run: refuse, all: refuse, raw: refuse };
+  const session = { prepare: () => statement, batch: refuse };
+  const DB = { ...session, exec: refuse, withSession: () => session };
+  return { ...env, DB: DB as unknown as D1Database };
+}
+
 describe("server errors", () => {
   test("visitors see the 500 page with code, message and description", async () => {
     expectConsoleError(/^GET \/en\/about: .*Failed query/);
@@ -23,6 +33,30 @@ describe("server errors", () => {
     const response = await visitWith(brokenDatabase(), "/en/about", CRAWLER_UA);
     expect(response.status).toBe(500);
     expect(await response.text()).toBe("Error");
+  });
+
+  test("a busy database makes a page a 503 to try again shortly, for visitors and crawlers", async () => {
+    expectConsoleError(/^GET \/en\/gallery: .*Failed query/);
+    const response = await visitWith(overloadedDatabase(), "/en/gallery");
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const html = await response.text();
+    expect(html).toContain(">503<");
+    expect(html).toContain("Something went wrong on our side. Please try again in a moment.");
+
+    const crawled = await visitWith(overloadedDatabase(), "/en/gallery", CRAWLER_UA);
+    expect(crawled.status).toBe(503);
+    expect(crawled.headers.get("Retry-After")).toBe(response.headers.get("Retry-After"));
+  });
+
+  test("a busy database makes an API request a 503 to try again shortly", async () => {
+    expectConsoleError(/^api: the database is busy/);
+    const response = await visitWith(overloadedDatabase(), "/api/media");
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({
+      error: { code: "database_busy", message: "The database is busy; try again shortly" },
+    });
   });
 
   test("a missing secret fails with a message that names it", async () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "~/.server/db/busy";
 import { admin } from "./admin";
 import { beacon } from "./beacon";
 import { build } from "./build";
@@ -33,6 +34,11 @@ export const api = new Hono<ApiEnv>()
   .onError((error, c) => {
     if (error instanceof HTTPException) {
       return apiError(c, error.status, "http_error", error.message);
+    }
+    if (isDatabaseBusy(error)) {
+      console.error(`api: the database is busy (${c.req.method} ${c.req.path})`);
+      c.header("Retry-After", DATABASE_BUSY_RETRY_AFTER);
+      return apiError(c, 503, "database_busy", "The database is busy; try again shortly");
     }
     console.error("api: unhandled error", error);
     return apiError(c, 500, "internal_error", "Internal Server Error");
