@@ -36,6 +36,27 @@ describe("locale routing", () => {
     }
   });
 
+  test("a German address with the prefix /de redirects for good to the one without", async () => {
+    for (const [path, target] of [
+      ["/de/imprint", "/imprint"],
+      ["/de", "/"],
+      ["/de/", "/"],
+      ["/de/gallery?q=x&tab=videos", "/gallery?q=x&tab=videos"],
+      ["/DE/Archive", "/archive"],
+      ["/de//evil.example", "/evil.example"],
+    ] as const) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Location"), path).toBe(target);
+    }
+    const german = await visit("/imprint");
+    expect(german.status).toBe(200);
+    // Only the page addresses: the API and a path that merely starts with "de" stay as they are.
+    expect((await visit("/api/de/health")).status).toBe(404);
+    expect((await visit("/api/stream/status")).status).toBe(200);
+    expect((await visit("/deutsch")).status).toBe(404);
+  });
+
   test("pages link their five alternates and a canonical URL", async () => {
     const html = await (await visit("/fr/terms")).text();
     expect(html).toContain(

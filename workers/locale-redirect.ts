@@ -21,17 +21,27 @@ export function rootLocaleRedirect(request: Request): Response | null {
 }
 
 /**
- * Page addresses are lowercase. Routes match regardless of case, but the locale prefix does not
- * ("/EN/about" would render German, with alternates such as "/en/EN/about"): one address per page.
+ * One address per page: lowercase, and German without a prefix. Routes match regardless of case,
+ * but the locale prefix does not ("/EN/about" would render German, with alternates such as
+ * "/en/EN/about"); "/de/…" is what a visitor, a crawler or a link adds by analogy with "/en/…".
  */
 export function lowercasePathRedirect(request: Request): Response | null {
   const url = new URL(request.url);
+  if (url.pathname.startsWith("/assets/")) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const canonical = canonicalPagePath(url.pathname);
+  if (canonical === url.pathname) return null;
+  return new Response(null, { status: 301, headers: { Location: `${canonical}${url.search}` } });
+}
+
+function canonicalPagePath(pathname: string): string {
   // Percent escapes keep their case: "%3C" is the address's own spelling, not a capital.
-  const lower = url.pathname.replace(
+  const lower = pathname.replace(
     /(%[0-9A-Fa-f]{2})|[A-Z]/g,
     (char, percent) => percent ?? char.toLowerCase(),
   );
-  if (lower === url.pathname || url.pathname.startsWith("/assets/")) return null;
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
-  return new Response(null, { status: 301, headers: { Location: `${lower}${url.search}` } });
+  const prefix = `/${defaultLocale}`;
+  if (lower !== prefix && !lower.startsWith(`${prefix}/`)) return lower;
+  // "/de//evil.example" must not become the protocol-relative "//evil.example".
+  return `/${lower.slice(prefix.length).replace(/^[/\\]+/, "")}`;
 }
