@@ -23,10 +23,26 @@ export function signedHeaders(
   });
 }
 
+const tsPacket = (pid: number, unitStart: boolean, payload: number[]) => {
+  const packet = new Uint8Array(188).fill(0xff);
+  packet.set([0x47, (unitStart ? 0x40 : 0) | (pid >> 8), pid & 0xff, 0x10, ...payload]);
+  return packet;
+};
+const CRC = [0, 0, 0, 0]; // not checked
+/** PAT naming the program map on PID 0x1000; PMT with H.264 (0x1b) on PID 0x100. */
+const PAT = tsPacket(0, true, [0, 0x00, 0xb0, 13, 0, 1, 0xc1, 0, 0, 0, 1, 0xf0, 0x00, ...CRC]);
+const PMT = tsPacket(0x1000, true, [
+  ...[0, 0x02, 0xb0, 18, 0, 1, 0xc1, 0, 0, 0xe1, 0x00, 0xf0, 0x00],
+  ...[0x1b, 0xe1, 0x00, 0xf0, 0x00, ...CRC],
+]);
+
+/** The smallest segment the Worker takes: PAT, PMT, a video PES starting, more video. */
 export function tsSegment(packets = 4) {
   const bytes = new Uint8Array(188 * packets);
-  for (let i = 0; i < packets; i++) bytes[i * 188] = 0x47;
-  bytes[1] = packets; // different bytes per size, so signatures differ
+  bytes.set(PAT, 0);
+  bytes.set(PMT, 188);
+  bytes.set(tsPacket(0x100, true, [0, 0, 1, 0xe0, 0, 0]), 2 * 188);
+  for (let i = 3; i < packets; i++) bytes.set(tsPacket(0x100, false, [i]), i * 188);
   return bytes;
 }
 

@@ -395,6 +395,28 @@ describe("box authentication and bad uploads", () => {
     expect((await uploadSegment(1, "0.ts", tsSegment(6))).status).toBe(409);
   });
 
+  test("a segment must be a whole transport stream with its tables and video, or nothing is stored", async () => {
+    await startedStream();
+    const segment = tsSegment(6);
+    const syncBytesOnly = new Uint8Array(188 * 6);
+    for (let i = 0; i < 6; i++) syncBytesOnly[i * 188] = 0x47;
+    const refusals = [
+      [syncBytesOnly, "packet 0 is malformed"],
+      [segment.slice(0, -100), "not a whole number of 188-byte packets"],
+      [segment.slice(2 * 188), "no program table (PAT)"],
+      [segment.slice(0, 2 * 188), "no video data (PES) after the program map"],
+    ] as const;
+    for (const [body, reason] of refusals) {
+      const response = await uploadSegment(1, "0.ts", body);
+      expect(response.status, reason).toBe(415);
+      expect(await response.json()).toEqual({
+        error: { code: "not_mpeg_ts", message: `Not a whole MPEG-TS segment: ${reason}` },
+      });
+    }
+    expect(await stored()).toBe(0);
+    expect((await uploadSegment(1, "0.ts", segment)).status).toBe(201);
+  });
+
   test("the control socket needs a signature too", async () => {
     await expect(connectBox({ secret: "v".repeat(40) })).rejects.toThrow(/401/);
     await expect(connectBox({ deviceId: "other-cam" })).rejects.toThrow(/403/);

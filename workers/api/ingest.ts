@@ -4,7 +4,7 @@ import { z } from "zod";
 import { archiveStill } from "~/.server/stills/archive-still";
 import { takenAtHeaders } from "~/.server/stills/slots";
 import { readStillUpload } from "~/.server/stills/still-upload";
-import { isMpegTs } from "~/.server/stream/mpeg-ts";
+import { checkSegment } from "~/.server/stream/mpeg-ts";
 import { MAX_SEGMENT_BYTES, segmentParams } from "../../protocol/camera-box.ts";
 import {
   MAX_STILL_REQUEST_BYTES,
@@ -45,7 +45,10 @@ export const ingest = new Hono<IngestEnv>()
     async (c) => {
       const { epoch, seq } = c.req.valid("param");
       const body = c.var.body;
-      if (!isMpegTs(body)) return apiError(c, 415, "not_mpeg_ts", "Segments must be MPEG-TS");
+      const content = checkSegment(body);
+      if (!content.ok) {
+        return apiError(c, 415, "not_mpeg_ts", `Not a whole MPEG-TS segment: ${content.reason}`);
+      }
       const duration = c.req.valid("header")["x-segment-duration"];
       const stored = await cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID).addSegment(
         epoch,
