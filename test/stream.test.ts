@@ -1,5 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "~/.server/stream/stream-token";
 import type { StillPicture } from "~/lib/stills";
@@ -336,6 +337,65 @@ describe("viewer tokens", () => {
       expect(late.status).toBe(403);
       expect(await errorCode(late)).toBe("session_expired");
     }
+  });
+});
+
+describe("ended sessions", () => {
+  const secret = "test-session-secret-that-is-long-enough";
+
+  async function liveViewers() {
+    const box = await connectBox();
+    const first = await sessionOf(await startSession());
+    const second = await sessionOf(await startSession());
+    await box.next();
+    expect((await uploadSegment(1, "0.ts")).status).toBe(201);
+    return [first, second] as const;
+  }
+  const segmentOf = (viewer: Session) => viewer.playlistUrl.replace("live.m3u8", "segments/1/0.ts");
+
+  test("a token without an expiry opens nothing", async () => {
+    const [viewer] = await liveViewers();
+    const { sub } = decodeJwt(viewer.token);
+    const timeless = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("stream")
+      .setSubject(sub ?? "")
+      .sign(new TextEncoder().encode(secret));
+    expect((await visit(viewer.playlistUrl)).status).toBe(200);
+    for (const path of ["live.m3u8", "segments/1/0.ts"]) {
+      const response = await visit(`/api/stream/s/${timeless}/${path}`);
+      expect([response.status, await errorCode(response)], path).toEqual([401, "invalid_token"]);
+    }
+    const state = await visit(`/api/stream/session?token=${timeless}`);
+    expect(state.status).toBe(401);
+  });
+
+  test("a session ended with DELETE opens neither its playlist nor its segments again", async () => {
+    const [stopped, watching] = await liveViewers();
+    expect((await visit(stopped.playlistUrl)).status).toBe(200);
+    expect((await visit(segmentOf(stopped))).status).toBe(200);
+    const ended = await visit(`/api/stream/session?token=${encodeURIComponent(stopped.token)}`, {
+      method: "DELETE",
+    });
+    expect(ended.status).toBe(204);
+
+    // Within the session's minute, and long before its token's own expiry.
+    for (const url of [stopped.playlistUrl, segmentOf(stopped)]) {
+      const refused = await visit(url);
+      expect([refused.status, await errorCode(refused)], url).toEqual([403, "session_ended"]);
+    }
+    // The other viewer watches on.
+    expect((await visit(watching.playlistUrl)).status).toBe(200);
+    expect((await visit(segmentOf(watching))).status).toBe(200);
+  });
+
+  test("a session that ran out keeps its token's ten seconds for the last segment", async () => {
+    const [viewer] = await liveViewers();
+    await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+      state.storage.sql.exec("UPDATE sessions SET expires_at = ?", Date.now() - 1000);
+    });
+    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
+    expect((await visit(segmentOf(viewer))).status).toBe(200);
   });
 });
 

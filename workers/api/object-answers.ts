@@ -10,6 +10,10 @@ const STALE_MS = 2 * FRESH_MS;
 const refreshing = new Set<string>();
 
 type Kept<T> = { value: T; at: number };
+
+const CACHE = "stream-object";
+const cacheKey = (c: Context<ApiEnv>, name: string) =>
+  new Request(new URL(`/api/stream/${name}`, c.req.url));
 export type Answer<T> = { value: T; source: "cache" | "object" };
 
 /**
@@ -23,9 +27,9 @@ export async function askBriefly<T>(
   ask: () => Promise<T>,
   keep: (value: T) => boolean,
 ): Promise<Answer<T>> {
-  const cacheKey = new Request(new URL(`/api/stream/${name}`, c.req.url));
-  const cache = await caches.open("stream-object");
-  const cached = await cache.match(cacheKey);
+  const key = cacheKey(c, name);
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
   const now = Date.now();
   if (cached) {
     const kept = await cached.json<Kept<T>>();
@@ -41,14 +45,19 @@ export async function askBriefly<T>(
       const kept: Kept<T> = { value, at: now };
       const maxAge = STALE_MS / 1000;
       await cache.put(
-        cacheKey,
+        key,
         Response.json(kept, { headers: { "Cache-Control": `max-age=${maxAge}` } }),
       );
     } else if (cached) {
-      await cache.delete(cacheKey);
+      await cache.delete(key);
     }
     return { value, source: "object" };
   } finally {
     refreshing.delete(name);
   }
+}
+
+/** After a change this location must see at once (other locations within `STALE_MS`). */
+export async function forgetAnswer(c: Context<ApiEnv>, name: string) {
+  await (await caches.open(CACHE)).delete(cacheKey(c, name));
 }

@@ -10,7 +10,7 @@ import type { StreamSession, StreamStatus } from "~/lib/stream-api";
 import { segmentParams } from "../../protocol/camera-box.ts";
 import { cameraStream } from "../durable-objects/camera-stream";
 import { apiError, rejectInvalid } from "./errors";
-import { askBriefly } from "./object-answers";
+import { askBriefly, forgetAnswer } from "./object-answers";
 import { rateLimit } from "./rate-limit";
 import type { ApiEnv } from "./types";
 
@@ -35,6 +35,19 @@ const livePlaylist = (c: Context<ApiEnv>) =>
     () => camera(c).playlist(),
     (playlist) => playlist.phase === "live",
   );
+
+/** A viewer's token checked, and not one of a session its visitor stopped: the playlist, or a refusal. */
+async function viewerPlaylist(c: Context<ApiEnv>) {
+  const check = await session(c);
+  if (!check.ok) {
+    return { refusal: apiError(c, check.status, check.code, "No valid stream session") };
+  }
+  const playlist = await livePlaylist(c);
+  if (playlist.value.ended.includes(check.sessionId)) {
+    return { refusal: apiError(c, 403, "session_ended", "This stream session was stopped") };
+  }
+  return { playlist };
+}
 
 /** `wait=settled` answers once the stream is live or failed, or after this long. */
 const SETTLE_WAIT_MS = 10_000;
@@ -103,12 +116,14 @@ export const stream = new Hono<ApiEnv>()
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
     await camera(c).endSession(check.sessionId);
+    // Its token is refused from now on: at once here, elsewhere once their copy is renewed.
+    await forgetAnswer(c, "live.m3u8");
     return c.body(null, 204);
   })
   .get("/s/:token/live.m3u8", async (c) => {
-    const check = await session(c);
-    if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-    const { value, source } = await livePlaylist(c);
+    const { refusal, playlist } = await viewerPlaylist(c);
+    if (refusal) return refusal;
+    const { value, source } = playlist;
     const { epoch, phase, segments } = value;
     if (phase !== "live") return apiError(c, 503, `stream_${phase}`, "The stream is not live");
     return c.body(buildPlaylist(epoch, segments), 200, {
@@ -122,8 +137,8 @@ export const stream = new Hono<ApiEnv>()
     "/s/:token/segments/:epoch/:name",
     zValidator("param", segmentParams, rejectInvalid(400, "bad_segment_name", "Unknown segment")),
     async (c) => {
-      const check = await session(c);
-      if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
+      const { refusal } = await viewerPlaylist(c);
+      if (refusal) return refusal;
       const { epoch, seq } = c.req.valid("param");
       // One cache entry per segment, whoever's token asked: N viewers ≈ one R2 read per location.
       const cacheKey = new Request(new URL(`/api/stream/segments/${epoch}/${seq}.ts`, c.req.url));

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Config, getConfig } from "~/.server/env";
 import { epochPrefix, type Segment, segmentKey } from "~/.server/stream/playlist";
+import { TOKEN_SLACK_SECONDS } from "~/.server/stream/stream-token";
 import type { StreamSessionState } from "~/lib/stream-api";
 import { type Command, PING, PONG, reportSchema } from "../../protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "../../protocol/device-signature.ts";
@@ -21,6 +22,14 @@ type StreamState = {
 export type CreatedSession =
   | { ok: true; id: string; expiresAt: number; live: boolean }
   | { ok: false; code: "camera_offline" };
+/** The stream as every viewer's playlist request sees it (shared, see object-answers.ts). */
+export type PlaylistAnswer = {
+  epoch: number;
+  phase: StreamPhase;
+  segments: Segment[];
+  /** Sessions stopped early whose tokens have not expired yet: the Worker refuses them. */
+  ended: string[];
+};
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
 const STATE_KEY = "stream";
@@ -62,7 +71,8 @@ export class CameraStream extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-       CREATE TABLE IF NOT EXISTS nonces (signature TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);`,
+       CREATE TABLE IF NOT EXISTS nonces (signature TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, forget_at INTEGER NOT NULL);`,
     );
   }
 
@@ -170,14 +180,27 @@ export class CameraStream extends DurableObject<Env> {
     for (const done of [...this.waiting]) done();
   }
 
+  /** Stopped by its visitor: remembered until its token expires, which the Worker checks alone. */
   async endSession(id: string) {
-    this.ctx.storage.sql.exec("DELETE FROM sessions WHERE id = ?", id);
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM ended_sessions WHERE forget_at <= ?", Date.now());
+    const ended = sql
+      .exec<{ expires_at: number }>("DELETE FROM sessions WHERE id = ? RETURNING expires_at", id)
+      .toArray()[0];
+    if (ended) {
+      const forgetAt = ended.expires_at + TOKEN_SLACK_SECONDS * 1000;
+      sql.exec("INSERT OR REPLACE INTO ended_sessions (id, forget_at) VALUES (?, ?)", id, forgetAt);
+    }
     await this.scheduleAlarm();
   }
 
-  playlist(): { epoch: number; phase: StreamPhase; segments: Segment[] } {
+  playlist(): PlaylistAnswer {
     const { epoch, phase, segments } = this.state;
-    return { epoch, phase, segments: phase === "live" ? segments : [] };
+    const ended = this.ctx.storage.sql
+      .exec<{ id: string }>("SELECT id FROM ended_sessions WHERE forget_at > ?", Date.now())
+      .toArray()
+      .map((row) => row.id);
+    return { epoch, phase, segments: phase === "live" ? segments : [], ended };
   }
 
   /** Single use of a box request's signature within its validity window: replays fail. */

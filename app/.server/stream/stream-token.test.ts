@@ -1,3 +1,4 @@
+import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { createStreamToken, verifyStreamToken } from "./stream-token";
 
@@ -16,6 +17,19 @@ describe("stream session tokens", () => {
       ok: false,
       status: 403,
       code: "session_expired",
+    });
+  });
+
+  test("are refused without an expiry", async () => {
+    const timeless = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("stream")
+      .setSubject("session-1")
+      .sign(new TextEncoder().encode(secret));
+    expect(await verifyStreamToken(secret, timeless, now)).toEqual({
+      ok: false,
+      status: 401,
+      code: "invalid_token",
     });
   });
 

@@ -30,6 +30,8 @@ export async function verifyStreamToken(
     const { payload } = await jwtVerify(token, encoder.encode(secret), {
       algorithms: ["HS256"],
       audience: AUDIENCE,
+      // jose accepts a token without "exp"; one that never expires would outlive every session.
+      requiredClaims: ["exp"],
       currentDate: new Date(now),
     });
     if (!payload.sub) return { ok: false, status: 401, code: "invalid_token" };
