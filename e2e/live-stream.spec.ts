@@ -28,9 +28,76 @@ async function recordAnnouncements(page: Page) {
   });
 }
 
+/** Every value the countdown shows from now on, in seconds. */
+async function recordCountdown(page: Page) {
+  await page.locator("#live").evaluate((panel: HTMLElement) => {
+    const shown: number[] = [];
+    (window as unknown as { countdown: number[] }).countdown = shown;
+    new MutationObserver(() => {
+      const match = /(\d+):(\d\d)$/.exec(panel.querySelector("[role=timer]")?.textContent ?? "");
+      const seconds = match ? Number(match[1]) * 60 + Number(match[2]) : null;
+      if (seconds !== null && seconds !== shown.at(-1)) shown.push(seconds);
+    }).observe(panel, { childList: true, subtree: true, characterData: true });
+  });
+}
+
 const announcements = (page: Page) =>
   page.evaluate(() => (window as unknown as { announced: Announcement[] }).announced);
 const announced = async (page: Page) => (await announcements(page)).map(({ text }) => text);
+
+type Drop = {
+  lastFrame: number;
+  liveGone: number;
+  countdownGone: number;
+  regionChanged: number;
+  failed: number;
+  attempts: string[];
+  said: string[];
+};
+
+/**
+ * From now on, in the page's clock: the last frame the video presented, when the LIVE badge,
+ * the countdown and the region's "playing" went, the attempts shown, the region's words, and
+ * when "Connection failed" showed.
+ */
+async function recordDrop(page: Page) {
+  await page.locator("#live").evaluate((panel: HTMLElement) => {
+    const drop: Drop = {
+      lastFrame: 0,
+      liveGone: 0,
+      countdownGone: 0,
+      regionChanged: 0,
+      failed: 0,
+      attempts: [],
+      said: [],
+    };
+    (window as unknown as { drop: Drop }).drop = drop;
+    const video = panel.querySelector("video") as HTMLVideoElement;
+    const onFrame = () => {
+      drop.lastFrame = performance.now();
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+    const region = panel.querySelector("[aria-live]") as HTMLElement;
+    const playing = region.textContent;
+    new MutationObserver(() => {
+      const now = performance.now();
+      const texts = [...panel.querySelectorAll("span, p")]
+        .filter((element) => !element.hasAttribute("aria-live"))
+        .map((element) => element.textContent ?? "");
+      if (!drop.liveGone && !texts.includes("LIVE")) drop.liveGone = now;
+      if (!drop.countdownGone && !panel.querySelector("[role=timer]")) drop.countdownGone = now;
+      const said = region.textContent ?? "";
+      if (said !== playing && said !== drop.said.at(-1)) {
+        drop.regionChanged ||= now;
+        drop.said.push(said);
+      }
+      const attempt = texts.find((text) => text.startsWith("Tentativo di connessione"));
+      if (attempt && attempt !== drop.attempts.at(-1)) drop.attempts.push(attempt);
+      if (!drop.failed && texts.includes("Connessione non riuscita. Riprova.")) drop.failed = now;
+    }).observe(panel, { childList: true, subtree: true, characterData: true });
+  });
+}
 
 const videoTime = (page: Page) =>
   page.locator("#live video").evaluate((video: HTMLVideoElement) => video.currentTime);
@@ -86,6 +153,7 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   ).toBeVisible();
 
   await recordAnnouncements(page);
+  await recordCountdown(page);
   const hlsRequested = page.waitForRequest(/hls\.light/);
   await live.getByRole("button", { name: "Watch live" }).click();
   await hlsRequested;
@@ -119,6 +187,12 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   const started = await videoTime(page);
   await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 2);
   await expect(live.getByRole("timer")).toHaveText(/Time left\s*0:[0-5]\d/);
+  // The session's minute, counted from its answer: never more than 1:00, from the first value.
+  const countdown = await page.evaluate(
+    () => (window as unknown as { countdown: number[] }).countdown,
+  );
+  expect(Math.max(...countdown)).toBeLessThanOrEqual(60);
+  expect(countdown[0]).toBeGreaterThanOrEqual(55);
   await expect(live.getByRole("button", { name: "Fullscreen" })).toBeVisible();
   await expectAccessible(page);
   // The pressed button went away with the step; focus stayed in the panel, so Tab reaches Stop.
@@ -144,7 +218,7 @@ test.describe("when things go wrong", () => {
   // The playlist answers 503 once the stream failed, and sessions do while the box is away.
   test.use({ expectedStatuses: [503] });
 
-  test("when the box dies mid-session the visitor is told, and a retry works once it is back", async ({
+  test("when the box dies mid-session LIVE goes with the picture, the player retries, the visitor is told, and a retry works once the box is back", async ({
     strictPage: page,
     baseURL,
   }) => {
@@ -153,12 +227,46 @@ test.describe("when things go wrong", () => {
     await live.getByRole("button", { name: "Guarda in diretta" }).click();
     await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(region).toHaveText("La diretta è in riproduzione.");
+    await recordDrop(page);
 
+    const killedAt = await page.evaluate(() => performance.now());
     killBox();
+    // The frozen picture, its attempts ticking over it, Stop and Fullscreen still there.
+    await expect(live.getByText(/^Tentativo di connessione \d+\/\d+$/)).toBeVisible({
+      timeout: 10_000,
+    });
+    await expectAccessible(page);
     await expect(shown(live, "Connessione non riuscita. Riprova.")).toBeVisible({
       timeout: 20_000,
     });
     await expect(region).toHaveText("Connessione non riuscita. Riprova.");
+    const drop = await page.evaluate(() => (window as unknown as { drop: Drop }).drop);
+    const sinceLastFrame = (at: number) => Math.round(at - drop.lastFrame);
+    const measured = {
+      liveGone: sinceLastFrame(drop.liveGone),
+      countdownGone: sinceLastFrame(drop.countdownGone),
+      regionChanged: sinceLastFrame(drop.regionChanged),
+      failed: sinceLastFrame(drop.failed),
+      lastFrameAfterKill: Math.round(drop.lastFrame - killedAt),
+    };
+    console.log(`box killed, after the last frame (ms): ${JSON.stringify(measured)}`);
+    // LIVE, the countdown and "playing" go with the picture; the player's retries show as the
+    // spec's attempts; then the visitor is told.
+    expect(measured.liveGone).toBeLessThanOrEqual(3_000);
+    expect(measured.countdownGone).toBeLessThanOrEqual(3_000);
+    expect(measured.regionChanged).toBeLessThanOrEqual(3_000);
+    // Counted from 1 of one total, as far as they went before the Worker said it failed.
+    const counted = drop.attempts.map((text) =>
+      /^Tentativo di connessione (\d+)\/(\d+)$/.exec(text),
+    );
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.map((match) => Number(match?.[1]))).toEqual(counted.map((_, i) => i + 1));
+    expect(new Set(counted.map((match) => match?.[2])).size).toBe(1);
+    expect(drop.said).toEqual([
+      "L'immagine si è fermata. Riconnessione alla telecamera in corso…",
+      "Connessione non riuscita. Riprova.",
+    ]);
+    expect(measured.failed).toBeLessThanOrEqual(8_000);
     await expectAccessible(page);
 
     box = startBox(url);

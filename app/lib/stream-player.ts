@@ -9,8 +9,12 @@ let hlsModule: Promise<HlsModule> | null = null;
 const loadHls = (): Promise<HlsModule> =>
   import.meta.env.SSR ? Promise.reject(new Error("hls.js is client-only")) : import("hls.js/light");
 
-/** A player that shows nothing new for this long has stalled (Safari reports no stalls). */
-export const STALL_MS = 7_000;
+/** A player that shows no first frame for this long has failed (Safari reports no stalls). */
+export const START_STALL_MS = 7_000;
+/** Once playing, a picture that stands still this long has frozen: the panel stops saying LIVE. */
+export const FROZEN_MS = 1_500;
+/** How often the picture is checked: a freeze shows within FROZEN_MS and this. */
+const WATCH_MS = 250;
 
 function prefersNativeHls(video: HTMLVideoElement): boolean {
   const native = video.canPlayType("application/vnd.apple.mpegurl") !== "";
@@ -31,7 +35,14 @@ export async function loadPlayer(): Promise<void> {
   await hlsModule;
 }
 
-export type PlayerEvents = { onFirstFrame: () => void; onFailure: (reason: string) => void };
+export type PlayerEvents = {
+  onFirstFrame: () => void;
+  /** The picture froze (the box or the network went away) … */
+  onFrozen: () => void;
+  /** … and moves again. */
+  onResumed: () => void;
+  onFailure: (reason: string) => void;
+};
 
 export async function attachPlayer(
   video: HTMLVideoElement,
@@ -72,26 +83,37 @@ export async function attachPlayer(
   }
 
   let firstFrame = false;
+  let frozen = false;
   let lastTime = -1;
   let lastProgress = Date.now();
   const onFrame = () => {
     if (firstFrame) return;
     firstFrame = true;
+    lastProgress = Date.now(); // the time before the first frame was no freeze
     events.onFirstFrame();
   };
   video.addEventListener("playing", onFrame, { once: true });
   const onError = () => events.onFailure("media element error");
   video.addEventListener("error", onError);
+  // The playhead stands still when the buffer runs dry: the picture on screen is the last one.
   const watchdog = window.setInterval(() => {
+    const now = Date.now();
     if (video.currentTime !== lastTime) {
       lastTime = video.currentTime;
-      lastProgress = Date.now();
-    } else if (Date.now() - lastProgress > STALL_MS) {
-      events.onFailure("stalled");
+      lastProgress = now;
+      if (frozen) {
+        frozen = false;
+        events.onResumed();
+      }
+    } else if (!firstFrame && now - lastProgress > START_STALL_MS) {
+      events.onFailure("no picture");
+    } else if (firstFrame && !frozen && now - lastProgress >= FROZEN_MS) {
+      frozen = true;
+      events.onFrozen();
     }
-  }, 1000);
+  }, WATCH_MS);
   video.play().catch(() => {
-    // Autoplay refusals surface through the stall watchdog; the video is muted, so rare.
+    // Autoplay refusals surface through the watchdog; the video is muted, so rare.
   });
 
   return () => {

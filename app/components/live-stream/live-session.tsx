@@ -16,21 +16,13 @@ export { preloadPlayer } from "~/lib/stream-player";
 
 import type { StreamStatus } from "~/lib/stream-api";
 import type { RenderedStill } from "./stream-status";
-import { CONNECTION_ATTEMPTS, type Phase, useLiveStream } from "./use-live-stream";
-
-function useRemainingSeconds(expiresAt: number | null, onZero: () => void) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (expiresAt === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [expiresAt]);
-  const remaining = expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000));
-  useEffect(() => {
-    if (expiresAt !== null && remaining === 0) onZero();
-  }, [expiresAt, remaining, onZero]);
-  return remaining;
-}
+import {
+  CONNECTION_ATTEMPTS,
+  type Phase,
+  RECONNECT_ATTEMPTS,
+  useLiveStream,
+} from "./use-live-stream";
+import { useRemainingSeconds } from "./use-remaining-seconds";
 
 function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   const [active, setActive] = useState(false);
@@ -54,6 +46,7 @@ const busyPhases = new Set<Phase["name"]>([
   "connecting",
   "ready",
   "player",
+  "reconnecting",
 ]);
 
 /** Loaded only once a visitor presses play; starts the first session as soon as it mounts. */
@@ -82,12 +75,18 @@ export default function LiveSession({
     void start(pending);
   }, [start, pending]);
   const fullscreen = useFullscreen(frame);
-  const remaining = useRemainingSeconds(phase.name === "live" ? phase.expiresAt : null, end);
+  const remaining = useRemainingSeconds(
+    phase.name === "live" ? phase.expiresAt : null,
+    durationSeconds,
+    end,
+  );
   const live = phase.name === "live";
+  // The frozen picture stays while the player reconnects; LIVE and the countdown do not.
+  const picture = live ? "live" : phase.name === "reconnecting" ? "frozen" : "still";
   const busy = busyPhases.has(phase.name);
   const countdown = `${Math.floor(remaining / 60)}:${String(remaining % 60).padStart(2, "0")}`;
-  const attempt = phase.name === "connecting" ? phase.attempt : 0;
-  const total = CONNECTION_ATTEMPTS;
+  const attempt = phase.name === "connecting" || phase.name === "reconnecting" ? phase.attempt : 0;
+  const total = phase.name === "reconnecting" ? RECONNECT_ATTEMPTS : CONNECTION_ATTEMPTS;
 
   const progress = {
     starting: t`Starting session…`,
@@ -102,6 +101,7 @@ export default function LiveSession({
   const announcements: Record<Phase["name"], string> = {
     ...progress,
     connecting: t`Connecting to the camera…`,
+    reconnecting: t`The picture has stopped. Reconnecting to the camera…`,
     idle: progress.starting,
     offline: t`The camera is offline right now. Please try again later.`,
     live: t`The live stream is playing.`,
@@ -126,7 +126,7 @@ export default function LiveSession({
       frameRef={frame}
       status={status}
       rendered={rendered}
-      live={live}
+      picture={picture}
       durationSeconds={durationSeconds}
     >
       <video
@@ -134,7 +134,7 @@ export default function LiveSession({
         muted
         playsInline
         aria-label={t`Live picture from the camera`}
-        className={`absolute inset-0 size-full object-contain ${live ? "" : "invisible"}`}
+        className={`absolute inset-0 size-full object-contain ${picture === "still" ? "invisible" : ""}`}
       />
       {live ? (
         <div className="absolute top-3 right-3 flex items-center gap-2">
@@ -148,9 +148,7 @@ export default function LiveSession({
       <div className={frameOverlay}>
         {waiting ? <StartOverlay offline={offline} onStart={() => void start()} /> : null}
         {busy ? (
-          <StreamProgress>
-            {phase.name === "connecting" ? progress.connecting : announcement}
-          </StreamProgress>
+          <StreamProgress>{attempt > 0 ? progress.connecting : announcement}</StreamProgress>
         ) : null}
         {phase.name === "failed" ? (
           <>
@@ -172,7 +170,7 @@ export default function LiveSession({
         ) : null}
       </div>
 
-      {live ? (
+      {picture !== "still" ? (
         <div className="absolute right-3 bottom-3 flex gap-2">
           <button type="button" className={overlayButton} onClick={stop}>
             <StopIcon aria-hidden="true" className="size-5" />

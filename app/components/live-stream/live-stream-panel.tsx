@@ -86,7 +86,7 @@ export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
     <StreamFrame
       status={status}
       rendered={rendered}
-      live={false}
+      picture="still"
       durationSeconds={DEFAULT_SESSION_SECONDS}
     >
       {overlay}

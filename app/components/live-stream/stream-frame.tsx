@@ -32,11 +32,14 @@ function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: 
 /** The panel's width: the page's, less its padding, up to max-w-4xl. */
 const stillSizes = "(min-width: 58rem) 56rem, calc(100vw - 2rem)";
 
+/** The camera's newest still, the live video, or its last picture while it reconnects. */
+export type FramePicture = "still" | "live" | "frozen";
+
 export function StreamFrame({
   frameRef,
   status,
   rendered,
-  live,
+  picture,
   durationSeconds,
   children,
 }: {
@@ -44,7 +47,7 @@ export function StreamFrame({
   status: StreamStatus | null;
   /** Shown until the status, once fetched, names the newest still (perhaps a newer one). */
   rendered: RenderedStill;
-  live: boolean;
+  picture: FramePicture;
   durationSeconds: number;
   children: ReactNode;
 }) {
@@ -59,7 +62,7 @@ export function StreamFrame({
         ref={frameRef}
         className="relative aspect-video overflow-hidden rounded-xl bg-neutral-900 text-white"
       >
-        {still && !live ? (
+        {still && picture === "still" ? (
           // Most often the largest picture of the page on a phone: fetched first.
           <img
             {...stillImage(still)}
@@ -72,10 +75,10 @@ export function StreamFrame({
         {/* The still's time comes with the page, the badge with the status: time first, so the
             badge arriving moves nothing. */}
         <div className="absolute top-3 left-3 z-10 flex gap-2">
-          {still && !live ? (
+          {still && picture === "still" ? (
             <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
           ) : null}
-          {live ? (
+          {picture === "live" ? (
             <span className="rounded bg-error-600 px-2 py-0.5 text-xs font-bold tracking-wide">
               {t`LIVE`}
             </span>

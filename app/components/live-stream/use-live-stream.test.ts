@@ -10,7 +10,13 @@ const player = vi.hoisted(() => ({
 }));
 vi.mock("~/lib/stream-player", () => player);
 
-import { CONNECTION_ATTEMPTS, MIN_STEP_MS, type Phase, useLiveStream } from "./use-live-stream";
+import {
+  CONNECTION_ATTEMPTS,
+  MIN_STEP_MS,
+  type Phase,
+  RECONNECT_ATTEMPTS,
+  useLiveStream,
+} from "./use-live-stream";
 
 const SESSION = {
   token: "t0k",
@@ -29,6 +35,8 @@ type Worker = {
   /** When, after the session was created, the stream settles, and how; null: never. */
   settles: { afterMs: number; state: "live" | "failed" } | null;
   settlesAt: number;
+  /** What the session's plain state question answers once the stream settled. */
+  state: "live" | "failed" | "ended";
   requests: string[];
 };
 
@@ -48,6 +56,7 @@ beforeEach(() => {
     sessions: { status: 201, body: SESSION },
     settles: { afterMs: 600, state: "live" },
     settlesAt: 0,
+    state: "live",
     requests: [],
   };
   events = null;
@@ -77,6 +86,9 @@ beforeEach(() => {
           settles && left <= SETTLE_WAIT_MS ? [left, settles.state] : [SETTLE_WAIT_MS, "starting"];
         await new Promise((resolve) => setTimeout(resolve, after));
         return json({ state, online: worker.online });
+      }
+      if (url === `/api/stream/session?token=${SESSION.token}`) {
+        return json({ state: worker.state, online: worker.online });
       }
       if (url === "/api/stream/status") {
         return json({ online: worker.online, live: false, still: null });
@@ -125,9 +137,15 @@ async function until(result: Session, name: Phase["name"]) {
 
 const names = () =>
   seen.map(({ phase }) =>
-    phase.name === "connecting" ? `connecting ${phase.attempt}` : phase.name,
+    phase.name === "connecting" || phase.name === "reconnecting"
+      ? `${phase.name} ${phase.attempt}`
+      : phase.name,
   );
-const waits = () => worker.requests.filter((r) => r.startsWith("GET /api/stream/session?")).length;
+const waits = () =>
+  worker.requests.filter((r) => r.startsWith("GET /api/stream/session?") && r.endsWith("settled"))
+    .length;
+const stateQuestions = () =>
+  worker.requests.filter((r) => r === `GET /api/stream/session?token=${SESSION.token}`).length;
 
 async function start(result: Session) {
   await act(async () => {
@@ -300,6 +318,58 @@ describe("a live session", () => {
     await act(async () => events?.onFailure("stalled"));
     expect(result.current.phase.name).toBe("failed");
     expect(teardown).toHaveBeenCalledOnce();
+  });
+
+  test("a frozen picture takes LIVE and the countdown away while the attempts tick, and they come back with the picture", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    const live = result.current.phase;
+    await act(async () => events?.onFrozen());
+    expect(result.current.phase).toEqual({
+      name: "reconnecting",
+      attempt: 1,
+      expiresAt: live.name === "live" ? live.expiresAt : 0,
+    });
+    for (const attempt of [2, 3]) {
+      await advance(1_000);
+      expect(result.current.phase).toMatchObject({ name: "reconnecting", attempt });
+    }
+    expect(stateQuestions()).toBe(3);
+    await act(async () => events?.onResumed());
+    expect(result.current.phase).toEqual(live);
+    // The attempts of that freeze are over: the next second changes nothing.
+    await advance(RECONNECT_ATTEMPTS * 1_000);
+    expect(result.current.phase).toEqual(live);
+    expect(teardown).not.toHaveBeenCalled();
+  });
+
+  test("a picture that stays frozen fails after the last attempt, within eight seconds of freezing", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    await act(async () => events?.onFrozen());
+    const frozenAt = Date.now();
+    await until(result, "failed");
+    expect(Date.now() - frozenAt).toBe(RECONNECT_ATTEMPTS * 1_000);
+    expect(names().slice(-2)).toEqual([`reconnecting ${RECONNECT_ATTEMPTS}`, "failed"]);
+    expect(teardown).toHaveBeenCalledOnce();
+  });
+
+  test("a frozen picture fails at once when the Worker says the stream failed, or ends with the session", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    worker.state = "failed";
+    await act(async () => events?.onFrozen());
+    await advance(0);
+    expect(result.current.phase.name).toBe("failed");
+    expect(names().slice(-2)).toEqual(["reconnecting 1", "failed"]);
+
+    worker.state = "ended";
+    await startLive(result);
+    await act(async () => events?.onFrozen());
+    await advance(0);
+    expect(result.current.phase.name).toBe("ended");
+    // Not watched to its end: not counted as completed.
+    expect(beacons).toEqual([]);
   });
 
   test("a player that cannot load fails the session", async () => {

@@ -11,6 +11,14 @@ export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
 /** Each step stays readable (and speakable) this long, unless the picture ends it. */
 export const MIN_STEP_MS = 800;
+/**
+ * Once the picture froze, the panel asks this often and this many times whether the camera still
+ * delivers, while the player reloads on its own. It gives up about when the Worker would (8 s
+ * after the last segment, which the picture trails by a segment or so): "Connection failed"
+ * within 8 s of the last frame.
+ */
+export const RECONNECT_ATTEMPTS = 4;
+const RECONNECT_INTERVAL_MS = 1_000;
 
 export type Phase =
   | { name: "idle" }
@@ -21,6 +29,7 @@ export type Phase =
   | { name: "ready" }
   | { name: "player" }
   | { name: "live"; expiresAt: number }
+  | { name: "reconnecting"; attempt: number; expiresAt: number }
   | { name: "failed" }
   | { name: "stopped" }
   | { name: "ended" };
@@ -48,19 +57,21 @@ export function useLiveStream(
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [durationSeconds, setDurationSeconds] = useState(60);
   const run = useRef(0);
-  const shown = useRef({ name: "idle" as Phase["name"], at: 0 });
+  const shown = useRef<{ phase: Phase; at: number }>({ phase: { name: "idle" }, at: 0 });
   const teardown = useRef<(() => void) | null>(null);
   const sessionUrl = useRef<string | null>(null);
+  /** Counts the picture's freezes: a resume or a new freeze ends the attempts of the one before. */
+  const freezes = useRef(0);
 
   const show = useCallback((next: Phase) => {
-    shown.current = { name: next.name, at: performance.now() };
+    shown.current = { phase: next, at: performance.now() };
     setPhase(next);
   }, []);
 
   // A step counts from when it reached the screen: a busy main thread (hls.js arriving)
   // can render it well after it was asked for.
   useLayoutEffect(() => {
-    shown.current = { name: phase.name, at: performance.now() };
+    shown.current = { phase, at: performance.now() };
   }, [phase]);
 
   const readable = useCallback(async () => {
@@ -74,7 +85,7 @@ export function useLiveStream(
    */
   const step = useCallback(
     async (id: number, next: Phase, past: () => boolean = () => false) => {
-      if (next.name !== shown.current.name) await readable();
+      if (next.name !== shown.current.phase.name) await readable();
       if (run.current !== id) return false;
       if (!past()) show(next);
       return true;
@@ -136,6 +147,52 @@ export function useLiveStream(
     [step],
   );
 
+  /** Where the Worker says the session stands; null when it cannot be asked. */
+  const askSession = useCallback(async (url: string) => {
+    try {
+      const response = await fetchRead(url);
+      return response.ok ? ((await response.json()) as StreamSessionState).state : null;
+    } catch {
+      return null;
+    }
+  }, []);
+
+  /**
+   * The picture froze while live: LIVE and the countdown go, the attempts tick while the player
+   * reloads and the Worker is asked whether the stream still runs, until the picture moves again
+   * or the attempts run out.
+   */
+  const reconnect = useCallback(
+    async (id: number) => {
+      const live = shown.current.phase;
+      if (run.current !== id || live.name !== "live") return;
+      const freeze = ++freezes.current;
+      const frozen = () => run.current === id && freezes.current === freeze;
+      for (let attempt = 1; attempt <= RECONNECT_ATTEMPTS; attempt++) {
+        show({ name: "reconnecting", attempt, expiresAt: live.expiresAt });
+        const url = sessionUrl.current;
+        const next = wait(RECONNECT_INTERVAL_MS);
+        const state = await Promise.race([url ? askSession(url) : null, next.then(() => null)]);
+        if (!frozen()) return;
+        if (state === "failed" || state === "ended") return finish(id, { name: state });
+        await next;
+        if (!frozen()) return;
+      }
+      finish(id, { name: "failed" });
+    },
+    [askSession, finish, show],
+  );
+
+  const resumed = useCallback(
+    (id: number) => {
+      const current = shown.current.phase;
+      if (run.current !== id || current.name !== "reconnecting") return;
+      freezes.current += 1;
+      show({ name: "live", expiresAt: current.expiresAt });
+    },
+    [show],
+  );
+
   const play = useCallback(
     (id: number, playlistUrl: string) =>
       new Promise<boolean>((resolve) => {
@@ -150,6 +207,8 @@ export function useLiveStream(
             if (run.current !== id || !element) return resolve(false);
             const stop = await attachPlayer(element, playlistUrl, {
               onFirstFrame: () => resolve(true),
+              onFrozen: () => void reconnect(id),
+              onResumed: () => resumed(id),
               onFailure: fail,
             });
             if (run.current === id) teardown.current = stop;
@@ -157,7 +216,7 @@ export function useLiveStream(
           })
           .catch((error: unknown) => fail(`could not load the player: ${String(error)}`));
       }),
-    [finish, video],
+    [finish, reconnect, resumed, video],
   );
 
   /** `pending`: the session request the panel sent on the press, before this code arrived. */
@@ -226,7 +285,7 @@ export function useLiveStream(
   }, [finish]);
   // Called when the session's time is up while live: the visitor watched it to the end.
   const end = useCallback(() => {
-    if (shown.current.name === "live") trackEvent("stream_completed");
+    if (shown.current.phase.name === "live") trackEvent("stream_completed");
     finish(run.current, { name: "ended" });
   }, [finish]);
 

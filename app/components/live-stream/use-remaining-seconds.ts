@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+
+/**
+ * Whole seconds left, rounded up and never above the session's length: the first one shown is
+ * taken when the countdown appears, not when this component mounted (that showed "1:01").
+ */
+export function useRemainingSeconds(
+  expiresAt: number | null,
+  sessionSeconds: number,
+  onZero: () => void,
+) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = window.setInterval(() => tick((n) => n + 1), 250);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  const left = expiresAt === null ? 0 : Math.ceil((expiresAt - Date.now()) / 1000);
+  const remaining = Math.min(sessionSeconds, Math.max(0, left));
+  useEffect(() => {
+    if (expiresAt !== null && remaining === 0) onZero();
+  }, [expiresAt, remaining, onZero]);
+  return remaining;
+}
