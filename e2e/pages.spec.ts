@@ -16,6 +16,39 @@ for (const locale of locales) {
   });
 }
 
+const archiveWays = {
+  de: ["Archiv", "Im Archiv stöbern: alle zehn Minuten ein Bild"],
+  en: ["Archive", "Browse the archive: a picture every ten minutes"],
+  it: ["Archivio", "Sfoglia l'archivio: un'immagine ogni dieci minuti"],
+  fr: ["Archives", "Parcourir les archives : une image toutes les dix minutes"],
+  es: ["Archivo", "Explora el archivo: una imagen cada diez minutos"],
+} as const;
+
+for (const locale of locales) {
+  test(`a visitor finds the archive from the footer, the home page and the gallery (${locale})`, async ({
+    strictPage: page,
+  }) => {
+    const [quickLink, entry] = archiveWays[locale];
+    const archive = localized("/archive", locale);
+    const ways = [
+      [
+        localized("/contact", locale),
+        page.getByRole("contentinfo").getByRole("link", { name: quickLink, exact: true }),
+      ],
+      [localized("/", locale), page.getByRole("main").getByRole("link", { name: entry })],
+      [localized("/gallery", locale), page.getByRole("main").getByRole("link", { name: entry })],
+    ] as const;
+    for (const [from, link] of ways) {
+      await page.goto(from);
+      await hydrated(page);
+      await expect(link, from).toBeVisible();
+      await link.click();
+      await expect.poll(() => new URL(page.url()).pathname, from).toBe(archive);
+      await expect(page.locator("h1"), from).toBeVisible();
+    }
+  });
+}
+
 test("a page is drawn before its scripts are fetched, then hydrates", async ({
   strictPage: page,
 }) => {

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useOptionalRootData } from "~/lib/root-data";
 import HeartIcon from "~icons/mdi/heart";
 import { LocalizedLink } from "./localized-link";
-import { legalNav, mainNav } from "./site-nav";
+import { legalNav, quickLinks } from "./site-nav";
 
 // Full 44 px rows on phones, a compact list from the small breakpoint.
 const footerLinkClass = "flex min-h-11 items-center hover:underline sm:inline sm:min-h-0";
@@ -11,7 +11,6 @@ export function SiteFooter() {
   const { i18n, t } = useLingui();
   // Also under error pages, which may have no root data.
   const supportUrl = useOptionalRootData()?.site.supportUrl;
-  const quickLinks = mainNav.filter((item) => item.to !== "/admin");
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">

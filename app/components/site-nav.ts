@@ -12,6 +12,13 @@ export const mainNav: NavItem[] = [
   { to: "/contact", label: msg`Contact` },
 ];
 
+const archive: NavItem = { to: "/archive", label: msg`Archive` };
+
+/** The footer's: the header's pages but the owner's, and the archive beside the gallery. */
+export const quickLinks: NavItem[] = mainNav
+  .filter((item) => item.to !== "/admin")
+  .flatMap((item) => (item.to === "/gallery" ? [item, archive] : [item]));
+
 export const legalNav: NavItem[] = [
   { to: "/imprint", label: msg`Imprint` },
   { to: "/privacy", label: msg`Privacy Policy` },

@@ -5,11 +5,12 @@ import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "~/.server/context";
 import { loadGalleryItem, loadGalleryPage } from "~/.server/media/gallery-page";
 import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
+import { ArchiveLink } from "~/components/archive-link";
 import { GalleryFilters } from "~/components/gallery/gallery-filters";
 import { FilmPlaceholder, GalleryEmpty } from "~/components/gallery/gallery-states";
 import { MediaCard } from "~/components/gallery/media-card";
 import { type PageUnread, useGalleryPages } from "~/components/gallery/use-gallery-pages";
-import { LocalizedLink, useLocale } from "~/components/localized-link";
+import { useLocale } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { ListNews, useListNews } from "~/components/ui/list-news";
 import { ensurePageCatalog } from "~/i18n/load-messages";
@@ -158,21 +159,19 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
         image={item ? new URL(item.thumbnailUrl, site.siteUrl).href : undefined}
       />
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl"
-      >
-        {t`Gallery`}
-      </h1>
-      <p className="mt-2 text-neutral-700 dark:text-neutral-300">
-        {t`Photos, videos and a time-lapse of every day, from the harbour of ${location}.`}{" "}
-        <LocalizedLink
-          to="/archive"
-          className="font-medium text-primary-700 underline hover:no-underline dark:text-primary-400"
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl"
         >
-          {t`Looking for a particular moment? The archive keeps a picture every ten minutes.`}
-        </LocalizedLink>
+          {t`Gallery`}
+        </h1>
+        {/* The other way into the camera's pictures: one every ten minutes, by day and time. */}
+        <ArchiveLink />
+      </div>
+      <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+        {t`Photos, videos and a time-lapse of every day, from the harbour of ${location}.`}
       </p>
       <GalleryFilters params={params} />
 

@@ -4,6 +4,7 @@ import { listFilters, listMedia } from "~/.server/media/list-media";
 import { toPublicItem } from "~/.server/media/public-item";
 import { newestStill } from "~/.server/stills/still-picture";
 import { loadWeatherPanel } from "~/.server/weather/snapshot";
+import { ArchiveLink } from "~/components/archive-link";
 import { GalleryTeaser } from "~/components/gallery-teaser";
 import { LiveStreamPanel } from "~/components/live-stream/live-stream-panel";
 import { LocalizedLink } from "~/components/localized-link";
@@ -64,6 +65,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
         <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
         <LiveStreamPanel rendered={loaderData.live} />
+        {/* The way into the archive, where the panel's still comes from. */}
+        <p className="mt-2 text-center">
+          <ArchiveLink />
+        </p>
       </section>
       <WeatherPanel data={loaderData.weather} location={location} />
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">
@@ -86,14 +91,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="inline-block rounded-full bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800"
           >
             {t`Learn more about the camera`}
-          </LocalizedLink>
-        </p>
-        <p className="mt-4 text-center">
-          <LocalizedLink
-            to="/archive"
-            className="inline-flex min-h-11 items-center font-medium text-primary-700 hover:underline dark:text-primary-400"
-          >
-            {t`Browse the archive: a picture every ten minutes`}
           </LocalizedLink>
         </p>
       </section>
