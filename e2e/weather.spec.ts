@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, hydrated, locales, localized, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
 const panelTitle = {
   de: "Wetter in Torri del Benaco",
@@ -108,6 +108,14 @@ test.describe("while our server cannot be reached", () => {
     await expect(weather.getByRole("status")).toHaveText("Weather not available");
     await expect(weather.getByText("Scattered clouds")).toHaveCount(0);
     await expect(weather).toContainText("95.3 cm"); // lake data have their own threshold
+
+    // Retry while it is still away: the panel says so, politely, rather than nothing.
+    await weather.getByRole("button", { name: "Retry" }).click();
+    await expect(weather.getByRole("status")).toHaveText(
+      "The weather is still not available. Please try again later.",
+    );
+    await expect(weather.getByRole("button", { name: "Retry" })).toBeFocused();
+    await expectNoAxeViolations(page, { include: 'section[aria-labelledby="weather-title"]' });
 
     // Our server is back: its clock says the data are fresh, whatever this tab's clock says.
     await page.unroute("**/api/weather");

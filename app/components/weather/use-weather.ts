@@ -15,6 +15,8 @@ export function useWeather(initial: WeatherPanelData) {
   const [loading, setLoading] = useState(initial.status === "pending");
   const [firstLoad, setFirstLoad] = useState(initial.status === "pending");
   const [now, setNow] = useState(initial.renderedAt);
+  /** The visitor's own Retry: the panel says how it went, even when nothing changed. */
+  const [retry, setRetry] = useState<"none" | "running" | "done">("none");
   const skew = useRef(0);
   const lastAttempt = useRef(0);
 
@@ -69,5 +71,11 @@ export function useWeather(initial: WeatherPanelData) {
     };
   }, [initial, refresh]);
 
-  return { snapshot, loading, firstLoad, now, refresh };
+  const retryNow = useCallback(async () => {
+    setRetry("running");
+    await refresh();
+    setRetry("done");
+  }, [refresh]);
+
+  return { snapshot, loading, firstLoad, now, retry, retryNow };
 }

@@ -149,6 +149,44 @@ describe("the weather panel", () => {
     expect(status()).toHaveProperty("textContent", "");
   });
 
+  test("Retry while the weather sources are down says, each time, that the weather is still unavailable", async () => {
+    // The server answers, but its sources are down: it still has only its seven-hour-old data.
+    const old = snapshotAt(Date.now() - 7 * 60 * MINUTE);
+    renderPanel({ status: "ready", snapshot: old, renderedAt: Date.now() });
+    expect(status()).toHaveProperty("textContent", "Weather not available");
+    api.mockImplementation(() => answer(old));
+    let deliver: (response: Response) => void = () => {};
+    api.mockReturnValueOnce(new Promise((resolve) => (deliver = resolve)));
+
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    expect(status()).toHaveProperty("textContent", "Loading weather…");
+    await act(async () => deliver(await answer(old)));
+    expect(status()).toHaveProperty(
+      "textContent",
+      "The weather is still not available. Please try again later.",
+    );
+    // Pressed again: the region changes again, so it is said again.
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(status()).toHaveProperty(
+      "textContent",
+      "The weather is still not available. Please try again later.",
+    );
+  });
+
+  test("Retry that finds no newer data for stale weather says so", async () => {
+    const stale = snapshotAt(Date.now() - 45 * MINUTE);
+    renderPanel({ status: "ready", snapshot: stale, renderedAt: Date.now() });
+    expect(status()).toHaveProperty("textContent", "Data might be stale");
+    api.mockImplementation(() => answer(stale));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    expect(status()).toHaveProperty(
+      "textContent",
+      "No newer weather data yet. Please try again later.",
+    );
+    expect(screen.getAllByText("Scattered clouds").length).toBeGreaterThan(0);
+  });
+
   test("an answer that is not a snapshot changes nothing", async () => {
     renderPanel({ status: "ready", snapshot: snapshotAt(Date.now()), renderedAt: Date.now() });
     api.mockImplementation(() =>

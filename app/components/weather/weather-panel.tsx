@@ -25,15 +25,23 @@ const muted = "text-sm text-neutral-600 dark:text-neutral-400";
 export function WeatherPanel({ data, location }: { data: WeatherPanelData; location: string }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const { snapshot, loading, firstLoad, now, refresh } = useWeather(data);
+  const { snapshot, loading, firstLoad, now, retry, retryNow } = useWeather(data);
   const weather = snapshot && weatherView(snapshot, now);
-  const status = firstLoad
-    ? t`Loading weather…`
-    : !weather || weather.state === "unavailable"
-      ? t`Weather not available`
-      : weather.state === "stale"
-        ? t`Data might be stale`
-        : "";
+  // After a Retry that brought nothing newer the status says so: otherwise it would not change,
+  // and the press would end in silence.
+  const retried = retry === "done";
+  const status =
+    firstLoad || retry === "running"
+      ? t`Loading weather…`
+      : !weather || weather.state === "unavailable"
+        ? retried
+          ? t`The weather is still not available. Please try again later.`
+          : t`Weather not available`
+        : weather.state === "stale"
+          ? retried
+            ? t`No newer weather data yet. Please try again later.`
+            : t`Data might be stale`
+          : "";
   const lastUpdated = (instant: string) => {
     const time = formatTime(locale, instant);
     return t`Last updated ${time}`;
@@ -68,7 +76,7 @@ export function WeatherPanel({ data, location }: { data: WeatherPanelData; locat
             <button
               type="button"
               aria-disabled={loading}
-              onClick={loading ? undefined : refresh}
+              onClick={loading ? undefined : retryNow}
               className="inline-flex items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium hover:bg-neutral-100 aria-disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
             >
               <span
