@@ -2,6 +2,14 @@ import robotsParser from "robots-parser";
 import { describe, expect, test } from "vitest";
 import { CRAWLER_UA, ORIGIN, postForm, visit } from "./helpers";
 
+async function expectMovedForGood(redirects: [path: string, target: string][]) {
+  for (const [path, target] of redirects) {
+    const response = await visit(path);
+    expect(response.status, path).toBe(301);
+    expect(response.headers.get("Location"), path).toBe(target);
+  }
+}
+
 const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
@@ -24,31 +32,23 @@ describe("locale routing", () => {
   });
 
   test("a page address in capitals redirects to the lowercase one", async () => {
-    for (const [path, target] of [
+    await expectMovedForGood([
       ["/EN/About", "/en/about"],
       ["/Gallery?tab=videos", "/gallery?tab=videos"],
       ["/fr/ARCHIVE", "/fr/archive"],
       ["/EN/gallery/%3Cscript%3E", "/en/gallery/%3Cscript%3E"],
-    ] as const) {
-      const response = await visit(path);
-      expect(response.status, path).toBe(301);
-      expect(response.headers.get("Location"), path).toBe(target);
-    }
+    ]);
   });
 
   test("a German address with the prefix /de redirects for good to the one without", async () => {
-    for (const [path, target] of [
+    await expectMovedForGood([
       ["/de/imprint", "/imprint"],
       ["/de", "/"],
       ["/de/", "/"],
       ["/de/gallery?q=x&tab=videos", "/gallery?q=x&tab=videos"],
       ["/DE/Archive", "/archive"],
       ["/de//evil.example", "/evil.example"],
-    ] as const) {
-      const response = await visit(path);
-      expect(response.status, path).toBe(301);
-      expect(response.headers.get("Location"), path).toBe(target);
-    }
+    ]);
     const german = await visit("/imprint");
     expect(german.status).toBe(200);
     // Only the page addresses: the API and a path that merely starts with "de" stay as they are.
