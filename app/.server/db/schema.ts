@@ -173,6 +173,17 @@ export const contactDailyCounts = sqliteTable("contact_daily_counts", {
   messages: integer("messages").notNull(),
 });
 
+/** Messages sent today per network, under the day's salted pseudonym of the network (ADR 012). */
+export const contactSenders = sqliteTable(
+  "contact_senders",
+  {
+    day: text("day").notNull(),
+    sender: text("sender").notNull(),
+    messages: integer("messages").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.sender] })],
+);
+
 /** What the owner uploads; the camera box uploads its nightly film ("timelapse") the same way. */
 export const uploadKinds = ["photo", "video"] as const;
 
@@ -237,14 +248,35 @@ export const analyticsCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
 
-/** The same salted daily hash as likes, so each visitor counts once a day. */
+/**
+ * The same salted daily hash as likes, so each visitor counts once a day; beside it the day's
+ * salted hash of their network, so that one network counts as a few visitors at most.
+ */
 export const analyticsVisitors = sqliteTable(
   "analytics_visitors",
   {
     day: text("day").notNull(),
     visitor: text("visitor").notNull(),
+    network: text("network").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.visitor] }),
+    index("analytics_visitors_network").on(t.day, t.network),
+  ],
+);
+
+/**
+ * Which of 64 buckets the networks a referring site's visitors came from fall in, per day: a
+ * site is named on the statistics once three buckets (so three networks) have sent visitors.
+ */
+export const analyticsReferrerNetworks = sqliteTable(
+  "analytics_referrer_networks",
+  {
+    day: text("day").notNull(),
+    host: text("host").notNull(),
+    bucket: integer("bucket").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.host, t.bucket] })],
 );
 
 /**
