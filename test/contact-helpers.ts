@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import PostalMime, { type Email } from "postal-mime";
 import { expect, vi } from "vitest";
 import { type Locale, localizePath } from "~/i18n/locales";
-import { MIN_FILL_MS } from "~/lib/contact-fields";
+import { MIN_FILL_MS, type ProofPuzzle } from "~/lib/contact-fields";
 // @ts-expect-error the built Worker bundle ships no type declarations
 import worker from "../build/server/index.js";
 import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers";
@@ -16,7 +16,18 @@ const questionPattern: Record<Locale, RegExp> = {
   es: /cuánto es (\d) (más|menos) (\d)\?/,
 };
 
-export type OpenedForm = { html: string; token: string; answer: string };
+/** `proof`: the proof of work a busy day asks of browsers, as the page hands it to its script. */
+export type OpenedForm = { html: string; token: string; answer: string; proof: ProofPuzzle | null };
+
+/** The page's data for its script, as React Router writes it into the HTML. */
+function proofIn(html: string): ProofPuzzle | null {
+  const field = (name: string, value: string) =>
+    new RegExp(`\\\\"${name}\\\\",\\\\?"?(${value})`).exec(html)?.[1];
+  const salt = field("salt", "[\\w-]{22}");
+  const target = field("target", "[0-9a-f]{64}");
+  const range = field("range", "\\d+");
+  return salt && target && range ? { salt, target, range: Number(range) } : null;
+}
 
 export async function openContactForm(locale: Locale = "en"): Promise<OpenedForm> {
   const response = await visit(localizePath("/contact", locale));
@@ -27,7 +38,8 @@ export async function openContactForm(locale: Locale = "en"): Promise<OpenedForm
   if (!token || !question) throw new Error("the contact page shows no question");
   const [, a, op, b] = question;
   const sum = ["plus", "più", "más"].includes(op ?? "");
-  return { html, token, answer: String(sum ? Number(a) + Number(b) : Number(a) - Number(b)) };
+  const answer = String(sum ? Number(a) + Number(b) : Number(a) - Number(b));
+  return { html, token, answer, proof: proofIn(html) };
 }
 
 type ContactFields = Record<"name" | "email" | "subject" | "message", string> &
@@ -117,7 +129,7 @@ export function takeTimeToWrite(ms = MIN_FILL_MS) {
   vi.setSystemTime(Date.now() + ms);
 }
 
-async function deliveredMail(): Promise<Email[]> {
+export async function deliveredMail(): Promise<Email[]> {
   const raw = await (await env.MAIL_DROP.fetch("http://mail-drop/")).json<string[]>();
   return Promise.all(raw.map((text) => PostalMime.parse(text)));
 }

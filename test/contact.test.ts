@@ -21,9 +21,14 @@ const GENERIC_ERROR = "Message could not be sent. Please try again.";
 const WRONG_ANSWER = "Please solve the math problem correctly";
 
 // Only Date is faked, so that a test can let the minimum fill time or a question's
-// lifetime pass; timers and the bindings run on real time.
-beforeEach(() => {
+// lifetime pass; timers and the bindings run on real time. Each test starts a quiet day:
+// this file sends more than the day's messages that need no proof of work.
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
+  await env.DB.batch([
+    env.DB.prepare("delete from contact_daily_counts"),
+    env.DB.prepare("delete from contact_senders"),
+  ]);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -308,16 +313,20 @@ describe("the form refuses", () => {
     await expectNotDelivered(marker);
   }, 40_000); // it may first wait up to 20 s for a fresh rate-limit minute
 
-  test("more messages than the day's cap, whoever sends them", async () => {
+  test("more messages than the day's cap, whoever sends them, saying so", async () => {
     const today = utcDay(new Date());
     await env.DB.prepare(
       "insert into contact_daily_counts (day, messages) values (?1, ?2) on conflict (day) do update set messages = ?2",
     )
       .bind(today, Number(env.CONTACT_DAILY_LIMIT))
       .run();
-    const { response, marker } = await sendMessage();
+    const { response, message, marker } = await sendMessage();
     expect(response.status).toBe(429);
-    expect(await response.text()).toContain(GENERIC_ERROR);
+    const html = await response.text();
+    expect(html).toContain(
+      "The form has taken all the messages it can today. Please try again tomorrow.",
+    );
+    expect(html).toContain(escaped(message.message));
     await env.DB.prepare("delete from contact_daily_counts").run();
     await expectNotDelivered(marker);
   });
@@ -358,7 +367,7 @@ describe("the form refuses", () => {
   });
 });
 
-test("the ten-minute cron forgets used nonces once they expire, and earlier days' counts", async () => {
+test("the ten-minute cron forgets used nonces once they expire, and earlier days' counts and networks", async () => {
   const now = Date.now();
   const insertNonce = env.DB.prepare(
     "insert into contact_nonces (nonce, expires_at) values (?, ?)",
@@ -366,11 +375,16 @@ test("the ten-minute cron forgets used nonces once they expire, and earlier days
   const insertCount = env.DB.prepare(
     "insert or replace into contact_daily_counts (day, messages) values (?, ?)",
   );
+  const insertSender = env.DB.prepare(
+    "insert into contact_senders (day, sender, messages) values (?, ?, 1)",
+  );
   await env.DB.batch([
     insertNonce.bind("expired-nonce", now - 1000),
     insertNonce.bind("current-nonce", now + 60_000),
     insertCount.bind(utcDay(new Date(now - 86_400_000)), 7),
     insertCount.bind(utcDay(new Date(now)), 3),
+    insertSender.bind(utcDay(new Date(now - 86_400_000)), "yesterdays-network"),
+    insertSender.bind(utcDay(new Date(now)), "todays-network"),
   ]);
   await runCron();
   const nonces = await env.DB.prepare("select nonce from contact_nonces").all<{ nonce: string }>();
@@ -378,4 +392,8 @@ test("the ten-minute cron forgets used nonces once they expire, and earlier days
   expect(nonces.results.map((row) => row.nonce)).toContain("current-nonce");
   const days = await env.DB.prepare("select day from contact_daily_counts").all<{ day: string }>();
   expect(days.results.map((row) => row.day)).toEqual([utcDay(new Date(now))]);
+  const senders = await env.DB.prepare("select sender from contact_senders").all<{
+    sender: string;
+  }>();
+  expect(senders.results.map((row) => row.sender)).toEqual(["todays-network"]);
 });

@@ -26,6 +26,18 @@ export type ContactFieldErrors = Partial<Record<ContactFieldName, ContactFieldEr
 
 export type Question = { a: number; op: "+" | "-"; b: number };
 
+/**
+ * The proof of work asked on a busy day (ADR 012): the number below `range` whose SHA-256,
+ * written after `salt` (app/lib/contact-proof.ts), is `target` (hex).
+ */
+export type ProofPuzzle = { salt: string; target: string; range: number };
+
+/** Messages one network (an IPv4 address, an IPv6 /64) may send a day. */
+export const MESSAGES_PER_NETWORK = 3;
+
+/** Which of the day's limits refused a message (ADR 012); each is told to the visitor. */
+export type ContactLimit = "network" | "javascript" | "later" | "tomorrow";
+
 /** What the visitor typed, handed back so that a page without JavaScript can show it again. */
 export type ContactValues = Record<Exclude<ContactFieldName, "answer">, string>;
 
@@ -33,10 +45,11 @@ export type ContactOutcome =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactFieldErrors; values?: ContactValues }
   /**
-   * A bot, a limit or a failed delivery: all look the same to the sender. `unsent`: the
-   * request never reached the site (offline), so the question was not used up.
+   * A bot or a failed delivery: both look the same to the sender. `unsent`: the request never
+   * reached the site (offline), so the question was not used up. `limit`: a limit of the day
+   * refused it, and the visitor is told which.
    */
-  | { status: "failed"; values?: ContactValues; unsent?: true };
+  | { status: "failed"; values?: ContactValues; unsent?: true; limit?: ContactLimit };
 
 /** Faster than this from question to submit is a program, not a person (spec's bot checks). */
 export const MIN_FILL_MS = 3000;

@@ -2,6 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { createChallenge } from "~/.server/contact/challenge";
+import { proofNeeded } from "~/.server/contact/limits";
+import { createProof } from "~/.server/contact/proof";
 import { submitContactForm } from "~/.server/contact/submit";
 import { requestScope } from "~/.server/context";
 import { ContactForm } from "~/components/contact/contact-form";
@@ -16,8 +18,12 @@ import PinIcon from "~icons/mdi/map-marker-outline";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(requestScope);
-  return createChallenge(config.SESSION_SECRET);
+  const { config, db } = context.get(requestScope);
+  const [{ nonce, ...challenge }, busy] = await Promise.all([
+    createChallenge(config.SESSION_SECRET),
+    proofNeeded(db),
+  ]);
+  return { ...challenge, proof: busy ? await createProof(config.SESSION_SECRET, nonce) : null };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -129,6 +135,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactForm
             question={loaderData.question}
             token={loaderData.token}
+            proof={loaderData.proof}
             outcome={actionData}
             sending={sending}
             onStart={() => void loadContactForm()}

@@ -6,7 +6,8 @@ import { HOUR_MS } from "../../../protocol/durations.ts";
 
 export const CHALLENGE_LIFETIME_MS = 2 * HOUR_MS;
 
-export type Challenge = { question: Question; token: string };
+/** `nonce` is also in the token; it salts the proof of work of a busy day (proof.ts). */
+export type Challenge = { question: Question; token: string; nonce: string };
 
 export type ChallengeCheck =
   | { status: "passed"; nonce: string; expiresAt: number }
@@ -17,8 +18,8 @@ const TOKEN = /^(\d{13})\.(\d{13})\.([\w-]{22})\.([\w-]{43})$/;
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** SESSION_SECRET signs this too; the "contact-challenge" prefix keeps its uses apart. */
-function hmacKey(secret: string): Promise<CryptoKey> {
+/** SESSION_SECRET signs this too; a prefix in each signed text keeps its uses apart. */
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey(
@@ -64,6 +65,7 @@ export async function createChallenge(secret: string, now = Date.now()): Promise
   return {
     question,
     token: `${issuedAt}.${expiresAt}.${nonce}.${base64url.encode(new Uint8Array(mac))}`,
+    nonce,
   };
 }
 

@@ -1,13 +1,35 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
+import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { contactDailyCounts } from "../db/schema";
-import { utcDay } from "../visitors/visitor-id";
 
-/** The site-wide daily cap that keeps a flood of messages out of the owner's inbox. */
-export async function takeDailySlot(db: Db, limit: number): Promise<boolean> {
+/** The day's messages that need only the maths question; later ones need a proof of work too. */
+export const OPEN_MESSAGES = 20;
+
+/**
+ * How many messages the day may have brought by `now`: the open ones at once, the rest of the
+ * cap released evenly through the day, so that a morning's flood cannot spend the evening's.
+ */
+export function dailyAllowance(limit: number, now: number): number {
+  if (limit <= OPEN_MESSAGES) return limit;
+  const dayDone = ((now % DAY_MS) + 1) / DAY_MS;
+  return OPEN_MESSAGES + Math.ceil((limit - OPEN_MESSAGES) * dayDone);
+}
+
+export async function messagesOfDay(db: Db, day: string): Promise<number> {
+  const row = await db
+    .select({ messages: contactDailyCounts.messages })
+    .from(contactDailyCounts)
+    .where(eq(contactDailyCounts.day, day))
+    .get();
+  return row?.messages ?? 0;
+}
+
+/** The site-wide count that keeps a flood of messages out of the owner's inbox. */
+export async function takeDailySlot(db: Db, day: string, limit: number): Promise<boolean> {
   const counted = await db
     .insert(contactDailyCounts)
-    .values({ day: utcDay(), messages: 1 })
+    .values({ day, messages: 1 })
     .onConflictDoUpdate({
       target: contactDailyCounts.day,
       set: { messages: sql`${contactDailyCounts.messages} + 1` },

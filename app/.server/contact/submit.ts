@@ -1,6 +1,7 @@
 import { EmailMessage } from "cloudflare:email";
 import {
   type ContactFieldError,
+  type ContactLimit,
   type ContactOutcome,
   type ContactValues,
   contactLimits,
@@ -11,8 +12,9 @@ import { clientNetwork } from "../client-address";
 import type { RequestScope } from "../context";
 import { readFormData } from "../read-form";
 import { checkAnswer } from "./challenge";
-import { takeDailySlot } from "./daily-cap";
+import { limitOfDay, takeMessageSlots } from "./limits";
 import { composeContactMail } from "./mail";
+import { checkProof } from "./proof";
 import { claimNonce } from "./used-nonces";
 
 export type ContactResponse = { outcome: ContactOutcome; httpStatus: number };
@@ -29,9 +31,8 @@ export async function submitContactForm(
   const formData = read.data;
   const values = valuesOf(formData);
 
-  const { success } = await env.CONTACT_RATE_LIMIT.limit({
-    key: `contact:${clientNetwork(request)}`,
-  });
+  const network = clientNetwork(request);
+  const { success } = await env.CONTACT_RATE_LIMIT.limit({ key: `contact:${network}` });
   if (!success) return failed(values, 429);
   // People never see this field; programs that fill in every field do.
   if (String(formData.get("website") ?? "") !== "") return failed(values, 400);
@@ -55,8 +56,17 @@ export async function submitContactForm(
     return { outcome: { status: "invalid", errors, values }, httpStatus: 400 };
   }
   if (answer.status !== "passed") return failed(values, 400);
+  // Browsers send it on a busy day only; a wrong one is forged, as no browser gets it wrong.
+  const proof = String(formData.get("proof") ?? "");
+  const proven = proof !== "" && (await checkProof(config.SESSION_SECRET, answer.nonce, proof));
+  if (proof !== "" && !proven) return failed(values, 400);
+  const sending = { cap: config.CONTACT_DAILY_LIMIT, proven, now };
+  // A flood past the day's limits costs one read each, and no write.
+  const dayFull = await limitOfDay(db, sending);
+  if (dayFull) return limited(values, dayFull);
   if (!(await claimNonce(db, answer.nonce, answer.expiresAt))) return failed(values, 409);
-  if (!(await takeDailySlot(db, config.CONTACT_DAILY_LIMIT))) return failed(values, 429);
+  const limit = await takeMessageSlots(db, network, sending);
+  if (limit) return limited(values, limit);
 
   try {
     const raw = composeContactMail(config, form.data, locale);
@@ -88,4 +98,8 @@ function valuesOf(formData: FormData): ContactValues {
 
 function failed(values: ContactValues, httpStatus: number): ContactResponse {
   return { outcome: { status: "failed", values }, httpStatus };
+}
+
+function limited(values: ContactValues, limit: ContactLimit): ContactResponse {
+  return { outcome: { status: "failed", values, limit }, httpStatus: 429 };
 }

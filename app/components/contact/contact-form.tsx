@@ -1,32 +1,41 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useSubmit } from "react-router";
 import {
   type ContactFieldError,
   type ContactFieldName,
+  type ContactLimit,
   type ContactOutcome,
   contactFieldNames,
   contactLimits,
+  MESSAGES_PER_NETWORK,
+  type ProofPuzzle,
   type Question,
 } from "~/lib/contact-fields";
 import { formatNumber } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import CheckIcon from "~icons/mdi/check-circle-outline";
 import { LocalizedLink, useLocale } from "../localized-link";
+import { useProof } from "./use-proof";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
 
-/** A plain POST without JavaScript; with it, the route checks first and focus moves to the error. */
+/**
+ * A plain POST without JavaScript; with it, the route checks first and focus moves to the error.
+ * On a busy day (`proof`) the browser also solves a proof of work before the message leaves.
+ */
 export function ContactForm({
   question,
   token,
+  proof,
   outcome,
-  sending,
+  sending: posting,
   onStart,
 }: {
   question: Question;
   token: string;
+  proof: ProofPuzzle | null;
   outcome: ContactOutcome | undefined;
   sending: boolean;
   onStart: () => void;
@@ -34,6 +43,11 @@ export function ContactForm({
   const { t } = useLingui();
   const ownerEmail = useRootData().site.ownerEmail;
   const id = useId();
+  const submit = useSubmit();
+  const solveProof = useProof(proof);
+  // From Send until the proof is solved, before the router starts posting.
+  const [proving, setProving] = useState(false);
+  const sending = posting || proving;
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
@@ -44,8 +58,9 @@ export function ContactForm({
   const submitted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
   useEffect(() => {
-    if (!sending) submitted.current = false;
-  }, [sending, outcome]);
+    if (!posting) submitted.current = false;
+    setProving(false);
+  }, [posting, outcome]);
 
   // Again once a new question has replaced the answer field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: token remounts the answer field
@@ -103,11 +118,23 @@ export function ContactForm({
       method="post"
       preventScrollReset
       noValidate={enhanced}
-      onFocus={onStart}
+      onFocus={() => {
+        onStart();
+        void solveProof();
+      }}
       onSubmit={(event) => {
         // One message however often the visitor clicks or presses Enter meanwhile.
         if (submitted.current) event.preventDefault();
         submitted.current = true;
+        if (!proof || event.defaultPrevented) return;
+        event.preventDefault();
+        setProving(true);
+        const form = event.currentTarget;
+        void solveProof().then((answer) => {
+          const data = new FormData(form);
+          data.set("proof", answer);
+          void submit(data, { method: "post", preventScrollReset: true });
+        });
       }}
       aria-labelledby={`${id}-title`}
       className="rounded-xl border border-neutral-200 p-5 sm:p-6 dark:border-neutral-800"
@@ -118,6 +145,14 @@ export function ContactForm({
       <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
         {t`All fields are required.`}
       </p>
+      {/* Said before a visitor without JavaScript writes anything; browsers with it never show it. */}
+      {proof ? (
+        <noscript>
+          <p className="mt-4 rounded-md border border-warning-600 bg-warning-100 p-3 text-warning-900">
+            <LimitText limit="javascript" ownerEmail={ownerEmail} />
+          </p>
+        </noscript>
+      ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-name`} label={t`Name`} name="name" error={errors.name}>
           <input
@@ -189,15 +224,22 @@ export function ContactForm({
           role="alert"
           className="mt-4 rounded-md border border-error-600 bg-error-100 p-3 text-error-900"
         >
-          {t`Message could not be sent. Please try again.`}{" "}
-          {/* Every failure reads the same (a bot learns nothing), so each offers the way round it. */}
-          <Trans>
-            If it keeps failing, write to us at{" "}
-            <a href={`mailto:${ownerEmail}`} className="font-medium underline">
-              {ownerEmail}
-            </a>
-            .
-          </Trans>
+          {/* With JavaScript the day only turned busy while they wrote: the new form has the proof. */}
+          {outcome.limit && !(enhanced && outcome.limit === "javascript") ? (
+            <LimitText limit={outcome.limit} ownerEmail={ownerEmail} />
+          ) : (
+            <>
+              {t`Message could not be sent. Please try again.`}{" "}
+              {/* Every other failure reads the same (a bot learns nothing), so each offers the way round it. */}
+              <Trans>
+                If it keeps failing, write to us at{" "}
+                <a href={`mailto:${ownerEmail}`} className="font-medium underline">
+                  {ownerEmail}
+                </a>
+                .
+              </Trans>
+            </>
+          )}
         </p>
       ) : null}
       <button
@@ -211,6 +253,31 @@ export function ContactForm({
         {sending ? t`Sending your message…` : ""}
       </p>
     </Form>
+  );
+}
+
+/** What a limit of the day means for the visitor, and the way round it. */
+function LimitText({ limit, ownerEmail }: { limit: ContactLimit; ownerEmail: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const perNetwork = formatNumber(locale, MESSAGES_PER_NETWORK);
+  const text = {
+    network: t`Your internet connection has already sent ${perNetwork} messages through this form today, the most it takes from one connection in a day. Please try again tomorrow.`,
+    javascript: t`Many messages have arrived today, so for the rest of the day the form takes them only from browsers with JavaScript turned on. Please turn it on, or try again tomorrow.`,
+    later: t`Many messages have arrived today, so the form now takes only a few an hour. Please try again later.`,
+    tomorrow: t`The form has taken all the messages it can today. Please try again tomorrow.`,
+  }[limit];
+  return (
+    <>
+      {text}{" "}
+      <Trans>
+        You can also write to us directly at{" "}
+        <a href={`mailto:${ownerEmail}`} className="font-medium underline">
+          {ownerEmail}
+        </a>
+        .
+      </Trans>
+    </>
   );
 }
 

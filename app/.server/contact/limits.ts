@@ -1,0 +1,42 @@
+import type { ContactLimit } from "~/lib/contact-fields";
+import type { Db } from "../db/client";
+import { utcDay } from "../visitors/visitor-id";
+import { dailyAllowance, messagesOfDay, OPEN_MESSAGES, takeDailySlot } from "./daily-cap";
+import { giveBackSenderSlot, senderOf, takeSenderSlot } from "./senders";
+
+/** `proven`: the sender solved the proof of work, so the day's later messages are open to it. */
+type Sending = { cap: number; proven: boolean; now: number };
+
+function allowance({ cap, proven, now }: Sending): number {
+  return proven ? dailyAllowance(cap, now) : Math.min(cap, OPEN_MESSAGES);
+}
+
+/** The day's limit that refuses a message already, read before anything is written. */
+export async function limitOfDay(db: Db, sending: Sending): Promise<ContactLimit | null> {
+  const sent = await messagesOfDay(db, utcDay(new Date(sending.now)));
+  if (sent >= sending.cap) return "tomorrow";
+  if (sent >= allowance(sending)) return sending.proven ? "later" : "javascript";
+  return null;
+}
+
+/**
+ * Counts a message against its network's day and the site's (ADR 012), or names the limit
+ * that refuses it; the site's count is taken only up to what the day allows, whatever raced.
+ */
+export async function takeMessageSlots(
+  db: Db,
+  network: string,
+  sending: Sending,
+): Promise<ContactLimit | null> {
+  const day = utcDay(new Date(sending.now));
+  const sender = await senderOf(db, network, day);
+  if (!(await takeSenderSlot(db, day, sender))) return "network";
+  if (await takeDailySlot(db, day, allowance(sending))) return null;
+  await giveBackSenderSlot(db, day, sender);
+  return (await limitOfDay(db, sending)) ?? "later";
+}
+
+/** A busy day: the page asks browsers for the proof of work before they send. */
+export async function proofNeeded(db: Db, now = Date.now()): Promise<boolean> {
+  return (await messagesOfDay(db, utcDay(new Date(now)))) >= OPEN_MESSAGES;
+}

@@ -1,0 +1,35 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { MESSAGES_PER_NETWORK } from "~/lib/contact-fields";
+import type { Db } from "../db/client";
+import { contactSenders } from "../db/schema";
+import { visitorId } from "../visitors/visitor-id";
+
+/** The network under the day's salt (as visitors are counted): forgotten with the salt. */
+export function senderOf(db: Db, network: string, day: string): Promise<string> {
+  return visitorId(db, `contact\n${network}`, day);
+}
+
+export async function takeSenderSlot(db: Db, day: string, sender: string): Promise<boolean> {
+  const counted = await db
+    .insert(contactSenders)
+    .values({ day, sender, messages: 1 })
+    .onConflictDoUpdate({
+      target: [contactSenders.day, contactSenders.sender],
+      set: { messages: sql`${contactSenders.messages} + 1` },
+      setWhere: lt(contactSenders.messages, MESSAGES_PER_NETWORK),
+    })
+    .returning({ messages: contactSenders.messages });
+  return counted.length === 1;
+}
+
+/** For a message the site-wide count then refused: the network did not send it. */
+export async function giveBackSenderSlot(db: Db, day: string, sender: string): Promise<void> {
+  await db
+    .update(contactSenders)
+    .set({ messages: sql`${contactSenders.messages} - 1` })
+    .where(and(eq(contactSenders.day, day), eq(contactSenders.sender, sender)));
+}
+
+export function purgeEarlierSenders(db: Db, today: string) {
+  return db.delete(contactSenders).where(lt(contactSenders.day, today));
+}
