@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { networkBucket } from "~/.server/analytics/referrer-networks";
 import { readStatistics } from "~/.server/analytics/statistics";
 import { getDb } from "~/.server/db/client";
 import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
@@ -15,19 +16,25 @@ let clients = 0;
 /** A client address of its own per test, so rate limits and visitor hashes never mix. */
 const newAddress = () => `203.0.113.${++clients}`;
 
-function beacon(body: unknown, headers: Record<string, string> = {}, country = "IT") {
+/** What a page's `navigator.sendBeacon` sends; a header given as undefined is left out. */
+function beacon(body: unknown, headers: Record<string, string | undefined> = {}, country = "IT") {
+  const sent = {
+    "Content-Type": "text/plain;charset=UTF-8",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-Mode": "no-cors",
+    "Sec-Fetch-Dest": "empty",
+    Origin: ORIGIN,
+    "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
+    ...headers,
+  };
   return visit("/api/beacon", {
     method: "POST",
     // What Cloudflare's edge tells the Worker about where the request came from.
     cf: { country },
     body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: {
-      "Content-Type": "text/plain;charset=UTF-8",
-      "Sec-Fetch-Site": "same-origin",
-      Origin: ORIGIN,
-      "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
-      ...headers,
-    },
+    headers: Object.fromEntries(
+      Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
   });
 }
 
@@ -44,8 +51,29 @@ beforeEach(async () => {
   await env.DB.batch([
     env.DB.prepare("delete from analytics_counts"),
     env.DB.prepare("delete from analytics_visitors"),
+    env.DB.prepare("delete from analytics_referrer_networks"),
   ]);
 });
+
+/** A browser of its own: a user agent a script could vary freely. */
+const browser = (n: number) => `${BROWSER_UA} Build/${n}`;
+
+/** The referring sites the owner's statistics name, with their views. */
+async function referrersShown(): Promise<Record<string, number>> {
+  const { breakdowns } = await readStatistics(getDb(env.DB));
+  return Object.fromEntries(breakdowns.referrer.map(({ value, count }) => [value, count]));
+}
+
+/** IPv4 addresses whose networks fall in `count` different buckets (three buckets, three networks). */
+async function networksInOwnBuckets(count: number, first = 1): Promise<string[]> {
+  const found = new Map<number, string>();
+  for (let host = first; found.size < count; host++) {
+    const address = `198.18.${Math.floor(host / 250)}.${host % 250}`;
+    const bucket = await networkBucket(env.SESSION_SECRET, address);
+    if (!found.has(bucket)) found.set(bucket, address);
+  }
+  return [...found.values()];
+}
 
 describe("page views", () => {
   test("a page view is counted once, with its page, referrer, language, device and visitor", async () => {
@@ -122,9 +150,100 @@ describe("page views", () => {
     expect(await todaysCounts()).toMatchObject({ views: 3, visitors: 2 });
   });
 
-  test("an unknown address counts as a view of 'other pages', never under its own path", async () => {
-    await beacon({ type: "view", path: "/no/such/page-123" }, { "CF-Connecting-IP": newAddress() });
-    expect(await todaysCounts()).toMatchObject({ views: 1, "page *": 1 });
+  test("one network counts as five visitors a day at most, whatever user agents it sends", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 150; i++) {
+      const response = await beacon(
+        { type: "view", path: "/" },
+        { "CF-Connecting-IP": address, "User-Agent": browser(i) },
+      );
+      expect(response.status).toBe(204);
+    }
+    expect(await todaysCounts()).toMatchObject({ views: 150, visitors: 5 });
+    // Addresses of one IPv6 /64 are one network too; another network is another visitor.
+    for (let i = 1; i <= 7; i++) {
+      await beacon(
+        { type: "view", path: "/" },
+        { "CF-Connecting-IP": `2001:db8:77:1::${i}`, "User-Agent": browser(i) },
+      );
+    }
+    await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": newAddress() });
+    expect(await todaysCounts()).toMatchObject({ views: 158, visitors: 11 });
+    const hashes = await env.DB.prepare("select count(*) as n from analytics_visitors").first();
+    expect(hashes).toEqual({ n: 11 });
+  });
+});
+
+describe("referring sites", () => {
+  test("100 sites invented by one network never appear on the owner's statistics", async () => {
+    const address = newAddress();
+    for (let i = 0; i < 100; i++) {
+      const response = await beacon(
+        { type: "view", path: "/", referrer: `invented-${i}.example` },
+        { "CF-Connecting-IP": address, "User-Agent": browser(i) },
+      );
+      expect(response.status).toBe(204);
+    }
+    const shown = await referrersShown();
+    expect(Object.keys(shown).filter((host) => host.startsWith("invented-"))).toEqual([]);
+    // Only its five visitors' first views brought a site at all.
+    expect(shown).toEqual({ "*": 5 });
+  });
+
+  test("a site is named once visitors from three networks came from it, and counts its views", async () => {
+    const [first, second, third] = await networksInOwnBuckets(3);
+    for (const address of [first, second]) {
+      await beacon(
+        { type: "view", path: "/", referrer: "forum.example" },
+        { "CF-Connecting-IP": address ?? "" },
+      );
+    }
+    expect(await referrersShown()).toEqual({ "*": 2 });
+    await beacon(
+      { type: "view", path: "/", referrer: "www.forum.example" },
+      { "CF-Connecting-IP": third ?? "" },
+    );
+    expect(await referrersShown()).toEqual({ "forum.example": 3 });
+  });
+
+  test("one network coming from a site on three days does not name it", async () => {
+    const address = newAddress();
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    for (const daysAgo of [2, 1, 0]) {
+      vi.setSystemTime(now - daysAgo * 86_400_000);
+      await beacon(
+        { type: "view", path: "/", referrer: "one-fan.example" },
+        { "CF-Connecting-IP": address },
+      );
+    }
+    vi.useRealTimers();
+    const days = await env.DB.prepare(
+      "select count(*) as n from analytics_counts where dimension = 'referrer'",
+    ).first();
+    expect(days).toEqual({ n: 3 });
+    expect(await referrersShown()).toEqual({ "*": 3 });
+  });
+
+  test("a visitor's later views, and a browser sending Global Privacy Control, bring no site", async () => {
+    const [first, second, third] = await networksInOwnBuckets(3, 500);
+    for (const address of [first, second]) {
+      await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": address ?? "" });
+      await beacon(
+        { type: "view", path: "/about", referrer: "search.example" },
+        { "CF-Connecting-IP": address ?? "" },
+      );
+    }
+    await beacon(
+      { type: "view", path: "/", referrer: "search.example" },
+      { "CF-Connecting-IP": third ?? "", "Sec-GPC": "1" },
+    );
+    expect(await todaysCounts()).toMatchObject({ views: 5, visitors: 2 });
+    expect(await todaysCounts()).not.toHaveProperty(["referrer search.example"]);
+    const buckets = await env.DB.prepare(
+      "select count(*) as n from analytics_referrer_networks",
+    ).first();
+    expect(buckets).toEqual({ n: 0 });
   });
 });
 
@@ -136,6 +255,49 @@ describe("what is not counted", () => {
     );
     expect(response.status).toBe(204);
     expect(await todaysCounts()).toEqual({});
+  });
+
+  test("a beacon no page of ours sends is answered like any other and not counted", async () => {
+    const impossible: [string, unknown, Record<string, string | undefined>][] = [
+      ["an address that is none of our pages", { type: "view", path: "/no/such/page-123" }, {}],
+      ["a page of none of our languages", { type: "view", path: "/de/about" }, {}],
+      ["a gallery item that cannot exist", { type: "view", path: "/gallery/%3Cscript%3E" }, {}],
+      ["the site itself as the referrer", { type: "view", path: "/", referrer: "lake.test" }, {}],
+      ["no Origin", { type: "view", path: "/" }, { Origin: undefined }],
+      ["no Sec-Fetch-Site", { type: "view", path: "/" }, { "Sec-Fetch-Site": undefined }],
+      [
+        "no header a browser sends",
+        { type: "view", path: "/" },
+        {
+          Origin: undefined,
+          "Sec-Fetch-Site": undefined,
+          "Sec-Fetch-Mode": undefined,
+          "Sec-Fetch-Dest": undefined,
+        },
+      ],
+      [
+        "a typed address's Sec-Fetch-Site",
+        { type: "view", path: "/" },
+        { "Sec-Fetch-Site": "none" },
+      ],
+      ["an event without Origin", { type: "event", name: "timelapse_play" }, { Origin: undefined }],
+      ["no user agent", { type: "view", path: "/" }, { "User-Agent": "" }],
+    ];
+    for (const [what, body, headers] of impossible) {
+      const response = await beacon(body, { "CF-Connecting-IP": newAddress(), ...headers });
+      expect(response.status, what).toBe(204);
+    }
+    expect(await todaysCounts()).toEqual({});
+    // What the real beacon sends (Chromium's, recorded in the browser journey) still counts.
+    expect(
+      (
+        await beacon(
+          { type: "view", path: "/fr/gallery/abc123" },
+          { "CF-Connecting-IP": newAddress() },
+        )
+      ).status,
+    ).toBe(204);
+    expect(await todaysCounts()).toMatchObject({ views: 1, visitors: 1, "page /gallery": 1 });
   });
 
   test("cross-site posts are refused and nothing is written", async () => {
@@ -253,7 +415,7 @@ describe("forgetting", () => {
 
     await beacon({ type: "view", path: "/" }, { "CF-Connecting-IP": newAddress() });
     await env.DB.prepare(
-      "insert into analytics_visitors (day, visitor) values ('2020-01-01', 'old'), ('2020-01-02', 'older')",
+      "insert into analytics_visitors (day, visitor, network) values ('2020-01-01', 'old', 'n'), ('2020-01-02', 'older', 'n')",
     ).run();
     await runCron();
 
@@ -282,6 +444,22 @@ describe("forgetting", () => {
     await runCron();
     const rows = await env.DB.prepare("select day from analytics_counts").all<{ day: string }>();
     expect(rows.results.map((r) => r.day)).toEqual([utcDay(thirteenMonthsAgo)]);
+  });
+
+  test("the cron forgets the referrers' network buckets once the statistics no longer show their day", async () => {
+    const day = (daysAgo: number) => utcDay(new Date(Date.now() - daysAgo * 86_400_000));
+    await env.DB.batch(
+      [0, 29, 30, 90].map((daysAgo) =>
+        env.DB.prepare(
+          "insert into analytics_referrer_networks (day, host, bucket) values (?, 'forum.example', 1)",
+        ).bind(day(daysAgo)),
+      ),
+    );
+    await runCron();
+    const rows = await env.DB.prepare(
+      "select day from analytics_referrer_networks order by day",
+    ).all<{ day: string }>();
+    expect(rows.results.map((r) => r.day)).toEqual([day(29), day(0)]);
   });
 
   test("no table holds the visitor's address or user agent", async () => {

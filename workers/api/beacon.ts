@@ -26,6 +26,21 @@ const beaconSchema = z.discriminatedUnion("type", [
 
 const MAX_BODY_BYTES = 1024;
 
+/**
+ * What a page of ours sends with `navigator.sendBeacon` (or `fetch` with `keepalive`): our
+ * origin, named by the browser, and a browser's user agent. Crawlers are not counted.
+ */
+function sentByOurPage(request: Request): boolean {
+  const { headers } = request;
+  const userAgent = headers.get("User-Agent") ?? "";
+  return (
+    headers.get("Sec-Fetch-Site") === "same-origin" &&
+    headers.get("Origin") === new URL(request.url).origin &&
+    userAgent !== "" &&
+    !isbot(userAgent)
+  );
+}
+
 /** sendBeacon posts text/plain: a JSON body without a CORS preflight. */
 export const beacon = new Hono<ApiEnv>().post(
   "/",
@@ -52,13 +67,15 @@ export const beacon = new Hono<ApiEnv>().post(
       );
     }
 
-    // Crawlers are answered like browsers, so nothing tells them to try harder.
-    const userAgent = request.headers.get("User-Agent") ?? "";
-    if (userAgent && !isbot(userAgent)) {
+    // What no page of ours sends is answered like the rest, so nothing tells a script what to change.
+    if (sentByOurPage(request)) {
       const beacon = parsed.data;
       const db = c.var.db;
-      if (beacon.type === "view") await countPageView(db, await pageViewOf(db, request, beacon));
-      else await countEvent(db, beacon.name, utcDay());
+      if (beacon.type === "event") await countEvent(db, beacon.name, utcDay());
+      else {
+        const view = await pageViewOf(db, c.var.config.SESSION_SECRET, request, beacon);
+        if (view) await countPageView(db, view);
+      }
     }
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);

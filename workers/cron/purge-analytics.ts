@@ -1,15 +1,25 @@
 import { purgeAnalytics } from "~/.server/analytics/counts";
+import { firstDayShown } from "~/.server/analytics/statistics";
 import { getDb } from "~/.server/db/client";
 import { utcDay } from "~/.server/visitors/visitor-id";
 
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */
 export const ANALYTICS_RETENTION_MONTHS = 13;
 
-/** Visitor hashes go as soon as their day is over (their salt goes with the likes' purge). */
+/**
+ * Visitor hashes go as soon as their day is over (their salt goes with the likes' purge), the
+ * referrers' network buckets once the statistics no longer show their day.
+ */
 export async function purgeAnalyticsRecords(env: Env): Promise<void> {
   const db = getDb(env.DB);
   const now = new Date();
   const keepFrom = new Date(now);
   keepFrom.setUTCMonth(keepFrom.getUTCMonth() - ANALYTICS_RETENTION_MONTHS);
-  await db.batch(purgeAnalytics(db, utcDay(now), utcDay(keepFrom)));
+  await db.batch(
+    purgeAnalytics(db, {
+      today: utcDay(now),
+      keepBucketsFrom: firstDayShown(now),
+      keepCountsFrom: utcDay(keepFrom),
+    }),
+  );
 }

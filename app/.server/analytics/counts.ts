@@ -1,11 +1,22 @@
 import { lt, type SQL, sql } from "drizzle-orm";
 import { OTHER_VALUE, type ProductEvent } from "~/lib/analytics-events";
 import type { Db } from "../db/client";
-import { analyticsCounts, type analyticsDimensions, analyticsVisitors } from "../db/schema";
+import {
+  analyticsCounts,
+  type analyticsDimensions,
+  analyticsReferrerNetworks,
+  analyticsVisitors,
+} from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
 
 type Dimension = (typeof analyticsDimensions)[number];
-type Counter = { dimension: Dimension; value: string | SQL };
+type Counter = { dimension: Dimension; value: string };
+
+/** Counters are added to: a counter's first count of the day inserts its row. */
+const addedUp = {
+  target: [analyticsCounts.day, analyticsCounts.dimension, analyticsCounts.value],
+  set: { count: sql`${analyticsCounts.count} + excluded.count` },
+};
 
 /** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
 export const MAX_REFERRERS_PER_DAY = 100;
@@ -16,68 +27,101 @@ function referrerValue(day: string, host: string): SQL {
     or (select count(*) ${named}) < ${MAX_REFERRERS_PER_DAY} then ${host} else ${OTHER_VALUE} end`;
 }
 
+/** Distinct visitors one network (an IPv4 address, an IPv6 /64) counts as a day, at most. */
+export const VISITORS_PER_NETWORK = 5;
+
 /** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
 export type PageView = {
   day: string;
-  /** Today's salted hash of the visitor, or null when they asked not to be counted (GPC). */
-  visitor: string | null;
+  /**
+   * Today's salted hashes of the visitor and of their network, or null when they asked not to
+   * be counted (GPC).
+   */
+  visitor: { id: string; network: string } | null;
   page: string;
-  referrer: string | null;
+  /** The referring site and the bucket of the visitor's network (statistics.ts). */
+  referrer: { host: string; bucket: number } | null;
   country: string;
   device: string;
   language: string;
 };
 
-function increment(
-  db: Db,
-  day: string,
-  counters: Counter[],
-  count: number | ReturnType<typeof sql> = 1,
-) {
+function increment(db: Db, day: string, counters: Counter[]) {
   return db
     .insert(analyticsCounts)
-    .values(counters.map((counter) => ({ day, ...counter, count })))
-    .onConflictDoUpdate({
-      target: [analyticsCounts.day, analyticsCounts.dimension, analyticsCounts.value],
-      set: { count: sql`${analyticsCounts.count} + excluded.count` },
-    });
+    .values(counters.map((counter) => ({ day, ...counter, count: 1 })))
+    .onConflictDoUpdate(addedUp);
 }
 
-/** Counts a visitor once a day: the counter adds changes(), 0 when their hash was already in. */
+/**
+ * Counts a visitor once a day, and at most VISITORS_PER_NETWORK of one network; only a new
+ * visitor brings their referrer, with their network's bucket. One batch: after the visitor's
+ * insert, changes() says whether it was new (0 for a returning visitor or a full network).
+ */
 export async function countPageView(db: Db, view: PageView): Promise<void> {
-  const counters: Counter[] = [
+  const views = increment(db, view.day, [
     { dimension: "views", value: "" },
     { dimension: "page", value: view.page },
     { dimension: "country", value: view.country },
     { dimension: "device", value: view.device },
     { dimension: "language", value: view.language },
-  ];
-  if (view.referrer) {
-    counters.push({ dimension: "referrer", value: referrerValue(view.day, view.referrer) });
-  }
-  const views = increment(db, view.day, counters);
-  if (!view.visitor) {
+  ]);
+  const { visitor, referrer, day } = view;
+  if (!visitor) {
     await views;
     return;
   }
-  await db.batch([
+  const counted = referrer
+    ? sql`(values ('visitors', ''), ('referrer', ${referrerValue(day, referrer.host)}))`
+    : sql`(values ('visitors', ''))`;
+  const newVisitor = [
     db
       .insert(analyticsVisitors)
-      .values({ day: view.day, visitor: view.visitor })
+      .select(
+        sql`select ${day}, ${visitor.id}, ${visitor.network} where (select count(*) from ${analyticsVisitors}
+          where ${analyticsVisitors.day} = ${day} and ${analyticsVisitors.network} = ${visitor.network}) < ${VISITORS_PER_NETWORK}`,
+      )
       .onConflictDoNothing(),
-    increment(db, view.day, [{ dimension: "visitors", value: "" }], sql`changes()`),
-    views,
-  ]);
+    db
+      .insert(analyticsCounts)
+      .select(sql`select ${day}, column1, column2, 1 from ${counted} where changes() = 1`)
+      .onConflictDoUpdate(addedUp),
+  ] as const;
+  if (!referrer) {
+    await db.batch([views, ...newVisitor]);
+    return;
+  }
+  // Only for a site that got its own name above (not one past the day's first hundred).
+  const bucket = db
+    .insert(analyticsReferrerNetworks)
+    .select(
+      sql`select ${day}, ${analyticsCounts.value}, ${referrer.bucket} from ${analyticsCounts}
+        where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = 'referrer'
+        and ${analyticsCounts.value} = ${referrer.host} and changes() > 0`,
+    )
+    .onConflictDoNothing();
+  await db.batch([views, ...newVisitor, bucket]);
 }
 
 export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {
   await increment(db, day, [{ dimension: "event", value: event }]);
 }
 
-/** The statements that forget earlier days' visitor hashes and counts past retention; batchable. */
-export function purgeAnalytics(db: Db, today: string, keepCountsFrom: string) {
+/**
+ * The statements that forget earlier days' visitor hashes, referrers' network buckets once
+ * no statistics period shows them, and counts past retention; batchable.
+ */
+export function purgeAnalytics(
+  db: Db,
+  {
+    today,
+    keepBucketsFrom,
+    keepCountsFrom,
+  }: Record<"today" | "keepBucketsFrom" | "keepCountsFrom", string>,
+) {
   return [
     db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, today)),
+    db.delete(analyticsReferrerNetworks).where(lt(analyticsReferrerNetworks.day, keepBucketsFrom)),
     db.delete(analyticsCounts).where(lt(analyticsCounts.day, keepCountsFrom)),
   ] as const;
 }

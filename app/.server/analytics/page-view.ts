@@ -1,24 +1,27 @@
 import { stripLocale } from "~/i18n/locales";
-import { OTHER_VALUE } from "~/lib/analytics-events";
 import { publicPagePaths } from "~/lib/pages";
 import { clientNetwork } from "../client-address";
 import type { Db } from "../db/client";
+import { MEDIA_ID_PATTERN } from "../media/published-media";
 import { utcDay, visitorId } from "../visitors/visitor-id";
 import type { PageView } from "./counts";
 import { deviceClass } from "./device-class";
+import { networkBucket } from "./referrer-networks";
 
-/** A site page's language-free path, so the counters stay few whatever is posted. */
-export function countedPage(path: string): string {
+/** A page's language-free path, or null when no page of the site has this address. */
+export function countedPage(path: string): string | null {
   const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
   if ((publicPagePaths as readonly string[]).includes(bare)) return bare;
-  if (bare.startsWith("/gallery/")) return "/gallery";
-  return OTHER_VALUE;
+  const item = /^\/gallery\/([^/]+)$/.exec(bare)?.[1];
+  return item && MEDIA_ID_PATTERN.test(item) ? "/gallery" : null;
 }
 
-/** The referring site's host without "www.", or null for none or this site itself. */
-export function referrerHost(host: string | undefined, ownHost: string): string | null {
-  const bare = host?.toLowerCase().replace(/^www\./, "");
-  return bare && bare !== ownHost.replace(/^www\./, "") ? bare : null;
+const withoutWww = (host: string) => host.toLowerCase().replace(/^www\./, "");
+
+/** The referring site's host without "www."; the site's own host is never sent as one. */
+export function referrerHost(host: string, ownHost: string): string | "own" {
+  const bare = withoutWww(host);
+  return bare === withoutWww(ownHost) ? "own" : bare;
 }
 
 export function visitorLanguage(acceptLanguage: string | null): string {
@@ -35,21 +38,36 @@ export function requestCountry(request: Request): string {
     : "";
 }
 
-/** Global Privacy Control: counted as a view, never as a visitor, so not even a hash exists. */
+/**
+ * The view to count, or null for one that no page of the site sends (an address that is none
+ * of its pages, the site itself as the referrer). Global Privacy Control: counted as a view,
+ * never as a visitor, so not even a hash exists, and without a referrer (only a visitor's
+ * first view brings one).
+ */
 export async function pageViewOf(
   db: Db,
+  secret: string,
   request: Request,
   beacon: { path: string; referrer?: string | undefined },
-): Promise<PageView> {
+): Promise<PageView | null> {
+  const page = countedPage(beacon.path);
+  const host = beacon.referrer && referrerHost(beacon.referrer, new URL(request.url).hostname);
+  if (!page || host === "own") return null;
   const { headers } = request;
   const userAgent = headers.get("User-Agent") ?? "";
+  const network = clientNetwork(request);
   const day = utcDay();
   const optedOut = headers.get("Sec-GPC") === "1";
   return {
     day,
-    visitor: optedOut ? null : await visitorId(db, `${clientNetwork(request)}\n${userAgent}`, day),
-    page: countedPage(beacon.path),
-    referrer: referrerHost(beacon.referrer, new URL(request.url).hostname),
+    visitor: optedOut
+      ? null
+      : {
+          id: await visitorId(db, `${network}\n${userAgent}`, day),
+          network: await visitorId(db, `network\n${network}`, day),
+        },
+    page,
+    referrer: host && !optedOut ? { host, bucket: await networkBucket(secret, network) } : null,
     country: requestCountry(request),
     device: deviceClass(userAgent),
     language: visitorLanguage(headers.get("Accept-Language")),

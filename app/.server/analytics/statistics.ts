@@ -1,5 +1,5 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
-import { type ProductEvent, productEvents } from "~/lib/analytics-events";
+import { OTHER_VALUE, type ProductEvent, productEvents } from "~/lib/analytics-events";
 import {
   breakdownDimensions,
   type DayFigures,
@@ -10,22 +10,32 @@ import { DAY_MS } from "../../../protocol/durations.ts";
 import type { Db } from "../db/client";
 import { analyticsCounts } from "../db/schema";
 import { utcDay } from "../visitors/visitor-id";
+import { confirmedReferrers } from "./referrer-networks";
 
 export const STATISTICS_DAYS = 30;
 export const TOP_ENTRIES = 10;
+
+/** The oldest day the owner's statistics show. */
+export function firstDayShown(now = new Date()): string {
+  return utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1) * DAY_MS));
+}
 
 export async function readStatistics(db: Db): Promise<Statistics> {
   const now = new Date();
   const days = Array.from({ length: STATISTICS_DAYS }, (_, i) =>
     utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),
   );
-  const from = days[0] ?? utcDay(now);
+  const from = firstDayShown(now);
+  // A referring site not yet confirmed by several networks counts among "Other sites".
+  const shown = sql<string>`case when ${analyticsCounts.dimension} = 'referrer'
+    and ${analyticsCounts.value} not in ${confirmedReferrers(db, from)}
+    then ${OTHER_VALUE} else ${analyticsCounts.value} end`;
   const ranked = db
     .select({
       dimension: analyticsCounts.dimension,
-      value: analyticsCounts.value,
+      value: shown.as("value"),
       count: sql<number>`sum(${analyticsCounts.count})`.as("count"),
-      rank: sql<number>`row_number() over (partition by ${analyticsCounts.dimension} order by sum(${analyticsCounts.count}) desc, ${analyticsCounts.value})`.as(
+      rank: sql<number>`row_number() over (partition by ${analyticsCounts.dimension} order by sum(${analyticsCounts.count}) desc, ${shown})`.as(
         "rank",
       ),
     })
@@ -36,7 +46,7 @@ export async function readStatistics(db: Db): Promise<Statistics> {
         inArray(analyticsCounts.dimension, [...breakdownDimensions]),
       ),
     )
-    .groupBy(analyticsCounts.dimension, analyticsCounts.value)
+    .groupBy(analyticsCounts.dimension, shown)
     .as("ranked");
   const [daily, top] = await db.batch([
     db
