@@ -147,11 +147,9 @@ export function ContactForm({
       </p>
       {/* Said before a visitor without JavaScript writes anything; browsers with it never show it. */}
       {proof ? (
-        <noscript>
-          <p className="mt-4 rounded-md border border-warning-600 bg-warning-100 p-3 text-warning-900">
-            <LimitText limit="javascript" ownerEmail={ownerEmail} />
-          </p>
-        </noscript>
+        <p className="mt-4 hidden rounded-md border border-warning-600 bg-warning-100 p-3 text-warning-900 noscript:block">
+          <LimitText limit="javascript" ownerEmail={ownerEmail} />
+        </p>
       ) : null}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-name`} label={t`Name`} name="name" error={errors.name}>
