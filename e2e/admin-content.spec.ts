@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { logIn } from "./admin";
+import { d1 } from "./d1";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
 
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
@@ -29,38 +29,6 @@ function insertItems(token: string, ids: string[]) {
       )
       .join("\n"),
   );
-}
-
-/**
- * Runs SQL on D1 as another browser's change would; answers the last statement's rows. The
- * local Worker shares the SQLite file, and while one of its writes (the other lane's likes,
- * views and beacons) holds the lock the CLI fails at once with SQLITE_BUSY instead of waiting
- * as D1 would: it tries again a moment later.
- */
-function d1(sql: string, attempt = 1): unknown[] {
-  try {
-    const output = execFileSync(
-      "wrangler",
-      [
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        ".wrangler/e2e",
-        "--json",
-        "--command",
-        sql,
-      ],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
-    );
-    return (JSON.parse(output) as { results: unknown[] }[]).at(-1)?.results ?? [];
-  } catch (error) {
-    const busy = String((error as { stdout?: unknown }).stdout).includes("SQLITE_BUSY");
-    if (!busy || attempt >= 5) throw error;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
-    return d1(sql, attempt + 1);
-  }
 }
 
 /**

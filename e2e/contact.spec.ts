@@ -2,11 +2,15 @@ import { globSync, readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
 import { MIN_FILL_MS } from "../app/lib/contact-fields.ts";
+import { d1 } from "./d1";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { journeyMailDrop } from "./state";
 
 // A wrong answer and a refused sender are answered with 400; Chromium logs each.
 test.use({ expectedStatuses: [400] });
+
+/** The proof of work's module, which only a busy day's form loads. */
+const isProofModule = (request: Request) => /\/contact-proof-[\w-]+\.js$/.test(request.url());
 
 // Each journey is another visitor, as Cloudflare's edge would say: the form allows five
 // submissions a minute per client, and these journeys together send more than that.
@@ -91,18 +95,19 @@ async function writeMessage(page: Page, labels: Labels, words: string) {
   return { marker, text, subject, answer };
 }
 
+/** The delivered messages that carry `marker` in their subject. */
+async function deliveredCarrying(marker: string): Promise<Email[]> {
+  const found: Email[] = [];
+  for (const file of globSync(`${journeyMailDrop}/**/*.eml`)) {
+    const mail = await PostalMime.parse(readFileSync(file));
+    if (mail.subject?.includes(marker)) found.push(mail);
+  }
+  return found;
+}
+
 async function deliveredWith(marker: string): Promise<Email> {
-  let found: Email[] = [];
-  await expect
-    .poll(async () => {
-      found = [];
-      for (const file of globSync(`${journeyMailDrop}/**/*.eml`)) {
-        const mail = await PostalMime.parse(readFileSync(file));
-        if (mail.subject?.includes(marker)) found.push(mail);
-      }
-      return found.length;
-    })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await deliveredCarrying(marker)).length).toBeGreaterThan(0);
+  const found = await deliveredCarrying(marker);
   expect(found).toHaveLength(1);
   return found[0] as Email;
 }
@@ -111,6 +116,10 @@ for (const labels of [english, german]) {
   test(`a visitor sends a message with JavaScript (${labels.path})`, async ({
     strictPage: page,
   }) => {
+    const proofModules: string[] = [];
+    page.on("request", (request) => {
+      if (isProofModule(request)) proofModules.push(request.url());
+    });
     await page.goto(labels.path);
     await waitForEnhancedForm(page);
     const { marker, text } = await writeMessage(
@@ -129,6 +138,8 @@ for (const labels of [english, german]) {
 
     await page.getByRole("link", { name: labels.another }).click();
     await expect(page.getByLabel(labels.message, { exact: true })).toHaveValue("");
+    // A quiet day asks for no proof of work: its code never loads.
+    expect(proofModules).toEqual([]);
   });
 }
 
@@ -303,4 +314,103 @@ test("the form fits a 320 px phone and the sent message passes axe", async ({
   await send.click();
   await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test.describe("on a busy day (20 messages sent already)", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  let before: unknown[] = [];
+  test.beforeEach(() => {
+    before = d1(`select messages from contact_daily_counts where day = '${today()}'`);
+    d1(
+      `insert into contact_daily_counts (day, messages) values ('${today()}', 20) on conflict (day) do update set messages = 20`,
+    );
+  });
+  // The other journeys meet a quiet day again.
+  test.afterEach(() => {
+    const [row] = before as { messages: number }[];
+    d1(
+      row
+        ? `update contact_daily_counts set messages = ${row.messages} where day = '${today()}'`
+        : `delete from contact_daily_counts where day = '${today()}'`,
+    );
+  });
+
+  test("a visitor with JavaScript sends: the browser solves a proof of work first", async ({
+    strictPage: page,
+  }) => {
+    const proofModules: string[] = [];
+    page.on("request", (request) => {
+      if (isProofModule(request)) proofModules.push(request.url());
+    });
+    await page.goto(english.path);
+    await waitForEnhancedForm(page);
+    // Said only to browsers without JavaScript.
+    await expect(
+      page.getByText(/the form takes them only from browsers with JavaScript/),
+    ).toBeHidden();
+    const { marker } = await writeMessage(page, english, "Written on a busy day.");
+    expect(proofModules).toHaveLength(1);
+    const posted = page.waitForRequest(isSubmission);
+    await page.getByRole("button", { name: english.send }).click();
+    expect((await posted).postData()).toMatch(/(^|&)proof=\d+(&|$)/);
+    const sent = page.getByRole("status").filter({ hasText: english.sent });
+    await expect(sent).toBeFocused();
+    await deliveredWith(marker);
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe("at the day's cap", () => {
+    test.use({ expectedStatuses: [429] });
+
+    test("a visitor is told to come back tomorrow, with everything typed kept", async ({
+      strictPage: page,
+    }) => {
+      d1(`update contact_daily_counts set messages = 50 where day = '${today()}'`);
+      await page.goto(english.path);
+      await waitForEnhancedForm(page);
+      const { subject, text } = await writeMessage(page, english, "Written too late today.");
+      await page.getByRole("button", { name: english.send }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toHaveText(
+        "The form has taken all the messages it can today. Please try again tomorrow. You can also write to us directly at info@lakegarda-live.example.",
+      );
+      await expect(alert).toBeFocused();
+      await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
+      await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false, expectedStatuses: [429] });
+
+    test("the page says so before anything is typed, and a message sent anyway is kept and not sent", async ({
+      strictPage: page,
+    }) => {
+      const notice =
+        "Many messages have arrived today, so for the rest of the day the form takes them only from browsers with JavaScript turned on. Please turn it on, or try again tomorrow. You can also write to us directly at info@lakegarda-live.example.";
+      await page.goto(english.path);
+      // axe runs as a script: a limit's text and link are checked in the alert above, scripts on.
+      await expect(page.getByText(notice)).toBeVisible();
+
+      const { marker, subject, text } = await writeMessage(page, english, "Sent without scripts.");
+      await page.waitForTimeout(MIN_FILL_MS);
+      await page.getByRole("button", { name: english.send }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toHaveText(notice);
+      await expect(
+        alert.getByRole("link", { name: "info@lakegarda-live.example" }),
+      ).toHaveAttribute("href", "mailto:info@lakegarda-live.example");
+      await expect(page.getByLabel(english.subject, { exact: true })).toHaveValue(subject);
+      await expect(page.getByLabel(english.message, { exact: true })).toHaveValue(text);
+      // Back to a quiet day: a later message arrives, and this one never did.
+      d1(`update contact_daily_counts set messages = 0 where day = '${today()}'`);
+      const later = await writeMessage(page, english, "Sent the next day.");
+      await page.waitForTimeout(MIN_FILL_MS);
+      await page.getByRole("button", { name: english.send }).click();
+      await expect(page.getByText(english.sent)).toBeVisible();
+      await deliveredWith(later.marker);
+      expect(await deliveredCarrying(marker)).toEqual([]);
+    });
+  });
 });

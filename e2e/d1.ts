@@ -1,0 +1,24 @@
+import { execFileSync } from "node:child_process";
+import { journeyState } from "./state";
+
+/**
+ * Runs SQL on D1 as another browser's change would; answers the last statement's rows. The
+ * local Worker shares the SQLite file, and while one of its writes (the other lane's likes,
+ * views and beacons) holds the lock the CLI fails at once with SQLITE_BUSY instead of waiting
+ * as D1 would: it tries again a moment later.
+ */
+export function d1(sql: string, attempt = 1): unknown[] {
+  try {
+    const output = execFileSync(
+      "wrangler",
+      ["d1", "execute", "DB", "--local", "--persist-to", journeyState, "--json", "--command", sql],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    );
+    return (JSON.parse(output) as { results: unknown[] }[]).at(-1)?.results ?? [];
+  } catch (error) {
+    const busy = String((error as { stdout?: unknown }).stdout).includes("SQLITE_BUSY");
+    if (!busy || attempt >= 5) throw error;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    return d1(sql, attempt + 1);
+  }
+}
