@@ -7,7 +7,7 @@ import { hmacKey } from "./challenge";
  * The numbers a browser may have to try: on a phone four times slower than this machine,
  * the whole range takes under a second (bench/contact-proof.ts, ADR 012).
  */
-export const PROOF_RANGE = 40_000;
+export const PROOF_RANGE = 30_000;
 
 const encoder = new TextEncoder();
 
