@@ -57,6 +57,15 @@ export function aMessage(overrides: Record<string, string> = {}) {
   return { fields, marker };
 }
 
+/** `text` as React writes it into HTML. */
+export function escaped(text: string) {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll("'", "&#x27;");
+}
+
 let addresses = 0;
 function newClientAddress(): string {
   addresses += 1;

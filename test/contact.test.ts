@@ -5,6 +5,7 @@ import {
   aMessage,
   atFreshRateLimitWindow,
   deliveredWith,
+  escaped,
   expectNotDelivered,
   openContactForm,
   sendMessage,
@@ -42,14 +43,6 @@ function recordConsole(): string[] {
     });
   }
   return logged;
-}
-
-function escaped(text: string) {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll("'", "&#x27;");
 }
 
 describe("the contact page", () => {
