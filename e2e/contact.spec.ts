@@ -10,7 +10,13 @@ import { journeyMailDrop } from "./state";
 test.use({ expectedStatuses: [400] });
 
 /** The proof of work's module, which only a busy day's form loads. */
-const isProofModule = (request: Request) => /\/contact-proof-[\w-]+\.js$/.test(request.url());
+function recordProofModules(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    if (/\/contact-proof-[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+  });
+  return loaded;
+}
 
 // Each journey is another visitor, as Cloudflare's edge would say: the form allows five
 // submissions a minute per client, and these journeys together send more than that.
@@ -116,10 +122,7 @@ for (const labels of [english, german]) {
   test(`a visitor sends a message with JavaScript (${labels.path})`, async ({
     strictPage: page,
   }) => {
-    const proofModules: string[] = [];
-    page.on("request", (request) => {
-      if (isProofModule(request)) proofModules.push(request.url());
-    });
+    const proofModules = recordProofModules(page);
     await page.goto(labels.path);
     await waitForEnhancedForm(page);
     const { marker, text } = await writeMessage(
@@ -338,10 +341,7 @@ test.describe("on a busy day (20 messages sent already)", () => {
   test("a visitor with JavaScript sends: the browser solves a proof of work first", async ({
     strictPage: page,
   }) => {
-    const proofModules: string[] = [];
-    page.on("request", (request) => {
-      if (isProofModule(request)) proofModules.push(request.url());
-    });
+    const proofModules = recordProofModules(page);
     await page.goto(english.path);
     await waitForEnhancedForm(page);
     // Said only to browsers without JavaScript.

@@ -57,6 +57,18 @@ export function aMessage(overrides: Record<string, string> = {}) {
   return { fields, marker };
 }
 
+/**
+ * Each test starts a quiet day, with only Date faked, so that a test can let the minimum fill
+ * time or a question's lifetime pass; timers and the bindings run on real time.
+ */
+export async function startQuietDay(): Promise<void> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  await env.DB.batch([
+    env.DB.prepare("delete from contact_daily_counts"),
+    env.DB.prepare("delete from contact_senders"),
+  ]);
+}
+
 /** `text` as React writes it into HTML. */
 export function escaped(text: string) {
   return text

@@ -10,6 +10,7 @@ import {
   type OpenedForm,
   openContactForm,
   sendMessage,
+  startQuietDay,
   submitContact,
   takeTimeToWrite,
 } from "./contact-helpers";
@@ -61,13 +62,7 @@ const aNetwork = () => {
   return (host = 1) => `2001:db8:c0:${networks.toString(16)}::${host.toString(16)}`;
 };
 
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  await env.DB.batch([
-    env.DB.prepare("delete from contact_daily_counts"),
-    env.DB.prepare("delete from contact_senders"),
-  ]);
-});
+beforeEach(startQuietDay);
 afterEach(() => {
   vi.useRealTimers();
 });

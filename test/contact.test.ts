@@ -9,6 +9,7 @@ import {
   expectNotDelivered,
   openContactForm,
   sendMessage,
+  startQuietDay,
   submitContact,
   submitContactWith,
   takeTimeToWrite,
@@ -21,16 +22,8 @@ vi.setConfig({ testTimeout: 20_000 });
 const GENERIC_ERROR = "Message could not be sent. Please try again.";
 const WRONG_ANSWER = "Please solve the math problem correctly";
 
-// Only Date is faked, so that a test can let the minimum fill time or a question's
-// lifetime pass; timers and the bindings run on real time. Each test starts a quiet day:
-// this file sends more than the day's messages that need no proof of work.
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  await env.DB.batch([
-    env.DB.prepare("delete from contact_daily_counts"),
-    env.DB.prepare("delete from contact_senders"),
-  ]);
-});
+// This file sends more than the day's messages that need no proof of work.
+beforeEach(startQuietDay);
 afterEach(() => {
   vi.useRealTimers();
 });
