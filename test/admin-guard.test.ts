@@ -69,12 +69,30 @@ describe("the admin area's guard", () => {
     const html = await (await visit("/en/admin", { headers: { Cookie: session } })).text();
     const figure = (label: string) =>
       new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
-    expect([figure("Images"), figure("Videos"), figure("Views"), figure("Likes")]).toEqual([
+    // "Gallery views": the statistics' "Page views" count something else.
+    expect([figure("Images"), figure("Videos"), figure("Gallery views"), figure("Likes")]).toEqual([
       "2",
       "2",
       "1,206",
       "7",
     ]);
+  });
+
+  test("the statistics page says it is the one shown: its heading, and its link marked as current", async () => {
+    const { session } = await logIn();
+    const page = (path: string) =>
+      visit(path, { headers: { Cookie: session } }).then((response) => response.text());
+    // The dashboard's own links; the site's navigation marks "Admin" on every admin page.
+    const current = (html: string) =>
+      [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)]
+        .map((m) => m[1])
+        .filter((name) => name !== "Admin");
+    const statistics = await page("/en/admin/statistics");
+    expect(current(statistics)).toEqual(["Visitor statistics"]);
+    expect(statistics).toMatch(/<h2 [^>]*>Visitor statistics<\/h2>/);
+    // Each of the spec's two tabs marks its own page, and the statistics' link is then not current.
+    expect(current(await page("/en/admin"))).toEqual(["Upload"]);
+    expect(current(await page("/en/admin/maintenance"))).toEqual(["Maintenance"]);
   });
 
   test("the owner's pages, their data and the owner's API are never cached", async () => {

@@ -10,7 +10,8 @@ export function Totals({ totals }: { totals: DashboardTotals }) {
   const figures = [
     { label: t`Images`, value: totals.images },
     { label: t`Videos`, value: totals.videos },
-    { label: t`Views`, value: totals.views },
+    // "Views" alone read as the statistics' page views, which count something else.
+    { label: t`Gallery views`, value: totals.views },
     { label: t`Likes`, value: totals.likes },
   ];
   return (

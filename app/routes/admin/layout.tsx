@@ -15,7 +15,7 @@ import { readForm } from "~/.server/read-form";
 import { DashboardTabs } from "~/components/admin/dashboard-tabs";
 import { secondaryButton } from "~/components/admin/styles";
 import { Totals } from "~/components/admin/totals";
-import { LocalizedLink } from "~/components/localized-link";
+import { LocalizedNavLink } from "~/components/localized-link";
 import { PageMeta } from "~/components/page-meta";
 import { ensurePageCatalog } from "~/i18n/load-messages";
 import { localizePath } from "~/i18n/locales";
@@ -68,12 +68,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <Totals totals={loaderData.totals} />
-      <LocalizedLink
+      {/* A NavLink: on the statistics page it says so (aria-current), as the tabs do for theirs. */}
+      <LocalizedNavLink
         to="/admin/statistics"
-        className="mt-3 inline-flex min-h-11 items-center font-medium text-primary-800 underline hover:no-underline dark:text-primary-300"
+        className={({ isActive }) =>
+          `mt-3 inline-flex min-h-11 items-center font-medium text-primary-800 dark:text-primary-300 ${
+            isActive ? "border-b-2 border-primary-700" : "underline hover:no-underline"
+          }`
+        }
       >
         {t`Visitor statistics`}
-      </LocalizedLink>
+      </LocalizedNavLink>
       <DashboardTabs />
       <Outlet />
     </div>

@@ -65,7 +65,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="statistics-title" className="space-y-4 py-6">
       <div>
         <h2 id="statistics-title" className="text-xl font-semibold">
-          {t`Statistics`}
+          {t`Visitor statistics`}
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-neutral-700 dark:text-neutral-300">
           {t`Anonymous counts without cookies: nothing here identifies a visitor. A visitor is counted once a day, so over 7 and 30 days the visitors are the sum of the daily visitors, and someone who comes on two days counts twice. Days run from midnight to midnight UTC.`}
