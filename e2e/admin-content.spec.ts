@@ -502,6 +502,44 @@ test.describe("a session that ends during an edit", () => {
     ]);
   });
 
+  test("on a 1366 px screen the toast that says so leaves the editor and its buttons free", async ({
+    strictPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const { editor, toast } = await pressAfterTheSessionEnded(
+      page,
+      (token) => `Harbour ${token} on a laptop`,
+    );
+    // Pointed at, a toast stays while it is read.
+    await toast.hover();
+    await expect
+      .poll(async () => {
+        const [a, b] = [await editor.boundingBox(), await toast.boundingBox()];
+        if (!a || !b) return "not shown";
+        const apart =
+          a.x + a.width <= b.x ||
+          b.x + b.width <= a.x ||
+          a.y + a.height <= b.y ||
+          b.y + b.height <= a.y;
+        return apart ? "apart" : "overlapping";
+      })
+      .toBe("apart");
+    // Scrolled to the end of the form, Save is what lies under its ends and its middle (inside
+    // its rounded corners, which a pointer does not hit).
+    const saveButton = editor.getByRole("button", { name: save.button });
+    await saveButton.scrollIntoViewIfNeeded();
+    expect(
+      await saveButton.evaluate((button) => {
+        const { left, right, top, bottom } = button.getBoundingClientRect();
+        const middle = (top + bottom) / 2;
+        return [left + 8, (left + right) / 2, right - 8].map((x) =>
+          button.contains(document.elementFromPoint(x, middle)),
+        );
+      }),
+    ).toEqual([true, true, true]);
+    await expectNoAxeViolations(page);
+  });
+
   test.describe("and a connection that fails as the editor opens again", () => {
     test.use({ expectedNetworkErrors: ["net::ERR_INTERNET_DISCONNECTED"] });
 

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Toast } from "radix-ui";
+import { useEffect, useRef } from "react";
 import CloseIcon from "~icons/heroicons/x-mark";
 import {
   TOAST_DURATION_MS,
@@ -15,6 +16,32 @@ const variantClass: Record<ToastVariant, string> = {
   error: "border-error-600 bg-error-100 text-error-900",
 };
 
+/**
+ * The room the stack takes at the bottom of the window, as `--toasts-inset` on <html>: a
+ * dialog ends above it, so that a toast never covers the dialog's buttons (toasts stay
+ * bottom-right, where the spec puts them, and a dialog is wider than the room beside them).
+ */
+function useToastsInset() {
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const stack = viewport.current;
+    if (!stack) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      const height = stack.getBoundingClientRect().height;
+      // The stack's 1rem from the window's edge, and 1rem between it and the dialog.
+      if (height > 0) root.setProperty("--toasts-inset", `calc(${height}px + 2rem)`);
+      else root.removeProperty("--toasts-inset");
+    });
+    observer.observe(stack);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--toasts-inset");
+    };
+  }, []);
+  return viewport;
+}
+
 /** Bottom-right, 16 px apart, full width minus 2rem on phones and 24rem from `sm` up. */
 export default function ToastList({
   toasts,
@@ -24,6 +51,7 @@ export default function ToastList({
   onClose: (id: number) => void;
 }) {
   const { t } = useLingui();
+  const viewport = useToastsInset();
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -60,6 +88,7 @@ export default function ToastList({
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         // Radix fills in {hotkey}; kept outside the message so Lingui leaves it alone.
         label={`${t`Notifications`} ({hotkey})`}
         className="fixed right-4 bottom-4 z-[110] flex w-[calc(100%-2rem)] flex-col gap-4 outline-none sm:w-96"

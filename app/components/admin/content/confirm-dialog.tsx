@@ -27,7 +27,8 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
         <AlertDialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-neutral-900"
+          // Centred in the room above the toasts (--toasts-inset, toast-list.tsx).
+          className="fixed top-[calc((100%-var(--toasts-inset,0px))/2)] left-1/2 z-50 max-h-[calc(100%-2rem-var(--toasts-inset,0px))] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-neutral-900"
         >
           <AlertDialog.Title className="text-lg font-semibold">
             {confirmation?.title}

@@ -170,7 +170,8 @@ export function ItemEditor({ item, kept, title, onClose, onSaved, notify }: Prop
         <Dialog.Content
           {...returnFocus}
           aria-describedby={kept ? `${ids}-kept` : undefined}
-          className="fixed inset-x-0 top-0 z-50 mx-auto max-h-full w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-4rem)] sm:rounded-xl sm:p-6 dark:bg-neutral-900"
+          // Ends above the toasts (--toasts-inset, toast-list.tsx), which would hide its buttons.
+          className="fixed inset-x-0 top-0 z-50 mx-auto max-h-[calc(100%-var(--toasts-inset,0px))] w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-max(4rem,2rem+var(--toasts-inset,0px)))] sm:rounded-xl sm:p-6 dark:bg-neutral-900"
         >
           <Dialog.Title className="text-lg font-semibold break-words">{t`Edit “${title}”`}</Dialog.Title>
           <Dialog.Description className="text-sm text-neutral-600 dark:text-neutral-400">
