@@ -265,3 +265,80 @@ test("a MOV the browser cannot play is accepted with a warning and a plain poste
     .poll(() => added.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(320);
 });
+
+/** A photo of a few kB, as a phone's screenshot or a small export would be. */
+function smallPhoto(): string {
+  const path = join(dir, "Punta San Vigilio.jpg");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240", "-frames:v", "1"],
+    path,
+  ]);
+  return path;
+}
+
+/** A real film whose `ftyp` names it sound (M4A): the browser reads it, the server refuses it. */
+function soundBrandedFilm(): string {
+  const path = join(dir, "Sound of the lake.mp4");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "1"],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", path],
+  ]);
+  const film = readFileSync(path);
+  film.write("M4A ", 8, "latin1");
+  writeFileSync(path, film);
+  return path;
+}
+
+test.describe("refused files", () => {
+  test.use({ expectedStatuses: [422] });
+
+  test("say why they were refused and offer Remove, not a Retry that would fail again; a small photo's size reads in kB", async ({
+    strictPage: page,
+  }) => {
+    const photo = smallPhoto();
+    const kilobytes = Math.round(readFileSync(photo).length / 1000);
+    await logIn(page, "/admin");
+    // Named .png: the Upload tab refuses it by its name, before anything is sent.
+    const png = join(dir, "Hafen.png");
+    writeFileSync(png, Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
+    // The film goes all the way: the server's check is what refuses it.
+    const refusal = page.waitForResponse(
+      (response) => response.url().endsWith("/complete") && response.status() === 422,
+    );
+    await page.getByLabel("Dateien auswählen").setInputFiles([photo, png, soundBrandedFilm()]);
+    await refusal;
+    const refused = [
+      ["Hafen.png", "Nur JPG-, JPEG-, MP4- und MOV-Dateien können hochgeladen werden."],
+      ["Sound of the lake.mp4", "Die Datei ist weder ein JPEG-Foto noch ein MP4- oder MOV-Video."],
+    ] as const;
+    for (const [name, reason] of refused) {
+      await expect(row(page, name)).toContainText("Hochladen fehlgeschlagen");
+      await expect(row(page, name)).toContainText(reason);
+      await expect(row(page, name).getByRole("button", { name: /erneut versuchen/ })).toHaveCount(
+        0,
+      );
+    }
+    await expect(row(page, "Punta San Vigilio.jpg")).toContainText("Hochladen erfolgreich");
+    await expect(progressOf(page, "Punta San Vigilio.jpg")).toHaveAttribute(
+      "aria-valuetext",
+      `${kilobytes} kB von ${kilobytes} kB`,
+    );
+    await expectNoAxeViolations(page);
+
+    // Removed, a row hands the keyboard's place to the next row's button, else the previous one's.
+    await page.getByRole("button", { name: "Hafen.png aus der Liste entfernen" }).click();
+    await expect(row(page, "Hafen.png")).toHaveCount(0);
+    const removeFilm = page.getByRole("button", {
+      name: "Sound of the lake.mp4 aus der Liste entfernen",
+    });
+    await expect(removeFilm).toBeFocused();
+    await removeFilm.press("Enter");
+    await expect(row(page, "Sound of the lake.mp4")).toHaveCount(0);
+    await expect(
+      page.getByRole("button", { name: "„Punta San Vigilio.jpg“ bearbeiten" }),
+    ).toBeFocused();
+    await expect(page.getByRole("region", { name: "Hochladen" }).getByRole("status")).toHaveText(
+      "Hochladen erfolgreich",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { makeImageVersions } from "./image-versions";
 import {
   CONTENT_TYPES,
@@ -16,12 +17,40 @@ const API = "/api/admin/uploads";
 const PARALLEL_PARTS = 3;
 const PART_ATTEMPTS = 4;
 
-export type FailReason = "unsupported" | "too_large" | "rejected" | "failed";
+/**
+ * Why a file was refused, by the tab or the server: sent again, it would be refused again.
+ * `refused` is a refusal the tab has no words for (a code newer than it).
+ */
+export type Refusal =
+  | "wrong_type"
+  | "too_large"
+  | "not_media"
+  | "not_whole"
+  | "location_data"
+  | "refused";
+/** `failed`: the connection or the server failed, and trying again may help. */
+export type FailReason = Refusal | "failed";
 
 export class UploadError extends Error {
   constructor(readonly reason: FailReason) {
     super(reason);
   }
+}
+
+/** The completion's 422 codes (workers/api/resumable-upload.ts). */
+const refusalCodes: Partial<Record<string, Refusal>> = {
+  unsupported_content: "not_media",
+  not_whole: "not_whole",
+  location_data: "location_data",
+};
+const apiError = z.object({ error: z.object({ code: z.string() }) });
+
+/** What a failed answer means for the file. */
+export async function failReasonOf(response: Response): Promise<FailReason> {
+  if (response.status === 413) return "too_large";
+  if (response.status !== 422) return "failed";
+  const body = apiError.safeParse(await response.json().catch(() => null));
+  return (body.success && refusalCodes[body.data.error.code]) || "refused";
 }
 
 export type OpenUpload = {
@@ -52,9 +81,7 @@ export type Events = {
 
 async function ok(response: Response): Promise<Response> {
   if (response.ok) return response;
-  if (response.status === 413) throw new UploadError("too_large");
-  if (response.status === 422) throw new UploadError("rejected");
-  throw new UploadError("failed");
+  throw new UploadError(await failReasonOf(response));
 }
 
 function send(path: string, init: RequestInit, signal: AbortSignal) {
@@ -76,7 +103,7 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
   if (kind === "photo") {
     // A file the browser cannot decode as an image is no photo, whatever its name says.
     const versions = await makeImageVersions(file).catch(() => {
-      throw new UploadError("rejected");
+      throw new UploadError("not_media");
     });
     const { web, medium, small, thumbnail, width, height, takenAt } = versions;
     const measured = { width, height, takenAt };
@@ -95,7 +122,7 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
   const width = frame?.width ?? movie.width;
   const height = frame?.height ?? movie.height;
   const durationSeconds = frame?.durationSeconds ?? movie.durationSeconds;
-  if (!width || !height || !durationSeconds) throw new UploadError("rejected");
+  if (!width || !height || !durationSeconds) throw new UploadError("not_media");
   const poster = frame?.poster ?? (await placeholderPoster(width, height));
   return {
     kind,
@@ -188,7 +215,7 @@ async function sendParts(
 /** Resumes an open upload of the same file; returns the new draft item's id. */
 export async function uploadFile(file: File, signal: AbortSignal, events: Events): Promise<string> {
   const type = classifyFile(file.name);
-  if (!type) throw new UploadError("unsupported");
+  if (!type) throw new UploadError("wrong_type");
   if (file.size > MAX_BYTES[type.kind]) throw new UploadError("too_large");
   const contentType = (CONTENT_TYPES[type.kind] as readonly string[]).includes(file.type)
     ? file.type

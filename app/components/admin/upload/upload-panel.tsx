@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type DragEvent, useId, useState } from "react";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { secondaryButton } from "../styles";
 import { UploadRow } from "./upload-row";
 import { useUploads } from "./use-uploads";
@@ -11,8 +11,28 @@ export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
   const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
-  const { rows, unfinished, add, cancel, retry, discard } = useUploads();
+  const { rows, unfinished, add, cancel, retry, remove, discard } = useUploads();
   const [dragging, setDragging] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  // A removed row takes its focused button along: the next row's button gets the focus (else
+  // the previous one's, else the file picker).
+  const [focusAfterRemove, setFocusAfterRemove] = useState<{ key: string | null } | null>(null);
+  useEffect(() => {
+    if (!focusAfterRemove) return;
+    const { key } = focusAfterRemove;
+    const button = key
+      ? list.current?.querySelector<HTMLElement>(`[data-upload="${key}"] [data-row-action]`)
+      : null;
+    (button ?? picker.current)?.focus();
+    setFocusAfterRemove(null);
+  }, [focusAfterRemove]);
+  const removeRow = (key: string) => {
+    const index = rows.findIndex((row) => row.key === key);
+    const neighbour = rows[index + 1] ?? rows[index - 1];
+    remove(key);
+    setFocusAfterRemove({ key: neighbour?.key ?? null });
+  };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -50,6 +70,7 @@ export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
       >
         <legend className="float-left w-full font-medium">{t`Drop photos and videos here`}</legend>
         <input
+          ref={picker}
           id={inputId}
           type="file"
           multiple
@@ -95,13 +116,14 @@ export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
       ) : null}
 
       {rows.length > 0 ? (
-        <ul aria-label={t`Files`} className="mt-4">
+        <ul ref={list} aria-label={t`Files`} className="mt-4">
           {rows.map((row) => (
             <UploadRow
               key={row.key}
               row={row}
               onCancel={() => cancel(row.key)}
               onRetry={() => retry(row.key)}
+              onRemove={() => removeRow(row.key)}
               onEdit={onEdit}
             />
           ))}

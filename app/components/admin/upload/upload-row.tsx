@@ -1,39 +1,27 @@
 import { useLingui } from "@lingui/react/macro";
+import { formatBytes } from "~/lib/format";
+import type { FailReason } from "~/lib/uploads/upload-file";
+import { useLocale } from "../../localized-link";
 import { secondaryButton } from "../styles";
 import type { UploadRow as Row } from "./use-uploads";
-
-function useFormat() {
-  const { i18n } = useLingui();
-  const megabytes = new Intl.NumberFormat(i18n.locale, {
-    style: "unit",
-    unit: "megabyte",
-    maximumFractionDigits: 1,
-  });
-  const speed = new Intl.NumberFormat(i18n.locale, {
-    style: "unit",
-    unit: "megabyte-per-second",
-    maximumFractionDigits: 1,
-  });
-  return {
-    size: (bytes: number) => megabytes.format(bytes / 1e6),
-    speed: (bytesPerSecond: number) => speed.format(bytesPerSecond / 1e6),
-  };
-}
 
 export function UploadRow({
   row,
   onCancel,
   onRetry,
+  onRemove,
   onEdit,
 }: {
   row: Row;
   onCancel: () => void;
   onRetry: () => void;
+  /** Takes a refused file off the list: sent again, it would only be refused again. */
+  onRemove: () => void;
   /** Opens the editor of the draft a finished upload became. */
   onEdit: (mediaId: string) => void;
 }) {
   const { t } = useLingui();
-  const format = useFormat();
+  const locale = useLocale();
   const name = row.file.name;
   const total = row.file.size;
   const active = row.status === "preparing" || row.status === "uploading";
@@ -46,31 +34,40 @@ export function UploadRow({
     failed: t`Upload failed`,
     canceled: t`Canceled`,
   }[row.status];
-  const reason = row.failReason
-    ? {
-        unsupported: t`Only JPG, JPEG, MP4 and MOV files can be uploaded.`,
-        too_large: t`The file is too large: photos up to 50 MB, videos up to 4 GB.`,
-        rejected: t`The file is not a JPEG photo or an MP4 or MOV video.`,
-        failed: t`The connection or the server failed. Try again.`,
-      }[row.failReason]
-    : null;
+  const reasons: Record<FailReason, string> = {
+    wrong_type: t`Only JPG, JPEG, MP4 and MOV files can be uploaded.`,
+    too_large: t`The file is too large: photos up to 50 MB, videos up to 4 GB.`,
+    not_media: t`The file is not a JPEG photo or an MP4 or MOV video.`,
+    not_whole: t`The file is not complete: part of it is missing or damaged. Upload a complete copy.`,
+    // This tab removes every location it knows of: one it could not is removed elsewhere.
+    location_data: t`The file still contains location data that could not be removed here, so it was not published. Remove the location with another app, then upload the file again.`,
+    refused: t`The server did not accept this file.`,
+    failed: t`The connection or the server failed. Try again.`,
+  };
+  const reason = row.failReason ? reasons[row.failReason] : null;
+  const refused = row.failReason !== undefined && row.failReason !== "failed";
   const stopped = row.status === "failed" || row.status === "canceled";
   // Named as in the content list's "Edit “{title}”": one message for both.
   const title = name;
   const { mediaId } = row;
   const action = active
     ? { label: t`Cancel`, name: t`Cancel the upload of ${name}`, run: onCancel }
-    : stopped
-      ? { label: t`Retry`, name: t`Retry the upload of ${name}`, run: onRetry }
-      : mediaId
-        ? { label: t`Edit`, name: t`Edit “${title}”`, run: () => onEdit(mediaId) }
-        : null;
-  const sent = format.size(row.sent);
-  const size = format.size(total);
+    : refused
+      ? { label: t`Remove`, name: t`Remove ${name} from the list`, run: onRemove }
+      : stopped
+        ? { label: t`Retry`, name: t`Retry the upload of ${name}`, run: onRetry }
+        : mediaId
+          ? { label: t`Edit`, name: t`Edit “${title}”`, run: () => onEdit(mediaId) }
+          : null;
+  const sent = formatBytes(locale, row.sent);
+  const size = formatBytes(locale, total);
   const progressText = t`${sent} of ${size}`;
 
   return (
-    <li className="flex flex-wrap items-start gap-4 border-b border-neutral-200 py-4 dark:border-neutral-800">
+    <li
+      data-upload={row.key}
+      className="flex flex-wrap items-start gap-4 border-b border-neutral-200 py-4 dark:border-neutral-800"
+    >
       <div className="size-16 shrink-0 overflow-hidden rounded-md bg-neutral-200 dark:bg-neutral-800">
         {row.preview ? <img src={row.preview} alt="" className="size-full object-cover" /> : null}
       </div>
@@ -93,7 +90,7 @@ export function UploadRow({
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
           {progressText}
           {row.status === "uploading" && !checking && row.speed > 0
-            ? ` · ${format.speed(row.speed)}`
+            ? ` · ${formatBytes(locale, row.speed, { perSecond: true })}`
             : null}
         </p>
         {/* Announced when the step changes, never on each progress tick. */}
@@ -120,6 +117,7 @@ export function UploadRow({
       {action ? (
         <button
           type="button"
+          data-row-action
           onClick={action.run}
           className={secondaryButton}
           aria-label={action.name}

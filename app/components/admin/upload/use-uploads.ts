@@ -142,10 +142,14 @@ export function useUploads() {
     [rows, start],
   );
 
+  const remove = useCallback((key: string) => {
+    setRows((all) => all.filter((row) => row.key !== key));
+  }, []);
+
   const discard = useCallback(async (id: string) => {
     await abortUpload(id);
     setUnfinished((open) => open.filter((candidate) => candidate.id !== id));
   }, []);
 
-  return { rows, unfinished, add, cancel, retry, discard };
+  return { rows, unfinished, add, cancel, retry, remove, discard };
 }
