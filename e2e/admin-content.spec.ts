@@ -344,6 +344,74 @@ test("the list says what a search or filter found and what Show more added, and 
   await expect(said).toHaveText("24 Ergebnisse angezeigt");
 });
 
+test("Select all takes every item the search matches, beyond Show more, and the bulk actions reach them all in turns", async ({
+  strictPage: page,
+}) => {
+  test.slow();
+  const token = `t${Date.now().toString(36)}`;
+  // More than one bulk request may name (100), and more than four pages of the list.
+  const ids = Array.from({ length: 105 }, (_, i) => `e2e-${token}-${i}`);
+  insertItems(token, ids);
+  const turns: number[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/admin/media/bulk")) {
+      turns.push((request.postDataJSON() as { ids: string[] }).ids.length);
+    }
+  });
+  const statuses = () =>
+    d1(`select status, count(*) as n from media where id like 'e2e-${token}-%' group by status`);
+  await logIn(page, "/admin");
+  const list = page.getByRole("region", { name: "Inhalte" });
+  const rows = list.locator("li[data-item-id]");
+  await page.getByLabel("Inhalte durchsuchen").fill(token);
+  await expect(list.getByRole("status")).toHaveText("24 Ergebnisse angezeigt");
+
+  await list.getByRole("button", { name: "Alle auswählen" }).click();
+  const selected = list.getByRole("toolbar", { name: "Sammelaktionen" }).locator("[aria-live]");
+  await expect(selected).toHaveText(
+    "Alle 105 Einträge, die diesem Filter entsprechen, sind ausgewählt",
+  );
+  // What Show more brings is selected already.
+  await list.getByRole("button", { name: "Mehr anzeigen" }).click();
+  await expect(rows).toHaveCount(48);
+  await expect(rows.getByRole("checkbox", { checked: false })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await list.getByRole("button", { name: "Auswahl ausblenden" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("105 Einträge in der Galerie ausblenden?");
+  await confirm.getByRole("button", { name: "Ausblenden" }).click();
+  const toasts = page.getByRole("region", { name: /Benachrichtigungen/ });
+  await expect(toasts.getByText("Ausgewählte Einträge erfolgreich aktualisiert")).toBeVisible();
+  expect(turns).toEqual([100, 5]);
+  expect(statuses()).toEqual([{ status: "hidden", n: 105 }]);
+  // The list is read again as it now is, from its first page.
+  await expect(rows.getByText("Ausgeblendet")).toHaveCount(24);
+  await expect(selected).toHaveText("Keine Einträge ausgewählt");
+
+  // Another browser deletes one loaded item and one beyond the loaded pages meanwhile: the
+  // rest goes, and the toast names both.
+  await list.getByRole("button", { name: "Alle auswählen" }).click();
+  await expect(selected).toHaveText(
+    "Alle 105 Einträge, die diesem Filter entsprechen, sind ausgewählt",
+  );
+  d1(`delete from media where id in ('e2e-${token}-100', 'e2e-${token}-10')`);
+  await list.getByRole("button", { name: "Auswahl löschen" }).click();
+  await expect(confirm).toContainText(
+    "Möchten Sie wirklich 105 Einträge löschen? Dies kann nicht rückgängig gemacht werden.",
+  );
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Löschen" }).click();
+  const partial = toasts
+    .getByRole("listitem")
+    .filter({ hasText: "Einige Einträge konnten nicht gelöscht werden" });
+  await expect(partial).toContainText(`Harbour ${token} 100`);
+  await expect(partial).toContainText(`Harbour ${token} 10`);
+  expect(statuses()).toEqual([]);
+  await expect(rows).toHaveCount(0);
+  await expect(list.getByText("Keine Einträge passen zu dieser Suche.")).toBeVisible();
+});
+
 test("a keyboard owner's steps through a row's type save once, on Enter or on leaving it; Escape keeps the saved type", async ({
   strictPage: page,
 }) => {

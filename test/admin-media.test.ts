@@ -2,7 +2,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { media, mediaLikes, mediaViews } from "~/.server/db/schema";
-import { type AdminMediaItem, MAX_BULK_ITEMS } from "~/lib/media-fields";
+import {
+  type AdminMediaItem,
+  MAX_BULK_ITEMS,
+  MAX_SELECTION,
+  type MatchingItems,
+} from "~/lib/media-fields";
 import { logIn } from "./admin";
 import { expectConsoleError } from "./console-errors";
 import { createMedia, fakeBytes } from "./factories";
@@ -46,6 +51,7 @@ describe("the owner's media API refuses", () => {
     const calls: [string, string, unknown?][] = [
       [API, "GET"],
       [`${API}/${item.id}`, "GET"],
+      [`${API}/matching`, "GET"],
       [`${API}/${item.id}/thumbnail`, "GET"],
       [`${API}/${item.id}`, "PATCH", { status: "hidden" }],
       [`${API}/${item.id}`, "DELETE"],
@@ -168,6 +174,56 @@ describe("the owner's list", () => {
       "video",
     ]);
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe("selecting every item the list's filters match", () => {
+  test("names all of them, far beyond the list's pages, drafts and hidden ones included", async () => {
+    const photos: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const status = (["published", "draft", "hidden"] as const)[i % 3];
+      photos.push((await createMedia({ status, titleEn: `Cove ${i}`, titleIt: `Baia ${i}` })).id);
+    }
+    await createMedia({ type: "video", titleEn: "Cove by boat" });
+    await createMedia({ type: "image", titleEn: "Harbour wall" });
+
+    const response = await asOwner(`${API}/matching?type=photos&q=cove&lang=en`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const { items } = await response.json<MatchingItems>();
+    expect(items.map((item) => item.id).sort()).toEqual(photos.sort());
+    expect(items.find((item) => item.id === photos[7])).toEqual({
+      id: photos[7],
+      titleEn: "Cove 7",
+      titleDe: "",
+      titleIt: "Baia 7",
+      titleFr: "",
+      titleEs: "",
+    });
+    // The same search in all types finds the film too; a page of the list holds at most 48.
+    const all = await (await asOwner(`${API}/matching?q=cove&lang=en`)).json<MatchingItems>();
+    expect(all.items).toHaveLength(61);
+  });
+
+  test("refuses filters that are not the list's with 400, and more items than it takes with 422", async () => {
+    for (const query of ["type=audio", `q=${"x".repeat(101)}`, "lang=xx"]) {
+      const response = await asOwner(`${API}/matching?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ error: { code: "invalid_query" } });
+    }
+    // One more than the most it takes, written in one statement.
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i <= ?)
+       insert into media (id, type, title_en, status, taken_at, created_at, file_key,
+         thumbnail_key, content_type, byte_size, width, height)
+       select 'swarm' || i, 'image', 'Swarm ' || i, 'draft', 0, 0, 'media/swarm' || i || '.jpg',
+         'media/swarm' || i || '-t.jpg', 'image/jpeg', 1, 16, 16 from n`,
+    )
+      .bind(MAX_SELECTION)
+      .run();
+    const tooMany = await asOwner(`${API}/matching?q=swarm`);
+    expect(tooMany.status).toBe(422);
+    expect(await tooMany.json()).toMatchObject({ error: { code: "too_many" } });
   });
 });
 

@@ -83,6 +83,16 @@ export type AdminMediaItem = MediaFields & {
 /** `GET /api/admin/media`: a page of the content list. */
 export type AdminMediaPage = { items: AdminMediaItem[]; nextCursor: string | null };
 
+/**
+ * The most items "Select all" takes at once (a library grows by a film a day: years of it).
+ * `GET /api/admin/media/matching` refuses more with 422 `too_many`.
+ */
+export const MAX_SELECTION = 5000;
+
+/** `GET /api/admin/media/matching`: every item the content list's filters match, named. */
+export type MatchingItem = Pick<AdminMediaItem, "id" | LocalizedField<"title">>;
+export type MatchingItems = { items: MatchingItem[] };
+
 /** `POST /api/admin/media/bulk`: which of the named items changed. */
 export type BulkOutcome = { done: string[]; failed: string[] };
 

@@ -1,17 +1,20 @@
 import { eq, inArray, or, type SQL } from "drizzle-orm";
-import { localizedFields } from "~/lib/localized-fields";
-import type {
-  AdminMediaItem,
-  BulkOutcome,
-  MediaFieldsPatch,
-  MediaStatus,
-  MediaType,
-  mediaStatuses as statusesOfFields,
-  mediaTypes as typesOfFields,
+import { type LocalizedField, localizedFields } from "~/lib/localized-fields";
+import {
+  type AdminMediaItem,
+  type BulkOutcome,
+  MAX_SELECTION,
+  type MatchingItem,
+  type MediaFieldsPatch,
+  type MediaStatus,
+  type MediaType,
+  type mediaStatuses as statusesOfFields,
+  type mediaTypes as typesOfFields,
 } from "~/lib/media-fields";
 import type { Db } from "../db/client";
 import { inList } from "../db/in-list";
 import { media, mediaLikes, type mediaStatuses, type mediaTypes, mediaViews } from "../db/schema";
+import { listWhere, type MatchFilters } from "./list-media";
 import type { MediaRow } from "./public-item";
 import { servedFileColumns } from "./served-files";
 
@@ -67,6 +70,23 @@ function columnsOf(patch: MediaFieldsPatch): Partial<typeof media.$inferInsert> 
         .map(([name, value]) => [name, tagsColumn(value)]),
     ),
   };
+}
+
+const titleColumns = Object.fromEntries(
+  localizedFields("title").map((name) => [name, media[name]]),
+) as { [N in LocalizedField<"title">]: (typeof media)[N] };
+
+/**
+ * Every item the owner's list matches with these filters, beyond its loaded pages, named for
+ * a partial failure's message; null when there are more than "Select all" takes.
+ */
+export async function listMatching(db: Db, filters: MatchFilters): Promise<MatchingItem[] | null> {
+  const rows = await db
+    .select({ id: media.id, ...titleColumns })
+    .from(media)
+    .where(listWhere(filters, { owner: true }))
+    .limit(MAX_SELECTION + 1);
+  return rows.length > MAX_SELECTION ? null : rows;
 }
 
 export async function getAdminMedia(db: Db, id: string): Promise<MediaRow | null> {

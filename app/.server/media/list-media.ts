@@ -38,27 +38,31 @@ function encodeCursor(values: (number | string)[]): string {
   return base64url.encode(JSON.stringify(values));
 }
 
-export const listFilters = z
-  .object({
-    type: z.enum(galleryTabs).default("all"),
-    q: z.string().trim().max(MAX_SEARCH_LENGTH).default(""),
-    sort: z.enum(gallerySorts).default("newest"),
-    featured: z.enum(["any", "first", "only"]).default("any"),
-    cursor: cursorParam.optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
-    lang: z.enum(locales).default("de"),
-  })
-  .superRefine((filters, ctx) => {
-    const keys = sortKeys(filters);
-    const { cursor } = filters;
-    if (
-      cursor &&
-      (cursor.length !== keys.length ||
-        keys.some((key, i) => !key.valid.safeParse(cursor[i]).success))
-    ) {
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor of another list" });
-    }
-  });
+const listFields = z.object({
+  type: z.enum(galleryTabs).default("all"),
+  q: z.string().trim().max(MAX_SEARCH_LENGTH).default(""),
+  sort: z.enum(gallerySorts).default("newest"),
+  featured: z.enum(["any", "first", "only"]).default("any"),
+  cursor: cursorParam.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
+  lang: z.enum(locales).default("de"),
+});
+
+/** Which items a list holds, whatever their order and page: its type, search and language. */
+export const matchFilters = listFields.pick({ type: true, q: true, lang: true });
+export type MatchFilters = z.infer<typeof matchFilters>;
+
+export const listFilters = listFields.superRefine((filters, ctx) => {
+  const keys = sortKeys(filters);
+  const { cursor } = filters;
+  if (
+    cursor &&
+    (cursor.length !== keys.length ||
+      keys.some((key, i) => !key.valid.safeParse(cursor[i]).success))
+  ) {
+    ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor of another list" });
+  }
+});
 export type ListFilters = z.infer<typeof listFilters>;
 
 type Row = MediaRow & { band: number };
@@ -118,25 +122,32 @@ function after(keys: SortKey[], cursor: (number | string)[]): SQL | undefined {
 
 export type ListScope = { except?: SQL; owner?: boolean };
 
+/** The items a list's filters and search match (all its pages); visitors': published only. */
+export function listWhere(
+  filters: MatchFilters & { featured?: ListFilters["featured"] },
+  { except, owner }: ListScope = {},
+): SQL | undefined {
+  return and(
+    owner ? undefined : eq(media.status, "published"),
+    filters.type === "photos" ? eq(media.type, "image") : undefined,
+    filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
+    filters.featured === "only" ? eq(media.featured, true) : undefined,
+    filters.q ? mediaSearch(filters.q, filters.lang).where : undefined,
+    except,
+  );
+}
+
 /** One row more than the page, to know whether more follow; batchable. */
-export function mediaPageQuery(db: Db, filters: ListFilters, { except, owner }: ListScope = {}) {
+export function mediaPageQuery(db: Db, filters: ListFilters, scope: ListScope = {}) {
   const keys = sortKeys(filters);
-  const search = filters.q ? mediaSearch(filters.q, filters.lang) : undefined;
+  const band = filters.q ? mediaSearch(filters.q, filters.lang).band : undefined;
   return (
     db
       // Named: D1's batch answers rows as objects, where a column named "0" would sort first.
-      .select({ ...getTableColumns(media), band: (search?.band ?? sql<number>`0`).as("band") })
+      .select({ ...getTableColumns(media), band: (band ?? sql<number>`0`).as("band") })
       .from(media)
       .where(
-        and(
-          owner ? undefined : eq(media.status, "published"),
-          filters.type === "photos" ? eq(media.type, "image") : undefined,
-          filters.type === "videos" ? inArray(media.type, ["video", "timelapse"]) : undefined,
-          filters.featured === "only" ? eq(media.featured, true) : undefined,
-          search?.where,
-          except,
-          filters.cursor ? after(keys, filters.cursor) : undefined,
-        ),
+        and(listWhere(filters, scope), filters.cursor ? after(keys, filters.cursor) : undefined),
       )
       .orderBy(...keys.map((key) => (key.descending ? desc(key.column) : asc(key.column))))
       .limit(filters.limit + 1)

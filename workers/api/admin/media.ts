@@ -5,17 +5,20 @@ import { z } from "zod";
 import {
   deleteMany,
   getAdminMedia,
+  listMatching,
   toAdminItem,
   updateMany,
   updateMedia,
 } from "~/.server/media/admin-media";
-import { listFilters, listMedia } from "~/.server/media/list-media";
+import { listFilters, listMedia, matchFilters } from "~/.server/media/list-media";
 import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
 import { translationModel } from "~/.server/translate/model";
 import { TranslationError, translateTexts } from "~/.server/translate/translate";
 import {
   type AdminMediaPage,
   MAX_BULK_ITEMS,
+  MAX_SELECTION,
+  type MatchingItems,
   mediaFieldsPatch,
   mediaStatuses,
   mediaTypes,
@@ -58,6 +61,18 @@ export const adminMedia = new Hono<OwnerEnv>()
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
     return c.json({ items: rows.map(toAdminItem), nextCursor } satisfies AdminMediaPage);
   })
+  // "Select all": every item the list's filters match, not only its loaded pages.
+  .get(
+    "/matching",
+    zValidator("query", matchFilters, rejectInvalid(400, "invalid_query")),
+    async (c) => {
+      const items = await listMatching(c.var.db, c.req.valid("query"));
+      if (!items) {
+        return apiError(c, 422, "too_many", `More than ${MAX_SELECTION} items match`);
+      }
+      return c.json({ items } satisfies MatchingItems);
+    },
+  )
   .get("/:id", zValidator("param", idParam, notFound), async (c) => {
     const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
     if (!row) return apiError(c, 404, "not_found", "No such media item");

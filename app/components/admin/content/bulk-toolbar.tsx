@@ -9,12 +9,23 @@ import { useMediaWords } from "./words";
 
 type Props = {
   count: number;
+  /** "Select all" chose every item the list's filters match (filtered: a type or a search). */
+  all: { filtered: boolean } | null;
+  /** "Select all" is asking which items match. */
+  selecting: boolean;
   onSelectAll: () => void;
   onDeselectAll: () => void;
   onAction: (action: BulkAction) => void;
 };
 
-export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Props) {
+export function BulkToolbar({
+  count,
+  all,
+  selecting,
+  onSelectAll,
+  onDeselectAll,
+  onAction,
+}: Props) {
   const { t } = useLingui();
   const words = useMediaWords();
   const [bulkType, setBulkType] = useState<MediaType>("image");
@@ -88,14 +99,29 @@ export function BulkToolbar({ count, onSelectAll, onDeselectAll, onAction }: Pro
         className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-neutral-100 p-3 dark:bg-neutral-800"
       >
         <p className="mr-auto text-sm" aria-live="polite">
-          <Plural
-            value={count}
-            _0="No items selected"
-            one="# item selected"
-            other="# items selected"
-          />
+          {all?.filtered ? (
+            <Plural
+              value={count}
+              one="The one item matching this filter is selected"
+              other="All # items matching this filter are selected"
+            />
+          ) : all ? (
+            <Plural value={count} one="The one item is selected" other="All # items are selected" />
+          ) : (
+            <Plural
+              value={count}
+              _0="No items selected"
+              one="# item selected"
+              other="# items selected"
+            />
+          )}
         </p>
-        <button type="button" className={secondaryButton} onClick={onSelectAll}>
+        <button
+          type="button"
+          className={secondaryButton}
+          aria-disabled={selecting || undefined}
+          onClick={onSelectAll}
+        >
           {t`Select all`}
         </button>
         <button

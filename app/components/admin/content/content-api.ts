@@ -6,6 +6,8 @@ import {
   type AdminMediaPage,
   type BulkOutcome,
   MAX_BULK_ITEMS,
+  type MatchingItem,
+  type MatchingItems,
   type MediaFieldsPatch,
   type MediaStatus,
   type MediaType,
@@ -19,18 +21,39 @@ const API = "/api/admin/media";
 const write = <T>(path: string, method: string, body?: unknown) =>
   ownerWrite<T>(`${API}${path}`, method, body);
 
+const listQuery = (params: GalleryParams, locale: Locale) => {
+  const query = new URLSearchParams({ type: params.type, lang: locale });
+  if (params.q) query.set("q", params.q);
+  return query;
+};
+
 export async function readContentPage(
   params: GalleryParams,
   locale: Locale,
   cursor: string | null,
   signal: AbortSignal,
 ): Promise<Outcome<AdminMediaPage>> {
-  const query = new URLSearchParams({ type: params.type, sort: params.sort, lang: locale });
-  if (params.q) query.set("q", params.q);
+  const query = listQuery(params, locale);
+  query.set("sort", params.sort);
   if (cursor) query.set("cursor", cursor);
   const response = await fetchRead(`${API}?${query}`, { signal });
   if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
   return { ok: true, value: (await response.json()) as AdminMediaPage };
+}
+
+/** Every item the list's filters match, loaded or not ("Select all"); `tooMany` past the most. */
+export async function readMatching(
+  params: GalleryParams,
+  locale: Locale,
+): Promise<Outcome<MatchingItem[]> | { ok: false; unauthorized: false; tooMany: true }> {
+  try {
+    const response = await fetchRead(`${API}/matching?${listQuery(params, locale)}`);
+    if (response.status === 422) return { ok: false, unauthorized: false, tooMany: true };
+    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
+    return { ok: true, value: ((await response.json()) as MatchingItems).items };
+  } catch {
+    return { ok: false, unauthorized: false };
+  }
 }
 
 /** One item, as a finished upload's "Edit" opens it. */

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { GalleryParams } from "~/lib/media";
 import type { AdminMediaItem } from "~/lib/media-fields";
@@ -10,15 +10,15 @@ import { useSessionEnded } from "../session-ended";
 import { secondaryButton } from "../styles";
 import { BulkToolbar } from "./bulk-toolbar";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
-import { type BulkAction, bulkAction, deleteItem, patchItem, readItem } from "./content-api";
+import { deleteItem, patchItem, readItem } from "./content-api";
 import { ContentFilters } from "./content-filters";
 import { ContentRow } from "./content-row";
 import { ItemEditor } from "./item-editor";
 import { forgetKeptEdit, type KeptEdit, readKeptEdit } from "./kept-edit";
+import { useNotify } from "./notices";
+import { useBulkSelection } from "./use-bulk-selection";
 import { useContentList } from "./use-content-list";
 import { titleOf, useMediaWords } from "./words";
-
-type Notice = "updated" | "update-failed" | "deleted" | "deletion-failed" | "translation-failed";
 
 /** `toEdit`: an item to open in the editor (a finished upload's draft); `onEditOpened` clears it. */
 export function ContentManager({
@@ -36,8 +36,16 @@ export function ContentManager({
   const ids = useId();
   const [params, setParams] = useState<GalleryParams>({ type: "all", q: "", sort: "newest" });
   const list = useContentList(params, locale);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [anchor, setAnchor] = useState<number | null>(null);
+  const notify = useNotify();
+  /** Item changes touch the dashboard's totals (types, deletions): its loader reads them again. */
+  const totalsChanged = () => void revalidator.revalidate();
+  const selection = useBulkSelection({
+    list,
+    params,
+    locale,
+    notify,
+    onTotalsChanged: totalsChanged,
+  });
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{
     item: AdminMediaItem;
@@ -66,13 +74,6 @@ export function ContentManager({
     focusItem: (id) =>
       rows.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] input`)?.focus(),
   });
-
-  // A new list starts with nothing selected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
-  useEffect(() => {
-    setSelected(new Set());
-    setAnchor(null);
-  }, [params.type, params.q, params.sort]);
 
   const nameOf = (item: AdminMediaItem) => titleOf(item, locale, words.untitled);
   const sessionEnded = useSessionEnded();
@@ -108,24 +109,6 @@ export function ContentManager({
     });
   }, []);
 
-  function notify(notice: Notice, unauthorized = false) {
-    const titles: Record<Notice, string> = {
-      updated: t`Successfully updated`,
-      "update-failed": t`Update failed`,
-      deleted: t`Successfully deleted`,
-      "deletion-failed": t`Deletion failed`,
-      "translation-failed": t`Translation failed`,
-    };
-    toast({
-      variant: notice.endsWith("failed") ? "error" : "success",
-      title: titles[notice],
-      ...(unauthorized ? sessionEnded.toast : {}),
-    });
-  }
-
-  /** Item changes touch the dashboard's totals (types, deletions): its loader reads them again. */
-  const totalsChanged = () => void revalidator.revalidate();
-
   async function change(
     item: AdminMediaItem,
     patch: Partial<Pick<AdminMediaItem, "status" | "featured" | "type">>,
@@ -156,78 +139,10 @@ export function ContentManager({
         const neighbour = list.items[index + 1] ?? list.items[index - 1];
         list.remove([item.id]);
         setFocusAfterDelete({ id: neighbour?.id ?? null });
-        setSelected((s) => {
-          const next = new Set(s);
-          next.delete(item.id);
-          return next;
-        });
+        selection.forget(item.id);
         notify("deleted");
         totalsChanged();
       },
-    });
-  }
-
-  function select(index: number, event: MouseEvent<HTMLInputElement>) {
-    const item = list.items[index];
-    if (!item) return;
-    const checked = event.currentTarget.checked;
-    const [from, to] =
-      event.shiftKey && anchor !== null
-        ? [Math.min(anchor, index), Math.max(anchor, index)]
-        : [index, index];
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const { id } of list.items.slice(from, to + 1)) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-    setAnchor(index);
-  }
-
-  async function runBulk(action: BulkAction) {
-    const chosen = list.items.filter((item) => selected.has(item.id));
-    const outcome = await bulkAction(
-      chosen.map((item) => item.id),
-      action,
-    );
-    const deleting = action.kind === "delete";
-    if (!outcome.ok)
-      return notify(deleting ? "deletion-failed" : "update-failed", outcome.unauthorized);
-    const { done, failed } = outcome.value;
-    if (deleting) list.remove(done);
-    else {
-      const doneIds = new Set(done);
-      const change =
-        action.kind === "status"
-          ? { status: action.status }
-          : action.kind === "type"
-            ? { type: action.type }
-            : {};
-      list.replace(
-        chosen.filter((item) => doneIds.has(item.id)).map((item) => ({ ...item, ...change })),
-      );
-    }
-    setSelected(new Set(failed));
-    if (action.kind !== "status") totalsChanged();
-    if (failed.length === 0) {
-      toast({
-        variant: "success",
-        title: deleting
-          ? t`Selected items successfully deleted`
-          : t`Selected items successfully updated`,
-      });
-      return;
-    }
-    const names = chosen
-      .filter((item) => failed.includes(item.id))
-      .map(nameOf)
-      .join(", ");
-    toast({
-      variant: "error",
-      title: deleting ? t`Some items could not be deleted` : t`Some items could not be updated`,
-      description: names,
     });
   }
 
@@ -241,10 +156,12 @@ export function ContentManager({
       </h2>
       <ContentFilters params={params} onChange={setParams} />
       <BulkToolbar
-        count={selected.size}
-        onSelectAll={() => setSelected(new Set(list.items.map((i) => i.id)))}
-        onDeselectAll={() => setSelected(new Set())}
-        onAction={(action) => void runBulk(action)}
+        count={selection.selected.size}
+        all={selection.all}
+        selecting={selection.selecting}
+        onSelectAll={() => void selection.selectAll()}
+        onDeselectAll={selection.deselectAll}
+        onAction={(action) => void selection.run(action)}
       />
 
       {list.status === "error" ? (
@@ -280,9 +197,9 @@ export function ContentManager({
             key={item.id}
             item={item}
             title={nameOf(item)}
-            selected={selected.has(item.id)}
+            selected={selection.selected.has(item.id)}
             busy={busy.has(item.id)}
-            onSelect={(event) => select(index, event)}
+            onSelect={(event) => selection.toggle(index, event)}
             onEdit={() => setEditing({ item })}
             onChange={(patch) => void change(item, patch)}
             onDelete={() => askDelete(item)}

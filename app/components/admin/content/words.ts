@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Locale } from "~/i18n/locales";
 import { localizedField } from "~/lib/localized-fields";
-import type { AdminMediaItem, MediaStatus, MediaType } from "~/lib/media-fields";
+import type { MatchingItem, MediaStatus, MediaType } from "~/lib/media-fields";
 
 export function useMediaWords() {
   const { t } = useLingui();
@@ -18,7 +18,7 @@ export function useMediaWords() {
   return { type, status, untitled: t`Untitled` };
 }
 
-export function titleOf(item: AdminMediaItem, locale: Locale, untitled: string): string {
+export function titleOf(item: MatchingItem, locale: Locale, untitled: string): string {
   const order: Locale[] = [locale, "en", "de", "it", "fr", "es"];
   for (const candidate of order) {
     const title = item[localizedField("title", candidate)];

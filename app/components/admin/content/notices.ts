@@ -1,0 +1,31 @@
+import { useLingui } from "@lingui/react/macro";
+import { useToast } from "../../ui/toaster";
+import { useSessionEnded } from "../session-ended";
+
+export type Notice =
+  | "updated"
+  | "update-failed"
+  | "deleted"
+  | "deletion-failed"
+  | "translation-failed";
+
+/** The spec's messages for an owner's change (§8), as toasts; an ended session says so. */
+export function useNotify() {
+  const { t } = useLingui();
+  const toast = useToast();
+  const sessionEnded = useSessionEnded();
+  return (notice: Notice, unauthorized = false) => {
+    const titles: Record<Notice, string> = {
+      updated: t`Successfully updated`,
+      "update-failed": t`Update failed`,
+      deleted: t`Successfully deleted`,
+      "deletion-failed": t`Deletion failed`,
+      "translation-failed": t`Translation failed`,
+    };
+    toast({
+      variant: notice.endsWith("failed") ? "error" : "success",
+      title: titles[notice],
+      ...(unauthorized ? sessionEnded.toast : {}),
+    });
+  };
+}
