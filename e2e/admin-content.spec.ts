@@ -651,6 +651,9 @@ test.describe("a session that ends during an edit", () => {
         page,
         (token) => `Harbour ${token} deleted meanwhile`,
       );
+      // Pointed at, the toast stays while the other browser's delete takes its time (the CLI
+      // took longer than the toast's 5 s on a busy machine).
+      await toast.hover();
       d1(`delete from media where id = '${id}'`);
       await logInAgain(page, toast);
       await expect.poll(() => keptEdit(page)).toBeNull();
