@@ -1,0 +1,105 @@
+import { useId, useState } from "react";
+import { type Locale, locales } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
+import {
+  applyTranslations,
+  editField,
+  languagesToFill,
+  languageTexts,
+  type MediaFields,
+  mediaFields,
+  parseTags,
+} from "~/lib/media-fields";
+import { useLocale } from "../../localized-link";
+import { translate as translateTexts } from "./content-api";
+
+const tagTextsOf = (fields: MediaFields, kept: Partial<Record<Locale, string>> = {}) =>
+  Object.fromEntries(
+    locales.map((l) => [l, kept[l] || fields[localizedField("tags", l)].join(", ")]),
+  ) as Record<Locale, string>;
+
+/**
+ * An item's fields as a form edits them (the editor's dialog, a single upload's details):
+ * the texts in five languages with their tags as typed, Translate from one language into the
+ * empty ones, and the language tab a refused tag opens. The view is ItemFields.
+ */
+export function useItemForm(initial: MediaFields) {
+  const locale = useLocale();
+  const ids = useId();
+  const [fields, setFields] = useState(initial);
+  const [tagTexts, setTagTexts] = useState(() => tagTextsOf(initial));
+  const [source, setSource] = useState<Locale>(() =>
+    languageTexts(initial, locale).title
+      ? locale
+      : (locales.find((l) => initial[localizedField("title", l)]) ?? locale),
+  );
+  const [tab, setTab] = useState<string>(locale);
+  // The language whose tags the schema refused: its tab opens and says why.
+  const [badTags, setBadTags] = useState<Locale | null>(null);
+  const [translating, setTranslating] = useState(false);
+
+  const set = <K extends keyof MediaFields>(name: K, value: MediaFields[K]) =>
+    setFields((current) => editField(current, name, value));
+
+  return {
+    fields,
+    set,
+    fieldId: (name: string) => `${ids}-${name}`,
+    tagTexts,
+    setTags(l: Locale, text: string) {
+      setTagTexts((texts) => ({ ...texts, [l]: text }));
+      set(localizedField("tags", l), parseTags(text));
+    },
+    marked: (name: string) => (fields.machineTranslated as string[]).includes(name),
+    source,
+    setSource,
+    toFill: languagesToFill(fields, source),
+    tab,
+    setTab,
+    badTags,
+    translating,
+
+    /** Fills the empty languages from `source`; answers the request's outcome. */
+    async translate() {
+      setTranslating(true);
+      const outcome = await translateTexts({
+        from: source,
+        to: languagesToFill(fields, source),
+        texts: languageTexts(fields, source),
+      });
+      setTranslating(false);
+      if (outcome.ok) {
+        const next = applyTranslations(fields, outcome.value.translations);
+        setFields(next);
+        setTagTexts((texts) => tagTextsOf(next, texts));
+      }
+      return outcome;
+    },
+
+    /**
+     * The fields as the schema takes them, `change`d (the editor's date). Every other field is
+     * held to its limits as it is typed; tags only once they are split, so a refused tag opens
+     * its language and takes the focus (`tags: true`), unless `quietly`.
+     */
+    parse(change: Partial<MediaFields> = {}, { quietly = false } = {}) {
+      const parsed = mediaFields.safeParse({ ...fields, ...change });
+      if (parsed.success) {
+        if (!quietly) setBadTags(null);
+        return { ok: true as const, fields: parsed.data };
+      }
+      const tagsOf = locales.find((l) =>
+        parsed.error.issues.some((issue) => issue.path[0] === localizedField("tags", l)),
+      );
+      if (tagsOf && !quietly) {
+        setBadTags(tagsOf);
+        setTab(tagsOf);
+        requestAnimationFrame(() =>
+          document.getElementById(`${ids}-${localizedField("tags", tagsOf)}`)?.focus(),
+        );
+      }
+      return { ok: false as const, tags: tagsOf !== undefined };
+    },
+  };
+}
+
+export type ItemForm = ReturnType<typeof useItemForm>;
