@@ -14,15 +14,21 @@ export default function Upload() {
   const { t } = useLingui();
   // The content list's editor also serves a finished upload: one editor, one list to update.
   const [toEdit, setToEdit] = useState<string | null>(null);
+  // A single upload saved from its own row: the list below shows it as it now is.
+  const [listChanged, setListChanged] = useState(0);
   return (
     <>
       <section aria-labelledby="upload-title" className="py-6">
         <h2 id="upload-title" className="text-xl font-semibold">
           {t`Upload`}
         </h2>
-        <UploadPanel onEdit={setToEdit} />
+        <UploadPanel onEdit={setToEdit} onSaved={() => setListChanged((n) => n + 1)} />
       </section>
-      <ContentManager toEdit={toEdit} onEditOpened={() => setToEdit(null)} />
+      <ContentManager
+        toEdit={toEdit}
+        onEditOpened={() => setToEdit(null)}
+        listChanged={listChanged}
+      />
     </>
   );
 }

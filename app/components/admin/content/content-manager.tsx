@@ -20,13 +20,19 @@ import { useBulkSelection } from "./use-bulk-selection";
 import { useContentList } from "./use-content-list";
 import { titleOf, useMediaWords } from "./words";
 
-/** `toEdit`: an item to open in the editor (a finished upload's draft); `onEditOpened` clears it. */
+/**
+ * `toEdit`: an item to open in the editor (a finished upload's draft); `onEditOpened` clears it.
+ * `listChanged` counts changes made elsewhere on the page (an upload published): each reads
+ * the list again.
+ */
 export function ContentManager({
   toEdit = null,
   onEditOpened,
+  listChanged = 0,
 }: {
   toEdit?: string | null;
   onEditOpened?: () => void;
+  listChanged?: number;
 } = {}) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -74,6 +80,11 @@ export function ContentManager({
     focusItem: (id) =>
       rows.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] input`)?.focus(),
   });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change elsewhere, once.
+  useEffect(() => {
+    if (listChanged > 0) list.refresh();
+  }, [listChanged]);
 
   const nameOf = (item: AdminMediaItem) => titleOf(item, locale, words.untitled);
   const sessionEnded = useSessionEnded();

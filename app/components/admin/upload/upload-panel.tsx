@@ -6,12 +6,21 @@ import { useUploads } from "./use-uploads";
 
 const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
 
-/** `onEdit` opens the editor of the draft a finished upload became (its type, texts, Translate). */
-export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
+/**
+ * `onEdit` opens the editor of the draft a finished upload became (its type, texts, Translate);
+ * `onSaved`: a single upload's own details saved or published it.
+ */
+export function UploadPanel({
+  onEdit,
+  onSaved,
+}: {
+  onEdit: (mediaId: string) => void;
+  onSaved: () => void;
+}) {
   const { t } = useLingui();
   const inputId = useId();
   const hintId = useId();
-  const { rows, unfinished, add, cancel, retry, remove, discard } = useUploads();
+  const { rows, unfinished, add, cancel, retry, remove, saved, discard } = useUploads();
   const [dragging, setDragging] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -124,6 +133,10 @@ export function UploadPanel({ onEdit }: { onEdit: (mediaId: string) => void }) {
               onCancel={() => cancel(row.key)}
               onRetry={() => retry(row.key)}
               onRemove={() => removeRow(row.key)}
+              onSaved={(status) => {
+                saved(row.key, status);
+                onSaved();
+              }}
               onEdit={onEdit}
             />
           ))}

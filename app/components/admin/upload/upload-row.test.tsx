@@ -8,7 +8,13 @@ import type { UploadRow as Row } from "./use-uploads";
 
 afterEach(cleanup);
 
-const actions = { onCancel: vi.fn(), onRetry: vi.fn(), onRemove: vi.fn(), onEdit: vi.fn() };
+const actions = {
+  onCancel: vi.fn(),
+  onRetry: vi.fn(),
+  onRemove: vi.fn(),
+  onEdit: vi.fn(),
+  onSaved: vi.fn(),
+};
 
 function renderRow(change: Partial<Row>, size = 31_412) {
   const file = new File([new Uint8Array(size)], "Punta San Vigilio.jpg", { type: "image/jpeg" });
@@ -22,6 +28,7 @@ function renderRow(change: Partial<Row>, size = 31_412) {
     locationRemoved: false,
     mayNotPlay: false,
     resumed: false,
+    single: false,
     ...change,
   };
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });

@@ -1,8 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useRef } from "react";
 import { formatBytes } from "~/lib/format";
 import type { FailReason } from "~/lib/uploads/upload-file";
 import { useLocale } from "../../localized-link";
+import { useMediaWords } from "../content/words";
 import { secondaryButton } from "../styles";
+import { UploadDetails } from "./upload-details";
 import type { UploadRow as Row } from "./use-uploads";
 
 export function UploadRow({
@@ -11,6 +14,7 @@ export function UploadRow({
   onRetry,
   onRemove,
   onEdit,
+  onSaved,
 }: {
   row: Row;
   onCancel: () => void;
@@ -19,9 +23,20 @@ export function UploadRow({
   onRemove: () => void;
   /** Opens the editor of the draft a finished upload became. */
   onEdit: (mediaId: string) => void;
+  /** A single upload's details saved its draft, or published it. */
+  onSaved: (status: "draft" | "published") => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const words = useMediaWords();
+  const nameId = useId();
+  // Saved, the details go, with the button that had the focus: the row's Edit takes it.
+  const actionButton = useRef<HTMLButtonElement>(null);
+  const focusAction = useRef(false);
+  useEffect(() => {
+    if (row.saved && focusAction.current) actionButton.current?.focus();
+    focusAction.current = false;
+  }, [row.saved]);
   const name = row.file.name;
   const total = row.file.size;
   const active = row.status === "preparing" || row.status === "uploading";
@@ -30,7 +45,7 @@ export function UploadRow({
   const status = {
     preparing: t`Preparing…`,
     uploading: checking ? t`Checking the file…` : t`Uploading…`,
-    done: t`Upload successful`,
+    done: row.saved === "published" ? words.status.published : t`Upload successful`,
     failed: t`Upload failed`,
     canceled: t`Canceled`,
   }[row.status];
@@ -72,7 +87,9 @@ export function UploadRow({
         {row.preview ? <img src={row.preview} alt="" className="size-full object-cover" /> : null}
       </div>
       <div className="min-w-0 flex-1 basis-56">
-        <p className="truncate font-medium">{name}</p>
+        <p id={nameId} className="truncate font-medium">
+          {name}
+        </p>
         <div
           role="progressbar"
           aria-label={t`Upload progress of ${name}`}
@@ -109,13 +126,16 @@ export function UploadRow({
               {t`This browser cannot play the video: it may not play in every browser.`}
             </li>
           ) : null}
-          {row.status === "done" ? (
+          {row.saved === "published" ? (
+            <li>{t`It is in the gallery now.`}</li>
+          ) : row.status === "done" && (!row.single || row.saved === "draft") ? (
             <li>{t`Saved as a draft: use Edit to add its texts and publish it.`}</li>
           ) : null}
         </ul>
       </div>
       {action ? (
         <button
+          ref={actionButton}
           type="button"
           data-row-action
           onClick={action.run}
@@ -124,6 +144,17 @@ export function UploadRow({
         >
           {action.label}
         </button>
+      ) : null}
+      {row.single && row.kind && !row.saved && !refused ? (
+        <UploadDetails
+          kind={row.kind}
+          mediaId={row.mediaId}
+          labelledBy={nameId}
+          onSaved={(status) => {
+            focusAction.current = true;
+            onSaved(status);
+          }}
+        />
       ) : null}
     </li>
   );

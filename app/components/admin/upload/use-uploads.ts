@@ -26,6 +26,10 @@ export type UploadRow = {
   failReason?: FailReason;
   /** The draft a finished upload became. */
   mediaId?: string;
+  /** Picked on its own: its row takes its texts and publishes it (a batch stays drafts). */
+  single: boolean;
+  /** What the single upload's details saved it as. */
+  saved?: "draft" | "published";
 };
 
 const SPEED_WINDOW_MS = 3000;
@@ -105,8 +109,9 @@ export function useUploads() {
   );
 
   const add = useCallback(
-    (files: Iterable<File>) => {
-      const added: UploadRow[] = [...files].map((file) => ({
+    (picked: Iterable<File>) => {
+      const files = [...picked];
+      const added: UploadRow[] = files.map((file) => ({
         key: `upload-${++rowCounter}`,
         file,
         kind: classifyFile(file.name)?.kind ?? null,
@@ -116,8 +121,11 @@ export function useUploads() {
         locationRemoved: false,
         mayNotPlay: false,
         resumed: false,
+        single: files.length === 1,
       }));
-      setRows((all) => [...all.filter((row) => row.status !== "done"), ...added]);
+      // Finished rows make room, but not a single upload whose details are still unsaved.
+      const stays = (row: UploadRow) => row.status !== "done" || (row.single && !row.saved);
+      setRows((all) => [...all.filter(stays), ...added]);
       for (const row of added) start(row.key, row.file);
     },
     [start],
@@ -142,6 +150,15 @@ export function useUploads() {
     [rows, start],
   );
 
+  const saved = useCallback(
+    (key: string, status: "draft" | "published") => {
+      update(key, { saved: status });
+      // Its type may have changed: the dashboard's totals.
+      void revalidator.revalidate();
+    },
+    [update, revalidator],
+  );
+
   const remove = useCallback((key: string) => {
     setRows((all) => all.filter((row) => row.key !== key));
   }, []);
@@ -151,5 +168,5 @@ export function useUploads() {
     setUnfinished((open) => open.filter((candidate) => candidate.id !== id));
   }, []);
 
-  return { rows, unfinished, add, cancel, retry, remove, discard };
+  return { rows, unfinished, add, cancel, retry, remove, saved, discard };
 }

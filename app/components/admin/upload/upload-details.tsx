@@ -1,0 +1,136 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { locales } from "~/i18n/locales";
+import { localizedField } from "~/lib/localized-fields";
+import { changedFields, type MediaFields, type MediaStatus } from "~/lib/media-fields";
+import type { UploadKind } from "~/lib/uploads/limits";
+import { patchItem } from "../content/content-api";
+import { ItemFields } from "../content/item-fields";
+import { keepEdit } from "../content/kept-edit";
+import { useNotify } from "../content/notices";
+import { useItemForm } from "../content/use-item-form";
+import { primaryButton, secondaryButton } from "../styles";
+
+type Saved = Extract<MediaStatus, "draft" | "published">;
+
+/** The fields of the draft an upload becomes (app/.server/uploads/store.ts). */
+function draftFields(kind: UploadKind): MediaFields {
+  const texts = Object.fromEntries(
+    locales.flatMap((l) => [
+      [localizedField("title", l), ""],
+      [localizedField("description", l), ""],
+      [localizedField("tags", l), []],
+    ]),
+  );
+  return {
+    type: kind === "photo" ? "image" : "video",
+    featured: false,
+    status: "draft",
+    source: "",
+    // The server takes it from the file; never sent from here, as it never changes.
+    takenAt: new Date().toISOString(),
+    machineTranslated: [],
+    ...texts,
+  } as MediaFields;
+}
+
+/**
+ * A file uploaded on its own gets its texts where it was dropped (spec §2's upload screen):
+ * typed and translated while it uploads, saved onto its draft, published there too.
+ * `mediaId`: the draft, once the upload is done.
+ */
+export function UploadDetails({
+  kind,
+  mediaId,
+  labelledBy,
+  onSaved,
+}: {
+  kind: UploadKind;
+  mediaId: string | undefined;
+  /** The id of the file's name, which the form's name includes. */
+  labelledBy: string;
+  onSaved: (status: Saved) => void;
+}) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const [initial] = useState(() => draftFields(kind));
+  const form = useItemForm(initial);
+  const [saving, setSaving] = useState<Saved | null>(null);
+  const ready = mediaId !== undefined && saving === null && !form.translating;
+
+  /** Only what was filled in goes, with the status: the draft has the rest already. */
+  const filledIn = (options?: { quietly: boolean }) => {
+    const parsed = form.parse({}, options);
+    return parsed.ok
+      ? { ok: true as const, changes: changedFields(initial, parsed.fields) }
+      : parsed;
+  };
+
+  async function runTranslation() {
+    const outcome = await form.translate();
+    if (outcome.ok) return;
+    // After "Log in again" the dashboard's editor opens the draft with them (kept-edit.ts).
+    const filled = mediaId && outcome.unauthorized ? filledIn({ quietly: true }) : null;
+    if (mediaId && filled?.ok) keepEdit({ id: mediaId, changes: filled.changes });
+    notify("translation-failed", outcome.unauthorized);
+  }
+
+  async function save(status: Saved) {
+    if (!mediaId || !ready) return;
+    const filled = filledIn();
+    if (!filled.ok) return filled.tags ? undefined : notify("update-failed");
+    setSaving(status);
+    const outcome = await patchItem(mediaId, { ...filled.changes, status });
+    setSaving(null);
+    if (!outcome.ok) {
+      if (outcome.unauthorized) keepEdit({ id: mediaId, changes: filled.changes });
+      return notify("update-failed", outcome.unauthorized);
+    }
+    onSaved(status);
+  }
+
+  const headingId = form.fieldId("heading");
+  const hintId = form.fieldId("hint");
+  return (
+    <form
+      aria-labelledby={`${headingId} ${labelledBy}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save("published");
+      }}
+      className="basis-full space-y-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <div>
+        <h3 id={headingId} className="font-semibold">
+          {t`Texts and publishing`}
+        </h3>
+        <p id={hintId} className="text-sm text-neutral-600 dark:text-neutral-400">
+          {mediaId
+            ? t`Save its texts as a draft, or publish it in the gallery.`
+            : t`Fill in its texts while it uploads: it can be published once it is uploaded.`}
+        </p>
+      </div>
+      <ItemFields form={form} busy={saving !== null} onTranslate={() => void runTranslation()} />
+      <div className="flex flex-wrap justify-end gap-3 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+        {/* aria-disabled, not disabled: the keyboard stays on them while the upload ends. */}
+        <button
+          type="button"
+          aria-disabled={!ready || undefined}
+          aria-describedby={hintId}
+          onClick={() => void save("draft")}
+          className={secondaryButton}
+        >
+          {saving === "draft" ? t`Saving…` : t`Save as draft`}
+        </button>
+        <button
+          type="submit"
+          aria-disabled={!ready || undefined}
+          aria-describedby={hintId}
+          className={primaryButton}
+        >
+          {saving === "published" ? t`Publishing…` : t`Publish`}
+        </button>
+      </div>
+    </form>
+  );
+}
