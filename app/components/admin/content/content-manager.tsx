@@ -6,6 +6,7 @@ import type { AdminMediaItem } from "~/lib/media-fields";
 import { useLocale } from "../../localized-link";
 import { ListNews, useListNews } from "../../ui/list-news";
 import { useToast } from "../../ui/toaster";
+import { useFocusAfterRemoval } from "../focus-after-removal";
 import { useSessionEnded } from "../session-ended";
 import { secondaryButton } from "../styles";
 import { BulkToolbar } from "./bulk-toolbar";
@@ -58,20 +59,13 @@ export function ContentManager({
     kept?: KeptEdit["changes"];
   } | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const rows = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // After a delete the focused button is gone with its row: the same button in the row that
-  // takes its place (the next, else the previous) gets the focus, else the list's heading.
-  const [focusAfterDelete, setFocusAfterDelete] = useState<{ id: string | null } | null>(null);
-  useEffect(() => {
-    if (!focusAfterDelete) return;
-    const { id } = focusAfterDelete;
-    const button = id
-      ? rows.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] [data-action="delete"]`)
-      : null;
-    (button ?? heading.current)?.focus();
-    setFocusAfterDelete(null);
-  }, [focusAfterDelete]);
+  // A deleted row's Delete: the list's heading when the last row goes.
+  const focus = useFocusAfterRemoval(
+    (id) => `[data-item-id="${id}"] [data-action="delete"]`,
+    heading,
+  );
+  const rows = focus.list;
 
   const { news, askedMore } = useListNews({
     list: list.shown,
@@ -146,10 +140,9 @@ export function ContentManager({
       onConfirm: async () => {
         const outcome = await deleteItem(item.id);
         if (!outcome.ok) return notify("deletion-failed", outcome.unauthorized);
-        const index = list.items.findIndex((other) => other.id === item.id);
-        const neighbour = list.items[index + 1] ?? list.items[index - 1];
+        const ids = list.items.map((other) => other.id);
+        focus.removing(ids, ids.indexOf(item.id));
         list.remove([item.id]);
-        setFocusAfterDelete({ id: neighbour?.id ?? null });
         selection.forget(item.id);
         notify("deleted");
         totalsChanged();

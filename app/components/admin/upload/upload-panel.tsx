@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, useId, useRef, useState } from "react";
+import { useFocusAfterRemoval } from "../focus-after-removal";
 import { secondaryButton } from "../styles";
 import { UploadRow } from "./upload-row";
 import { useUploads } from "./use-uploads";
@@ -22,25 +23,13 @@ export function UploadPanel({
   const hintId = useId();
   const { rows, unfinished, add, cancel, retry, remove, saved, discard } = useUploads();
   const [dragging, setDragging] = useState(false);
-  const list = useRef<HTMLUListElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  // A removed row takes its focused button along: the next row's button gets the focus (else
-  // the previous one's, else the file picker).
-  const [focusAfterRemove, setFocusAfterRemove] = useState<{ key: string | null } | null>(null);
-  useEffect(() => {
-    if (!focusAfterRemove) return;
-    const { key } = focusAfterRemove;
-    const button = key
-      ? list.current?.querySelector<HTMLElement>(`[data-upload="${key}"] [data-row-action]`)
-      : null;
-    (button ?? picker.current)?.focus();
-    setFocusAfterRemove(null);
-  }, [focusAfterRemove]);
+  // The file picker when the last row goes.
+  const focus = useFocusAfterRemoval((key) => `[data-upload="${key}"] [data-row-action]`, picker);
   const removeRow = (key: string) => {
-    const index = rows.findIndex((row) => row.key === key);
-    const neighbour = rows[index + 1] ?? rows[index - 1];
+    const keys = rows.map((row) => row.key);
+    focus.removing(keys, keys.indexOf(key));
     remove(key);
-    setFocusAfterRemove({ key: neighbour?.key ?? null });
   };
 
   const onDrop = (event: DragEvent) => {
@@ -125,7 +114,7 @@ export function UploadPanel({
       ) : null}
 
       {rows.length > 0 ? (
-        <ul ref={list} aria-label={t`Files`} className="mt-4">
+        <ul ref={focus.list} aria-label={t`Files`} className="mt-4">
           {rows.map((row) => (
             <UploadRow
               key={row.key}
