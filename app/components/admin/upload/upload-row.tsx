@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
-import { formatBytes } from "~/lib/format";
+import { formatBytes } from "~/lib/uploads/format-size";
 import type { FailReason } from "~/lib/uploads/upload-file";
 import { useLocale } from "../../localized-link";
 import { useMediaWords } from "../content/words";
