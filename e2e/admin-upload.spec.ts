@@ -289,6 +289,19 @@ function soundBrandedFilm(): string {
   return path;
 }
 
+/** A film with its `moov` first, cut short: the browser reads its size, the server sees it is not whole. */
+function cutShortFilm(): string {
+  const path = join(dir, "Hafen abgeschnitten.mp4");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "2"],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+    ...["-movflags", "+faststart", path],
+  ]);
+  const film = readFileSync(path);
+  writeFileSync(path, film.subarray(0, film.length - 2000));
+  return path;
+}
+
 test.describe("refused files", () => {
   test.use({ expectedStatuses: [422] });
 
@@ -301,15 +314,24 @@ test.describe("refused files", () => {
     // Named .png: the Upload tab refuses it by its name, before anything is sent.
     const png = join(dir, "Hafen.png");
     writeFileSync(png, Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
-    // The film goes all the way: the server's check is what refuses it.
-    const refusal = page.waitForResponse(
-      (response) => response.url().endsWith("/complete") && response.status() === 422,
-    );
-    await page.getByLabel("Dateien auswählen").setInputFiles([photo, png, soundBrandedFilm()]);
-    await refusal;
+    // The films go all the way: the server's checks are what refuse them, each with its code.
+    const codes: string[] = [];
+    page.on("response", async (response) => {
+      if (response.url().endsWith("/complete") && response.status() === 422) {
+        codes.push(((await response.json()) as { error: { code: string } }).error.code);
+      }
+    });
+    await page
+      .getByLabel("Dateien auswählen")
+      .setInputFiles([photo, png, soundBrandedFilm(), cutShortFilm()]);
+    await expect.poll(() => codes.toSorted()).toEqual(["not_whole", "unsupported_content"]);
     const refused = [
       ["Hafen.png", "Nur JPG-, JPEG-, MP4- und MOV-Dateien können hochgeladen werden."],
       ["Sound of the lake.mp4", "Die Datei ist weder ein JPEG-Foto noch ein MP4- oder MOV-Video."],
+      [
+        "Hafen abgeschnitten.mp4",
+        "Die Datei ist unvollständig: Ein Teil fehlt oder ist beschädigt.",
+      ],
     ] as const;
     for (const [name, reason] of refused) {
       await expect(row(page, name)).toContainText("Hochladen fehlgeschlagen");
@@ -334,6 +356,12 @@ test.describe("refused files", () => {
     await expect(removeFilm).toBeFocused();
     await removeFilm.press("Enter");
     await expect(row(page, "Sound of the lake.mp4")).toHaveCount(0);
+    const removeCut = page.getByRole("button", {
+      name: "Hafen abgeschnitten.mp4 aus der Liste entfernen",
+    });
+    await expect(removeCut).toBeFocused();
+    await removeCut.press("Enter");
+    await expect(row(page, "Hafen abgeschnitten.mp4")).toHaveCount(0);
     await expect(
       page.getByRole("button", { name: "„Punta San Vigilio.jpg“ bearbeiten" }),
     ).toBeFocused();
