@@ -62,14 +62,22 @@ function photoWithGps(): string {
   return path;
 }
 
+/** A short H.264 test film, as `name` in the journey's folder; `args` go before the output. */
+function film(name: string, size: string, seconds: number, args: string[] = []): string {
+  const path = join(dir, name);
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=25`],
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+    ...args,
+    path,
+  ]);
+  return path;
+}
+
 /** A `free` box brings a short ffmpeg clip to 150 MB, so the upload takes many parts. */
 function bigVideo(): string {
-  const path = join(dir, "Porto di Torri.mp4");
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-t", "2"],
-    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+  const path = film("Porto di Torri.mp4", "640x360", 2, [
     ...["-movflags", "+faststart+use_metadata_tags", "-metadata", "location=+45.6167+010.6833/"],
-    path,
   ]);
   const padding = 150 * 1000 * 1000 - readFileSync(path).length;
   const file = openSync(path, "a");
@@ -278,27 +286,18 @@ function smallPhoto(): string {
 
 /** A real film whose `ftyp` names it sound (M4A): the browser reads it, the server refuses it. */
 function soundBrandedFilm(): string {
-  const path = join(dir, "Sound of the lake.mp4");
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "1"],
-    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", path],
-  ]);
-  const film = readFileSync(path);
-  film.write("M4A ", 8, "latin1");
-  writeFileSync(path, film);
+  const path = film("Sound of the lake.mp4", "320x240", 1);
+  const bytes = readFileSync(path);
+  bytes.write("M4A ", 8, "latin1");
+  writeFileSync(path, bytes);
   return path;
 }
 
-/** A film with its `moov` first, cut short: the browser reads its size, the server sees it is not whole. */
+/** A film with its `moov` first, cut short: the browser reads its size; it is not whole. */
 function cutShortFilm(): string {
-  const path = join(dir, "Hafen abgeschnitten.mp4");
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "2"],
-    ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
-    ...["-movflags", "+faststart", path],
-  ]);
-  const film = readFileSync(path);
-  writeFileSync(path, film.subarray(0, film.length - 2000));
+  const path = film("Hafen abgeschnitten.mp4", "320x240", 2, ["-movflags", "+faststart"]);
+  const bytes = readFileSync(path);
+  writeFileSync(path, bytes.subarray(0, bytes.length - 2000));
   return path;
 }
 
