@@ -430,4 +430,8 @@ test("a photo uploaded on its own gets its texts, translated, and is published w
   await expect(viewer.getByRole("heading", { name: title })).toBeVisible();
   await expect(viewer).toContainText("First light over Lake Garda");
   await expect(viewer).toContainText("dawn");
+
+  // The gallery's journeys, next in this lane, count the published items: the owner takes it
+  // down again.
+  expect((await page.request.delete(`/api/admin/media/${id}`)).ok()).toBe(true);
 });
