@@ -1,7 +1,7 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
-import { locales } from "./app/i18n/locales.ts";
-import { catalogComponents, catalogModules, pageCatalogs } from "./app/lib/pages.ts";
+import { locales } from "#app/i18n/locales.ts";
+import { catalogComponents, catalogModules, pageCatalogs } from "#app/lib/pages.ts";
 
 // Each page catalog (ADR 003): its pages' route modules and the components only they use.
 const sourcesOf = (catalog: (typeof pageCatalogs)[number]) => [

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { journeyMailDrop, journeyState } from "./e2e/state.ts";
-import { ensureDevVars } from "./scripts/dev-vars.ts";
-import { fakeUpstreamVars } from "./test/upstream-vars.ts";
+import { journeyMailDrop, journeyState } from "#e2e/state.ts";
+import { ensureDevVars } from "#scripts/dev-vars.ts";
+import { fakeUpstreamVars } from "#test/upstream-vars.ts";
 
 // The journeys read the local secrets (the admin password, the camera box's key) when their
 // files load, before the server that would create them starts.

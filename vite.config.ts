@@ -4,9 +4,9 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { componentPlugins } from "./scripts/component-plugins.ts";
-import { staticHeaders } from "./scripts/static-headers.ts";
-import { withoutWorkerdStackDumps } from "./scripts/workerd-logs.ts";
+import { componentPlugins } from "#scripts/component-plugins.ts";
+import { staticHeaders } from "#scripts/static-headers.ts";
+import { withoutWorkerdStackDumps } from "#scripts/workerd-logs.ts";
 
 // One id shared by the client and the Worker of a build; the client's build check compares them.
 const buildId =
@@ -37,7 +37,6 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: {
-    tsconfigPaths: true,
     alias: [
       // React's own hook instead of the shim for React 16 and 17 that Lingui's provider imports.
       {

@@ -3,9 +3,9 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { componentPlugins } from "./scripts/component-plugins.ts";
-import { fakeUpstream } from "./test/fake-upstream.ts";
-import { fakeUpstreamVars } from "./test/upstream-vars.ts";
+import { componentPlugins } from "#scripts/component-plugins.ts";
+import { fakeUpstream } from "#test/fake-upstream.ts";
+import { fakeUpstreamVars } from "#test/upstream-vars.ts";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -40,7 +40,6 @@ function deliveredMail(dir = mailDrop): string[] {
 }
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
     // Vitest leaves one core free by default, which on two cores means one file at a time;

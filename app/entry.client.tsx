@@ -2,11 +2,11 @@ import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n } from "./i18n/catalogs";
-import { loadMessages, loadPageCatalog, setBrowserI18n } from "./i18n/load-messages";
-import { localeFromPath, stripLocale } from "./i18n/locales";
-import { reloadAfterChunkError } from "./lib/build-check";
-import { catalogOf } from "./lib/pages";
+import { createI18n } from "#app/i18n/catalogs.ts";
+import { loadMessages, loadPageCatalog, setBrowserI18n } from "#app/i18n/load-messages.ts";
+import { localeFromPath, stripLocale } from "#app/i18n/locales.ts";
+import { reloadAfterChunkError } from "#app/lib/build-check.ts";
+import { catalogOf } from "#app/lib/pages.ts";
 
 // A deploy removed the chunk this page wanted: load the new build once.
 window.addEventListener("vite:preloadError", (event) => {

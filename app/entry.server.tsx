@@ -8,12 +8,12 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { requestScope } from "./.server/context";
-import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "./.server/db/busy";
-import { startScriptsAfterFirstPaint } from "./.server/late-scripts";
-import { stylesheet } from "./.server/stylesheet";
-import { NonceContext } from "./lib/nonce";
-import { StylesheetContext } from "./lib/stylesheet";
+import { requestScope } from "#app/.server/context.ts";
+import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
+import { startScriptsAfterFirstPaint } from "#app/.server/late-scripts.ts";
+import { stylesheet } from "#app/.server/stylesheet.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
+import { StylesheetContext } from "#app/lib/stylesheet.tsx";
 
 export const streamTimeout = 5_000;
 

@@ -11,25 +11,25 @@ import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
 } from "react-router";
-import { markPageHydrated } from "~/lib/hydration";
-import { requestScope } from "./.server/context";
-import { publicSiteConfig } from "./.server/env";
-import { getPublicSettings } from "./.server/settings";
+import { requestScope } from "#app/.server/context.ts";
+import { publicSiteConfig } from "#app/.server/env.ts";
+import { getPublicSettings } from "#app/.server/settings.ts";
+import { ErrorPage, PageUnreachable } from "#app/components/error-page.tsx";
+import { MaintenanceGate } from "#app/components/maintenance-overlay.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { Toaster } from "#app/components/ui/toaster.tsx";
+import { pagePath, stripLocale } from "#app/i18n/locales.ts";
+import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "#app/lib/build-check.ts";
+import { isNetworkFailure, wasUnsent } from "#app/lib/fetch-read.ts";
+import { markPageHydrated } from "#app/lib/hydration.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { isAdminPath } from "#app/lib/pages.ts";
+import { type RootData, useOptionalRootData } from "#app/lib/root-data.ts";
+import { InlineStylesheet } from "#app/lib/stylesheet.tsx";
+import { themeScript } from "#app/lib/theme.ts";
+import { usePageViews } from "#app/lib/track.ts";
 import type { Route } from "./+types/root";
-import { ErrorPage, PageUnreachable } from "./components/error-page";
-import { MaintenanceGate } from "./components/maintenance-overlay";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/ui/toaster";
-import { pagePath, stripLocale } from "./i18n/locales";
-import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "./lib/build-check";
-import { isNetworkFailure, wasUnsent } from "./lib/fetch-read";
-import { useNonce } from "./lib/nonce";
-import { isAdminPath } from "./lib/pages";
-import { type RootData, useOptionalRootData } from "./lib/root-data";
-import { InlineStylesheet } from "./lib/stylesheet";
-import { themeScript } from "./lib/theme";
-import { usePageViews } from "./lib/track";
 
 // The server inlines the stylesheet (lib/stylesheet.tsx); in development it also loads as a
 // module so that style edits apply without a reload.

@@ -4,7 +4,7 @@
 // object (X-Object-Answer). Loopback only; one local "location".
 // Usage: npm run build && npm run bench:stream-scale   (BENCH_PORT, BENCH_SECONDS=20, BENCH_CONNECTIONS=200)
 import autocannon from "autocannon";
-import { startBox, waitUntilOnline } from "../e2e/box.ts";
+import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import { startPreview } from "./preview-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);

@@ -6,7 +6,7 @@
 // segments, as hls.js asks for them) measures what a visitor sees when nine others start too.
 // Usage: npm run build && npm run bench:stream-start
 import { chromium, type Page } from "playwright-core";
-import { startBox, waitUntilOnline } from "../e2e/box.ts";
+import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import { loadAverage } from "./host-load.ts";
 import { startPreview } from "./preview-server.ts";
 

@@ -3,10 +3,10 @@
 // version. Each is read by range from a file held in memory as R2 would serve it, and the
 // check runs as the Worker runs it; a full scan of the JPEG's data is shown for comparison.
 // Usage: npm run bench:upload-check
-import { checkStoredJpeg, jpegFrame } from "../app/.server/files/jpeg.ts";
-import { checkStoredMovie } from "../app/.server/files/movie.ts";
-import type { StoredFile } from "../app/.server/files/stored-file.ts";
-import { box, concat, exifWithoutGps, jpeg, keyedMeta, segment } from "../test/media-bytes.ts";
+import { checkStoredJpeg, jpegFrame } from "#app/.server/files/jpeg.ts";
+import { checkStoredMovie } from "#app/.server/files/movie.ts";
+import type { StoredFile } from "#app/.server/files/stored-file.ts";
+import { box, concat, exifWithoutGps, jpeg, keyedMeta, segment } from "#test/media-bytes.ts";
 
 const GiB = 1024 ** 3;
 const RUNS = 50;

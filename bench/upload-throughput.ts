@@ -5,8 +5,8 @@
 // Usage: npm run build && npm run bench:upload-throughput
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { PART_SIZE, partCount, partLength } from "../app/lib/uploads/limits.ts";
-import { jpeg, movieBoxes } from "../test/media-bytes.ts";
+import { PART_SIZE, partCount, partLength } from "#app/lib/uploads/limits.ts";
+import { jpeg, movieBoxes } from "#test/media-bytes.ts";
 import { startPreview } from "./preview-server.ts";
 
 const FILE_BYTES = 1000 * 1000 * 1000;

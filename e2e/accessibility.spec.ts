@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, pages, test } from "./fixtures";
+import { expectNoAxeViolations, pages, test } from "./fixtures.ts";
 
 // The tour ends on the not-found page, whose 404 Chromium logs.
 test.use({ expectedStatuses: [404] });

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { logIn } from "./admin";
-import { d1 } from "./d1";
-import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
+import { logIn } from "./admin.ts";
+import { d1 } from "./d1.ts";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
 
 const password = /ADMIN_PASSWORD="([^"]+)"/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
 const passwordLabel = "Bitte geben Sie das Passwort für den Admin-Zugang ein";

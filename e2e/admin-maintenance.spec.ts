@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { logIn, password, passwordLabel } from "./admin";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { logIn, password, passwordLabel } from "./admin.ts";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
 test.use({ expectedStatuses: [401] });
 

@@ -3,8 +3,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { logIn } from "./admin";
-import { expect, expectNoAxeViolations, test, viewerReady } from "./fixtures";
+import { logIn } from "./admin.ts";
+import { expect, expectNoAxeViolations, test, viewerReady } from "./fixtures.ts";
 
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), "upload-journey-"));

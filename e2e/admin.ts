@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, hydrated } from "./fixtures";
+import { expect, hydrated } from "./fixtures.ts";
 
 // The preview reads the same local secrets as `npm run dev` (copied from the example).
 export const password =

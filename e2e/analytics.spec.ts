@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
 // The visitor's own browser: a user agent no other journey uses, so that this visit is a
 // new visitor of the day whatever ran before on this site.

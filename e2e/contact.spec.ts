@@ -1,10 +1,10 @@
 import { globSync, readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
-import { MIN_FILL_MS } from "../app/lib/contact-fields.ts";
-import { d1 } from "./d1";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { journeyMailDrop } from "./state";
+import { MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { d1 } from "./d1.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { journeyMailDrop } from "./state.ts";
 
 // A wrong answer and a refused sender are answered with 400; Chromium logs each.
 test.use({ expectedStatuses: [400] });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { journeyState } from "./state";
+import { journeyState } from "./state.ts";
 
 /**
  * Runs SQL on D1 as another browser's change would; answers the last statement's rows. The

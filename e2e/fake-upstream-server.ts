@@ -2,7 +2,7 @@
 // localhost, so `vite preview` (which really fetches) never needs the internet.
 // Usage: node e2e/fake-upstream-server.ts <port>
 import { createServer } from "node:http";
-import { fakeUpstream } from "../test/fake-upstream.ts";
+import { fakeUpstream } from "#test/fake-upstream.ts";
 
 const port = Number(process.argv[2]);
 

@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, playsMuted, test, viewerReady } from "./fixtures";
-import { expectSmallestSharpVersions } from "./pictures";
+import {
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  playsMuted,
+  test,
+  viewerReady,
+} from "./fixtures.ts";
+import { expectSmallestSharpVersions } from "./pictures.ts";
 
 // Each run is a new visitor to the Worker, so likes from earlier local runs do not interfere.
 test.beforeEach(async ({ page }) => {

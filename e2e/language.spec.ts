@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 test("switching language keeps the page and remembers the choice for 365 days", async ({
   strictPage: page,

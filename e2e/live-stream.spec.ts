@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { type RunningBox, startBox, waitUntilOnline } from "./box";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
-import { expectSmallestSharpVersions } from "./pictures";
+import { type RunningBox, startBox, waitUntilOnline } from "./box.ts";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { expectSmallestSharpVersions } from "./pictures.ts";
 
 let box: RunningBox | null = null;
 

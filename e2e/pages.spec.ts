@@ -1,4 +1,4 @@
-import { expect, hydrated, locales, localized, pages, test } from "./fixtures";
+import { expect, hydrated, locales, localized, pages, test } from "./fixtures.ts";
 
 for (const locale of locales) {
   test(`every page loads in ${locale} with no errors and no third-party requests`, async ({

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
 /** Controls of the shell smaller than a thumb (44 × 44 px), as "name: width×height". */
 async function smallTargets(page: Page, scope: string) {

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "./fixtures.ts";
 
 /**
  * Every loaded picture among `pictures` (each with `srcset`) is the smallest version sharp

@@ -1,5 +1,5 @@
-import { securityHeaders } from "../app/.server/security-headers.ts";
-import { expect, test } from "./fixtures";
+import { securityHeaders } from "#app/.server/security-headers.ts";
+import { expect, test } from "./fixtures.ts";
 
 test("static files carry the same security headers as pages and the API", async ({ request }) => {
   const page = await (await request.get("/en")).text();

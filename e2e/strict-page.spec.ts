@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 // The fixture itself: a journey fails on an error it did not declare (ADR 004).
 

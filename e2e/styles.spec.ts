@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 // Translators and other browser extensions change the page before React hydrates it; React
 // then renders the whole document anew. The stylesheet is inlined by the server and not in the

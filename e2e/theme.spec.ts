@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 test("dark mode follows the system and a stored choice, without a flash or a cookie", async ({
   strictPage: page,

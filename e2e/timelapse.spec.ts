@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { addDays } from "../protocol/calendar-day.ts";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures";
+import { addDays } from "#protocol/calendar-day.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures.ts";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */
 function runDemo(workerUrl: string): Promise<{ code: number | null; output: string }> {

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { publicPagePaths } from "../app/lib/pages.ts";
-import { expect, locales, localized, test } from "./fixtures";
+import { publicPagePaths } from "#app/lib/pages.ts";
+import { expect, locales, localized, test } from "./fixtures.ts";
 
 // The W3C's Nu HTML checker, as a jar run on Debian's Java (.ci/run installs it).
 const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");

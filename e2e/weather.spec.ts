@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
 
 const panelTitle = {
   de: "Wetter in Torri del Benaco",

@@ -1,4 +1,4 @@
-import { type Command, commandSchema, PING, type Report } from "../protocol/camera-box.ts";
+import { type Command, commandSchema, PING, type Report } from "#protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { log } from "./log.ts";
 import { controlUrl, unreachable } from "./worker-client.ts";

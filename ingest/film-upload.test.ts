@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { FilmFacts } from "../protocol/daily-content.ts";
+import type { FilmFacts } from "#protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
 import { filmDir, filmFiles, framesDir, isRegistered, pendingFilms } from "./day-store.ts";
 import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";

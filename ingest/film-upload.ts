@@ -7,7 +7,7 @@ import {
   type FilmStart,
   filmRegisteredSchema,
   openFilmSchema,
-} from "../protocol/daily-content.ts";
+} from "#protocol/daily-content.ts";
 import type { BoxConfig } from "./config.ts";
 import { filmFiles, markRegistered, pendingFilms, readFacts } from "./day-store.ts";
 import { log } from "./log.ts";

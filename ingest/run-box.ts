@@ -1,6 +1,6 @@
 // The box's default mode: control socket and live stream, stills every slot, time-lapse frames
 // from dawn to dusk and the nightly film.
-import type { Command } from "../protocol/camera-box.ts";
+import type { Command } from "#protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
 import { captureEveryDay, renderEveryNight } from "./daily-schedule.ts";

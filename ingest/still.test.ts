@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
+import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills, takeStill } from "./still.ts";

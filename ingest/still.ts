@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
+import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   encodeStillForm,
   MAX_STILL_VERSION_BYTES,
@@ -12,8 +12,8 @@ import {
   STILL_VERSIONS,
   type StillVersion,
   stillVersions,
-} from "../protocol/daily-content.ts";
-import { HOUR_MS } from "../protocol/durations.ts";
+} from "#protocol/daily-content.ts";
+import { HOUR_MS } from "#protocol/durations.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
 import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";

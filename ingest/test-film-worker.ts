@@ -12,8 +12,8 @@ import {
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
   stillVersions,
-} from "../protocol/daily-content.ts";
-import { bodyMatches, DEVICE_HEADERS, verifySignature } from "../protocol/device-signature.ts";
+} from "#protocol/daily-content.ts";
+import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
 
 type Upload = {
   id: string;

@@ -1,4 +1,4 @@
-import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
+import { DEVICE_HEADERS, signRequest } from "#protocol/device-signature.ts";
 import type { BoxConfig } from "./config.ts";
 
 export class UploadError extends Error {

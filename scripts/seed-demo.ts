@@ -5,11 +5,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
-import { locales } from "../app/i18n/locales.ts";
-import { addDays } from "../protocol/calendar-day.ts";
-import { STILL_SLOT_MS } from "../protocol/daily-content.ts";
-import { DAY_MS } from "../protocol/durations.ts";
-import { lakeDate, lakeWallClock } from "../protocol/lake-time.ts";
+import { locales } from "#app/i18n/locales.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
+import { DAY_MS } from "#protocol/durations.ts";
+import { lakeDate, lakeWallClock } from "#protocol/lake-time.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { securityHeaders } from "../app/.server/security-headers.ts";
+import { securityHeaders } from "#app/.server/security-headers.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isStackDump } from "./workerd-logs";
+import { isStackDump } from "./workerd-logs.ts";
 
 const bin = "/work/node_modules/@cloudflare/workerd-linux-64/bin/workerd";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD, LOGIN } from "./admin";
-import { ORIGIN, visit } from "./helpers";
+import { ADMIN_PASSWORD, LOGIN } from "./admin.ts";
+import { ORIGIN, visit } from "./helpers.ts";
 
 function postAdmin(body: BodyInit | null, headers: Record<string, string> = {}) {
   return visit(LOGIN, { method: "POST", body, headers: { Origin: ORIGIN, ...headers } });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
-import { LOGIN, logIn, MAINTENANCE } from "./admin";
-import { createMedia } from "./factories";
-import { ORIGIN, postForm, visit } from "./helpers";
+import { LOGIN, logIn, MAINTENANCE } from "./admin.ts";
+import { createMedia } from "./factories.ts";
+import { ORIGIN, postForm, visit } from "./helpers.ts";
 
 const adminPages = ["/en/admin", "/admin", "/it/admin/maintenance", "/en/admin/maintenance.data"];
 const adminForms: Array<[string, Record<string, string>]> = [

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD, cookiesOf, logIn } from "./admin";
-import { attempt, forgetEveryAttempt, statusesOf, waitsAreOver } from "./admin-login";
+import { ADMIN_PASSWORD, cookiesOf, logIn } from "./admin.ts";
+import { attempt, forgetEveryAttempt, statusesOf, waitsAreOver } from "./admin-login.ts";
 
 // The site-wide window is shared by every test of this file: each starts afresh.
 beforeEach(forgetEveryAttempt);

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD } from "./admin";
+import { ADMIN_PASSWORD } from "./admin.ts";
 import {
   attempt,
   forgetEveryAttempt,
   rememberedKeys,
   statusesOf,
   waitsAreOver,
-} from "./admin-login";
+} from "./admin-login.ts";
 
 beforeEach(forgetEveryAttempt);
 

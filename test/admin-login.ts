@@ -1,8 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { LoginGuard } from "../workers/durable-objects/login-guard";
-import { LOGIN } from "./admin";
-import { postForm } from "./helpers";
+import type { LoginGuard } from "#workers/durable-objects/login-guard.ts";
+import { LOGIN } from "./admin.ts";
+import { postForm } from "./helpers.ts";
 
 export const loginGuard = () => env.LOGIN_GUARD.getByName("admin-login");
 

@@ -1,18 +1,18 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { media, mediaLikes, mediaViews } from "~/.server/db/schema";
+import { getDb } from "#app/.server/db/client.ts";
+import { media, mediaLikes, mediaViews } from "#app/.server/db/schema.ts";
 import {
   type AdminMediaItem,
   MAX_BULK_ITEMS,
   MAX_SELECTION,
   type MatchingItems,
-} from "~/lib/media-fields";
-import { logIn } from "./admin";
-import { expectConsoleError } from "./console-errors";
-import { createMedia, fakeBytes } from "./factories";
-import { BROWSER_UA, ORIGIN, visit, visitWith } from "./helpers";
-import { fakeUpstreamVars } from "./upstream-vars";
+} from "#app/lib/media-fields.ts";
+import { logIn } from "./admin.ts";
+import { expectConsoleError } from "./console-errors.ts";
+import { createMedia, fakeBytes } from "./factories.ts";
+import { BROWSER_UA, ORIGIN, visit, visitWith } from "./helpers.ts";
+import { fakeUpstreamVars } from "./upstream-vars.ts";
 
 const API = "/api/admin/media";
 let owner = "";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
-import { SESSION_COOKIE, signingKey } from "~/.server/auth/signed-cookie";
-import { cookiesOf, LOGIN, logIn, MAINTENANCE, seesDashboard } from "./admin";
-import { d1Statements, postForm, runCron, visit, visitWith } from "./helpers";
+import { SESSION_COOKIE, signingKey } from "#app/.server/auth/signed-cookie.ts";
+import { cookiesOf, LOGIN, logIn, MAINTENANCE, seesDashboard } from "./admin.ts";
+import { d1Statements, postForm, runCron, visit, visitWith } from "./helpers.ts";
 
 const sessionKey = signingKey(env, SESSION_COOKIE);
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { postForm, visit } from "./helpers";
+import { postForm, visit } from "./helpers.ts";
 
 export const ADMIN_PASSWORD = "test-admin-password";
 

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { networkBucket } from "~/.server/analytics/referrer-networks";
-import { readStatistics } from "~/.server/analytics/statistics";
-import { getDb } from "~/.server/db/client";
-import { utcDay, visitorId } from "~/.server/visitors/visitor-id";
-import { connectBox } from "./box";
-import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers";
-import { createMedia } from "./factories";
-import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit } from "./helpers";
+import { networkBucket } from "#app/.server/analytics/referrer-networks.ts";
+import { readStatistics } from "#app/.server/analytics/statistics.ts";
+import { getDb } from "#app/.server/db/client.ts";
+import { utcDay, visitorId } from "#app/.server/visitors/visitor-id.ts";
+import { connectBox } from "./box.ts";
+import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers.ts";
+import { createMedia } from "./factories.ts";
+import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit } from "./helpers.ts";
 
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { visit } from "./helpers";
+import { visit } from "./helpers.ts";
 
 test("the archive without any still says so and points to the live stream", async () => {
   const response = await visit("/it/archive");

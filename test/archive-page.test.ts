@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { stills } from "~/.server/db/schema";
-import { slotOf } from "~/.server/stills/slots";
-import { parseLakeTime } from "~/.server/weather/lake-time";
-import { addDays } from "../protocol/calendar-day.ts";
-import { lakeWallClock } from "../protocol/lake-time.ts";
-import { logIn } from "./admin";
-import { tagWith, visit } from "./helpers";
-import { sendStill, stillRows } from "./stills-factory";
+import { getDb } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import { slotOf } from "#app/.server/stills/slots.ts";
+import { parseLakeTime } from "#app/.server/weather/lake-time.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { lakeWallClock } from "#protocol/lake-time.ts";
+import { logIn } from "./admin.ts";
+import { tagWith, visit } from "./helpers.ts";
+import { sendStill, stillRows } from "./stills-factory.ts";
 
 /** A slot's address as the page writes it ("+" escaped in the hour the clocks go back). */
 const at = (instant: number) => lakeWallClock(slotOf(instant)).replace("+", "%2B");

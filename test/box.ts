@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import type { Command } from "../protocol/camera-box.ts";
-import { DEVICE_HEADERS, signRequest } from "../protocol/device-signature.ts";
-import { BROWSER_UA, ORIGIN, visitWith } from "./helpers";
+import type { Command } from "#protocol/camera-box.ts";
+import { DEVICE_HEADERS, signRequest } from "#protocol/device-signature.ts";
+import { BROWSER_UA, ORIGIN, visitWith } from "./helpers.ts";
 
 export const DEVICE_ID = env.CAMERA_DEVICE_ID;
 const SECRET = "test-camera-device-secret-long-enough";

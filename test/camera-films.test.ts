@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { addDays } from "../protocol/calendar-day.ts";
-import { FILM_PATHS, MAX_FILM_BYTES } from "../protocol/daily-content.ts";
-import { sha256Hex } from "../protocol/device-signature.ts";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { logIn } from "./admin";
-import { asBox, jpegStill, signedHeaders } from "./box";
-import { fileBytes } from "./factories";
-import { actingBeforePut, actingJustBefore, ORIGIN, runCron, visit } from "./helpers";
+import { addDays } from "#protocol/calendar-day.ts";
+import { FILM_PATHS, MAX_FILM_BYTES } from "#protocol/daily-content.ts";
+import { sha256Hex } from "#protocol/device-signature.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { logIn } from "./admin.ts";
+import { asBox, jpegStill, signedHeaders } from "./box.ts";
+import { fileBytes } from "./factories.ts";
+import { actingBeforePut, actingJustBefore, ORIGIN, runCron, visit } from "./helpers.ts";
 
 const MiB = 1024 * 1024;
 const yesterday = addDays(lakeDate(Date.now()), -1);

@@ -1,5 +1,5 @@
 import { test } from "vitest";
-import { expectConsoleError } from "./console-errors";
+import { expectConsoleError } from "./console-errors.ts";
 
 // The setup file itself: a test fails on a console.error it did not declare (ADR 004).
 

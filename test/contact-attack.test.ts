@@ -1,19 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, expect, test, vi } from "vitest";
-import { answerOf, createChallenge } from "~/.server/contact/challenge";
-import { MIN_FILL_MS } from "~/lib/contact-fields";
-import { solveProof } from "~/lib/contact-proof";
+import { answerOf, createChallenge } from "#app/.server/contact/challenge.ts";
+import { MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { solveProof } from "#app/lib/contact-proof.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
-import worker from "../build/server/index.js";
+import worker from "#build/server/index.js";
 import {
   aMessage,
   deliveredMail,
   deliveredWith,
   openContactForm,
   submitContact,
-} from "./contact-helpers";
-import { BROWSER_UA, ORIGIN } from "./helpers";
+} from "./contact-helpers.ts";
+import { BROWSER_UA, ORIGIN } from "./helpers.ts";
 
 // A Wednesday morning in June; only Date is faked, so the attack's ten minutes pass at once.
 const START = Date.UTC(2026, 5, 10, 9, 0);

@@ -2,11 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import PostalMime, { type Email } from "postal-mime";
 import { expect, vi } from "vitest";
-import { type Locale, localizePath } from "~/i18n/locales";
-import { MIN_FILL_MS, type ProofPuzzle } from "~/lib/contact-fields";
+import { type Locale, localizePath } from "#app/i18n/locales.ts";
+import { MIN_FILL_MS, type ProofPuzzle } from "#app/lib/contact-fields.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
-import worker from "../build/server/index.js";
-import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers";
+import worker from "#build/server/index.js";
+import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers.ts";
 
 const questionPattern: Record<Locale, RegExp> = {
   en: /what is (\d) (plus|minus) (\d)\?/,

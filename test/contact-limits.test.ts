@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Locale } from "~/i18n/locales";
-import { solveProof } from "~/lib/contact-proof";
+import type { Locale } from "#app/i18n/locales.ts";
+import { solveProof } from "#app/lib/contact-proof.ts";
 import {
   aMessage,
   deliveredWith,
@@ -13,8 +13,8 @@ import {
   startQuietDay,
   submitContact,
   takeTimeToWrite,
-} from "./contact-helpers";
-import { runCron } from "./helpers";
+} from "./contact-helpers.ts";
+import { runCron } from "./helpers.ts";
 
 // Each test solves proofs of work and waits for deliveries, on a busy machine too.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { utcDay } from "~/.server/visitors/visitor-id";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
 import {
   aMessage,
   atFreshRateLimitWindow,
@@ -13,8 +13,8 @@ import {
   submitContact,
   submitContactWith,
   takeTimeToWrite,
-} from "./contact-helpers";
-import { runCron, visit } from "./helpers";
+} from "./contact-helpers.ts";
+import { runCron, visit } from "./helpers.ts";
 
 // Each refusal is checked against a later delivery: two visits a test, on a busy machine too.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { createMedia } from "./factories";
-import { runCron } from "./helpers";
+import { createMedia } from "./factories.ts";
+import { runCron } from "./helpers.ts";
 
 test("the ten-minute cron forgets earlier days' like and view records and salts", async () => {
   const item = await createMedia();

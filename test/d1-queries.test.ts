@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { createMedia } from "./factories";
-import { livePicture, runCron, d1Statements as statements, visit } from "./helpers";
-import { sendStill } from "./stills-factory";
+import { createMedia } from "./factories.ts";
+import { livePicture, runCron, d1Statements as statements, visit } from "./helpers.ts";
+import { sendStill } from "./stills-factory.ts";
 
 test("a home-page render costs two D1 queries, four when its isolate's caches are cold", async () => {
   await runCron();

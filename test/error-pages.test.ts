@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
-import { expectConsoleError } from "./console-errors";
-import { ORIGIN, visit, visitWith } from "./helpers";
+import { expectConsoleError } from "./console-errors.ts";
+import { ORIGIN, visit, visitWith } from "./helpers.ts";
 
 const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 function expectShell(html: string, path: string) {

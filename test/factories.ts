@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { getDb } from "~/.server/db/client";
-import { media } from "~/.server/db/schema";
-import { jpeg, movie } from "./media-bytes";
+import { getDb } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import { jpeg, movie } from "./media-bytes.ts";
 
 type NewMedia = typeof media.$inferInsert;
 let counter = 0;

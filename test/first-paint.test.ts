@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { visit } from "./helpers";
-import { sendStill } from "./stills-factory";
+import { visit } from "./helpers.ts";
+import { sendStill } from "./stills-factory.ts";
 
 describe("the document's first paint", () => {
   test("comes with the page's styles, so it waits for no stylesheet", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createMedia } from "./factories";
-import { visit } from "./helpers";
+import { createMedia } from "./factories.ts";
+import { visit } from "./helpers.ts";
 
 /** The document's head and body, as a browser meets them. */
 async function documentOf(path: string) {

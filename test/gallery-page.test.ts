@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { loadGalleryPage } from "~/.server/media/gallery-page";
-import { addDays } from "../protocol/calendar-day.ts";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { createMedia } from "./factories";
-import { visit } from "./helpers";
+import { getDb } from "#app/.server/db/client.ts";
+import { loadGalleryPage } from "#app/.server/media/gallery-page.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { createMedia } from "./factories.ts";
+import { visit } from "./helpers.ts";
 
 const db = getDb(env.DB);
 const page = (search = "", locale: "en" | "fr" = "en") =>

@@ -5,7 +5,7 @@ import {
 } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 // @ts-expect-error the built Worker bundle ships no type declarations
-import worker from "../build/server/index.js";
+import worker from "#build/server/index.js";
 
 const built = worker as ExportedHandler<Env>;
 

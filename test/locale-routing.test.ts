@@ -1,6 +1,6 @@
 import robotsParser from "robots-parser";
 import { describe, expect, test } from "vitest";
-import { CRAWLER_UA, ORIGIN, postForm, visit } from "./helpers";
+import { CRAWLER_UA, ORIGIN, postForm, visit } from "./helpers.ts";
 
 async function expectMovedForGood(redirects: [path: string, target: string][]) {
   for (const [path, target] of redirects) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
-import { ADMIN_PASSWORD, LOGIN, logIn as logInWithDevice, MAINTENANCE } from "./admin";
-import { cookieFrom, postForm, visit } from "./helpers";
+import { ADMIN_PASSWORD, LOGIN, logIn as logInWithDevice, MAINTENANCE } from "./admin.ts";
+import { cookieFrom, postForm, visit } from "./helpers.ts";
 
 const logIn = async () => (await logInWithDevice()).session;
 

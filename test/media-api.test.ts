@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createMedia } from "./factories";
-import { visit } from "./helpers";
+import { createMedia } from "./factories.ts";
+import { visit } from "./helpers.ts";
 
 type Item = {
   id: string;

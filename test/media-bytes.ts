@@ -1,6 +1,6 @@
 // Whole photos and videos built byte by byte, as the server reads them: JPEG segments with a
 // camera's EXIF or XMP, and MP4/MOV box trees with the location boxes phones write.
-import type { StoredFile } from "../app/.server/files/stored-file.ts";
+import type { StoredFile } from "#app/.server/files/stored-file.ts";
 
 type Bytes = Uint8Array | number[];
 

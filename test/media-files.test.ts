@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createMedia, fakeBytes } from "./factories";
-import { visit } from "./helpers";
+import { createMedia, fakeBytes } from "./factories.ts";
+import { visit } from "./helpers.ts";
 
 describe("media files", () => {
   test("serve the bytes with type, length, ETag and immutable caching", async () => {

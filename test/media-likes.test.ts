@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { createMedia } from "./factories";
-import { visit } from "./helpers";
+import { createMedia } from "./factories.ts";
+import { visit } from "./helpers.ts";
 
 const post = (action: "like" | "view", id: string, address: string) =>
   visit(`/api/media/${id}/${action}`, { method: "POST", headers: { "CF-Connecting-IP": address } });

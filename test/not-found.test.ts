@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { visit } from "./helpers";
+import { visit } from "./helpers.ts";
 
 describe("not-found page", () => {
   test("any unknown path, at any depth, is a 404 page with a link home", async () => {

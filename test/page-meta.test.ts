@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { localizePath } from "~/i18n/locales";
-import { sitePages } from "~/lib/pages";
-import { logIn } from "./admin";
-import { visit } from "./helpers";
+import { localizePath } from "#app/i18n/locales.ts";
+import { sitePages } from "#app/lib/pages.ts";
+import { logIn } from "./admin.ts";
+import { visit } from "./helpers.ts";
 
 function metaOf(html: string) {
   const content = (attribute: string, name: string) =>

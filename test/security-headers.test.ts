@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { visit } from "./helpers";
+import { visit } from "./helpers.ts";
 
 describe("security headers", () => {
   test("pages carry a nonce CSP that matches every script and changes per response", async () => {

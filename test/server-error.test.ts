@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
-import { expectConsoleError } from "./console-errors";
-import { CRAWLER_UA, visitWith } from "./helpers";
+import { expectConsoleError } from "./console-errors.ts";
+import { CRAWLER_UA, visitWith } from "./helpers.ts";
 
 /** The built Worker with a database whose tables were never created: every query fails. */
 const brokenDatabase = () => ({ ...env, DB: env.EMPTY_DB });

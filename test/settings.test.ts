@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { getPublicSettings, SETTINGS_CACHE_MS, setMaintenance } from "~/.server/settings";
+import { getDb } from "#app/.server/db/client.ts";
+import { getPublicSettings, SETTINGS_CACHE_MS, setMaintenance } from "#app/.server/settings.ts";
 
 test("the public flag is read from D1 at most once per cache period", async () => {
   const db = getDb(env.DB);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { logIn } from "./admin";
-import { createMedia } from "./factories";
-import { visitWith } from "./helpers";
+import { logIn } from "./admin.ts";
+import { createMedia } from "./factories.ts";
+import { visitWith } from "./helpers.ts";
 
 // The other Worker tests render every page anew (SHARED_PAGE_SECONDS 0 in vitest.config.ts).
 // Here pages are shared for 3 s instead of production's 1, so that two visits with a write

@@ -4,8 +4,8 @@ import {
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
   stillVersions,
-} from "../protocol/daily-content.ts";
-import { jpegStill, uploadStill } from "./box";
+} from "#protocol/daily-content.ts";
+import { jpegStill, uploadStill } from "./box.ts";
 
 export type StillRow = {
   id: string;

@@ -1,22 +1,22 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
+import { getDb } from "#app/.server/db/client.ts";
 import {
   NEWEST_STILL_CACHE_MS,
   newestStill,
   readStillPicture,
-} from "~/.server/stills/still-picture";
-import type { StillPicture } from "~/lib/stills";
-import { MAX_STILL_BYTES } from "../protocol/camera-box.ts";
+} from "#app/.server/stills/still-picture.ts";
+import type { StillPicture } from "#app/lib/stills.ts";
+import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_VERSION_BYTES,
   STILL_SLOT_MS,
   STILL_TAKEN_AT_HEADER,
-} from "../protocol/daily-content.ts";
-import { MINUTE_MS } from "../protocol/durations.ts";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { jpegStill, uploadStill } from "./box";
-import { livePicture, pictureWith, visit } from "./helpers";
+} from "#protocol/daily-content.ts";
+import { MINUTE_MS } from "#protocol/durations.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { jpegStill, uploadStill } from "./box.ts";
+import { livePicture, pictureWith, visit } from "./helpers.ts";
 import {
   previousBoxVersions,
   rowKeys,
@@ -24,8 +24,8 @@ import {
   stillRows,
   stillVersionsOf1080p,
   storedKeys,
-} from "./stills-factory";
-import { snapshot } from "./weather-helpers";
+} from "./stills-factory.ts";
+import { snapshot } from "./weather-helpers.ts";
 
 const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);
 

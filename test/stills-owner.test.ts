@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { logIn } from "./admin";
-import { ORIGIN, visit } from "./helpers";
-import { rowKeys, sendStill, stillRows } from "./stills-factory";
+import { logIn } from "./admin.ts";
+import { ORIGIN, visit } from "./helpers.ts";
+import { rowKeys, sendStill, stillRows } from "./stills-factory.ts";
 
 const API = "/api/admin/stills";
 let owner = "";

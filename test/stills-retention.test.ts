@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { stills } from "~/.server/db/schema";
-import { slotOf } from "~/.server/stills/slots";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { jpegStill } from "./box";
-import { actingJustBefore, runCron } from "./helpers";
-import { stillRows } from "./stills-factory";
+import { getDb } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import { slotOf } from "#app/.server/stills/slots.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { jpegStill } from "./box.ts";
+import { actingJustBefore, runCron } from "./helpers.ts";
+import { stillRows } from "./stills-factory.ts";
 
 const DAY = 86_400_000;
 let counter = 0;

@@ -2,12 +2,12 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env, exports } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { createStreamToken } from "~/.server/stream/stream-token";
-import type { StillPicture } from "~/lib/stills";
-import type { StreamSession } from "~/lib/stream-api";
-import { MAX_SEGMENT_BYTES } from "../protocol/camera-box.ts";
-import { MAX_STILL_REQUEST_BYTES } from "../protocol/daily-content.ts";
-import type { CameraStream } from "../workers/durable-objects/camera-stream";
+import { createStreamToken } from "#app/.server/stream/stream-token.ts";
+import type { StillPicture } from "#app/lib/stills.ts";
+import type { StreamSession } from "#app/lib/stream-api.ts";
+import { MAX_SEGMENT_BYTES } from "#protocol/camera-box.ts";
+import { MAX_STILL_REQUEST_BYTES } from "#protocol/daily-content.ts";
+import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import {
   connectBox,
   countedBody,
@@ -17,8 +17,8 @@ import {
   tsSegment,
   uploadSegment,
   uploadStill,
-} from "./box";
-import { livePicture, ORIGIN, visit } from "./helpers";
+} from "./box.ts";
+import { livePicture, ORIGIN, visit } from "./helpers.ts";
 
 const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 

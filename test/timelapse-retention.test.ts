@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { getDb } from "~/.server/db/client";
-import { media } from "~/.server/db/schema";
-import { createMedia } from "./factories";
-import { actingJustBefore, runCron } from "./helpers";
+import { getDb } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import { createMedia } from "./factories.ts";
+import { actingJustBefore, runCron } from "./helpers.ts";
 
 const DAY = 86_400_000;
 let films = 0;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
-import { logIn } from "./admin";
-import { fileBytes } from "./factories";
+import { logIn } from "./admin.ts";
+import { fileBytes } from "./factories.ts";
 import {
   actingBeforePut,
   actingJustBefore,
@@ -11,7 +11,7 @@ import {
   runCron,
   visit,
   visitWith,
-} from "./helpers";
+} from "./helpers.ts";
 import {
   box,
   concat,
@@ -24,7 +24,7 @@ import {
   movie,
   xmp,
   xyz,
-} from "./media-bytes";
+} from "./media-bytes.ts";
 
 const MiB = 1024 * 1024;
 const PART = 10 * MiB;

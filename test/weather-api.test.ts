@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { startSession } from "~/.server/auth/session";
-import { getDb } from "~/.server/db/client";
-import { getConfig } from "~/.server/env";
-import { runCron, visit } from "./helpers";
-import { snapshot } from "./weather-helpers";
+import { startSession } from "#app/.server/auth/session.ts";
+import { getDb } from "#app/.server/db/client.ts";
+import { getConfig } from "#app/.server/env.ts";
+import { runCron, visit } from "./helpers.ts";
+import { snapshot } from "./weather-helpers.ts";
 
 beforeAll(async () => {
   await runCron();

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { runCron, visitWith } from "./helpers";
-import { upstreamCalls, upstreamEnv } from "./weather-helpers";
+import { runCron, visitWith } from "./helpers.ts";
+import { upstreamCalls, upstreamEnv } from "./weather-helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { visitWith } from "./helpers";
-import { upstreamCalls, upstreamEnv } from "./weather-helpers";
+import { visitWith } from "./helpers.ts";
+import { upstreamCalls, upstreamEnv } from "./weather-helpers.ts";
 
 // This file's D1 starts empty: the situation right after the first deploy.
 

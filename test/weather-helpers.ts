@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import type { WeatherSnapshot } from "~/lib/weather";
-import { addDays } from "../protocol/calendar-day.ts";
-import { lakeDate } from "../protocol/lake-time.ts";
-import { visit } from "./helpers";
-import { fakeUpstreamVars } from "./upstream-vars";
+import type { WeatherSnapshot } from "#app/lib/weather.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { visit } from "./helpers.ts";
+import { fakeUpstreamVars } from "./upstream-vars.ts";
 
 /** `tag` groups the calls for `upstreamCalls`. */
 export function upstreamEnv(

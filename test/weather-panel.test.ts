@@ -1,10 +1,10 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { TYPICAL_WATER_TEMPERATURE } from "~/lib/weather-view";
-import { expectConsoleError } from "./console-errors";
-import { runCron, visit, visitWith } from "./helpers";
-import { ageReading, upstreamEnv } from "./weather-helpers";
+import { TYPICAL_WATER_TEMPERATURE } from "#app/lib/weather-view.ts";
+import { expectConsoleError } from "./console-errors.ts";
+import { runCron, visit, visitWith } from "./helpers.ts";
+import { ageReading, upstreamEnv } from "./weather-helpers.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

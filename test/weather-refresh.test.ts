@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { runCron } from "./helpers";
-import { ageReading, lakeDays, snapshot, upstreamCalls, upstreamEnv } from "./weather-helpers";
+import { runCron } from "./helpers.ts";
+import { ageReading, lakeDays, snapshot, upstreamCalls, upstreamEnv } from "./weather-helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { runCron, visitWith } from "./helpers";
-import { upstreamCalls, upstreamEnv } from "./weather-helpers";
+import { runCron, visitWith } from "./helpers.ts";
+import { upstreamCalls, upstreamEnv } from "./weather-helpers.ts";
 
 // This file's D1 starts empty: the situation right after the first deploy.
 

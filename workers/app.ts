@@ -1,18 +1,22 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { type RequestScope, requestScope } from "~/.server/context";
-import { getDb, type QueryMeter } from "~/.server/db/client";
-import { ConfigError, getConfig } from "~/.server/env";
-import { serverMessages } from "~/.server/messages";
-import { isSameOriginRequest } from "~/.server/same-origin";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "~/.server/security-headers";
-import { createI18n } from "~/i18n/catalogs";
-import { requestLocale } from "~/i18n/locales";
-import { api } from "./api";
-import { apiError } from "./api/errors";
-import { runScheduled } from "./cron";
-import { lowercasePathRedirect, rootLocaleRedirect } from "./locale-redirect";
-import { sharedPage } from "./shared-pages";
+import { type RequestScope, requestScope } from "#app/.server/context.ts";
+import { getDb, type QueryMeter } from "#app/.server/db/client.ts";
+import { ConfigError, getConfig } from "#app/.server/env.ts";
+import { serverMessages } from "#app/.server/messages.ts";
+import { isSameOriginRequest } from "#app/.server/same-origin.ts";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+} from "#app/.server/security-headers.ts";
+import { createI18n } from "#app/i18n/catalogs.ts";
+import { requestLocale } from "#app/i18n/locales.ts";
+import { apiError } from "#workers/api/errors.ts";
+import { api } from "#workers/api/index.ts";
+import { runScheduled } from "#workers/cron/index.ts";
+import { lowercasePathRedirect, rootLocaleRedirect } from "./locale-redirect.ts";
+import { sharedPage } from "./shared-pages.ts";
 
 type AppEnv = {
   Bindings: Env;
@@ -88,8 +92,8 @@ app.onError((error, c) => {
   return c.text("Internal Server Error", 500);
 });
 
-export { CameraStream } from "./durable-objects/camera-stream";
-export { LoginGuard } from "./durable-objects/login-guard";
+export { CameraStream } from "#workers/durable-objects/camera-stream.ts";
+export { LoginGuard } from "#workers/durable-objects/login-guard.ts";
 
 export default {
   fetch: app.fetch,

@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { defaultLocale, negotiateLocale, readLocaleCookie } from "~/i18n/locales";
+import { defaultLocale, negotiateLocale, readLocaleCookie } from "#app/i18n/locales.ts";
 
 /** Cookie first, then the browser's languages; only "/" redirects, so every other URL stays stable. */
 export function rootLocaleRedirect(request: Request): Response | null {

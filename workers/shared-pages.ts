@@ -1,5 +1,5 @@
 import { parse } from "hono/utils/cookie";
-import { LOCALE_COOKIE } from "~/i18n/locales";
+import { LOCALE_COOKIE } from "#app/i18n/locales.ts";
 
 // A page that every visitor sees alike is rendered once a second at most and shared for that
 // second (ADR 019): a crowd arriving at once costs one render, not one each. The nonce is the

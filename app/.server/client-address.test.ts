@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clientNetwork } from "./client-address";
+import { clientNetwork } from "./client-address.ts";
 
 const from = (address?: string) =>
   clientNetwork(

@@ -1,8 +1,8 @@
 import type { I18n } from "@lingui/core";
 import { createContext } from "react-router";
-import type { Locale } from "~/i18n/locales";
-import type { Db } from "./db/client";
-import type { Config } from "./env";
+import type { Db } from "#app/.server/db/client.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import type { Config } from "./env.ts";
 
 /** Built once by the Worker entry (ADR 002). */
 export type RequestScope = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getConfig } from "./env";
+import { getConfig } from "./env.ts";
 
 const valid = {
   SITE_URL: "https://lake.test",

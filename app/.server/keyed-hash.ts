@@ -1,4 +1,4 @@
-import { hex } from "../../protocol/device-signature.ts";
+import { hex } from "#protocol/device-signature.ts";
 
 const encoder = new TextEncoder();
 

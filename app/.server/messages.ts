@@ -1,7 +1,7 @@
 import type { Messages } from "@lingui/core";
-import { type Locale, locales } from "~/i18n/locales";
+import { type Locale, locales } from "#app/i18n/locales.ts";
 
-const catalogs = import.meta.glob<Messages>("../../locales/*/*.po", {
+const catalogs = import.meta.glob<Messages>("/locales/*/*.po", {
   eager: true,
   import: "messages",
 });

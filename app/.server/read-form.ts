@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readBody } from "./read-body";
+import { readBody } from "./read-body.ts";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

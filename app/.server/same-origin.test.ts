@@ -1,7 +1,7 @@
 // @vitest-environment node
 // (happy-dom drops Sec-Fetch-* like a browser would; the Worker sees them.)
 import { expect, test } from "vitest";
-import { isSameOriginRequest } from "./same-origin";
+import { isSameOriginRequest } from "./same-origin.ts";
 
 const request = (method: string, headers: Record<string, string>) =>
   new Request("https://lake.test/api/locale", { method, headers });

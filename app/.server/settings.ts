@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { siteSettings } from "./db/schema";
+import type { Db } from "#app/.server/db/client.ts";
+import { siteSettings } from "#app/.server/db/schema.ts";
 
 export type PublicSettings = { maintenance: boolean };
 

@@ -14,7 +14,7 @@ import rainy from "virtual:icon-mask/mdi/weather-rainy.css?inline";
 import snowy from "virtual:icon-mask/mdi/weather-snowy.css?inline";
 import snowyRainy from "virtual:icon-mask/mdi/weather-snowy-rainy.css?inline";
 import sunny from "virtual:icon-mask/mdi/weather-sunny.css?inline";
-import site from "../app.css?inline";
+import site from "#app/app.css?inline";
 
 export const stylesheet = [
   site,

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { LocalizedLink } from "./localized-link";
-import { PageMeta } from "./page-meta";
+import { LocalizedLink } from "./localized-link.tsx";
+import { PageMeta } from "./page-meta.tsx";
 
 const button =
   "mt-8 rounded-full bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800";

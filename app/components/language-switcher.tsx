@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
-import { localeInfo, locales } from "~/i18n/locales";
+import { localeInfo, locales } from "#app/i18n/locales.ts";
 
 /** A plain form, so it works before hydration; the server sets the visitor's only cookie. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {

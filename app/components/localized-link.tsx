@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Link, type LinkProps, NavLink, type NavLinkProps } from "react-router";
-import { type Locale, localizePath } from "~/i18n/locales";
+import { type Locale, localizePath } from "#app/i18n/locales.ts";
 
 export function useLocale(): Locale {
   return useLingui().i18n.locale as Locale;

@@ -4,7 +4,7 @@ import MenuIcon from "~icons/heroicons/bars-3";
 
 // The dialog (Radix focus trap, scroll lock, portal) is only downloaded when a phone
 // visitor reaches for the menu, keeping it out of every first page load.
-const loadDialog = () => import("./mobile-menu-dialog");
+const loadDialog = () => import("./mobile-menu-dialog.tsx");
 const MobileMenuDialog = lazy(loadDialog);
 
 export function MobileMenu() {

@@ -1,7 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
-import { defaultLocale, localeInfo, locales, localizePath, stripLocale } from "~/i18n/locales";
-import { useOptionalRootData } from "~/lib/root-data";
+import {
+  defaultLocale,
+  localeInfo,
+  locales,
+  localizePath,
+  stripLocale,
+} from "#app/i18n/locales.ts";
+import { useOptionalRootData } from "#app/lib/root-data.ts";
 
 /** React 19 hoists these into <head>, also during streaming SSR. */
 export function PageMeta({

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import CameraIcon from "~icons/mdi/video-wireless-outline";
-import { LanguageSwitcher } from "./language-switcher";
-import { LocalizedLink, LocalizedNavLink } from "./localized-link";
-import { MobileMenu } from "./mobile-menu";
-import { mainNav, navLinkClass } from "./site-nav";
-import { ThemeToggle } from "./theme-toggle";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LocalizedLink, LocalizedNavLink } from "./localized-link.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { mainNav, navLinkClass } from "./site-nav.ts";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function SiteHeader() {
   const { i18n, t } = useLingui();

@@ -1,9 +1,9 @@
 import type { I18n, Messages } from "@lingui/core";
-import type { PageCatalog } from "~/lib/pages";
-import type { Locale } from "./locales";
+import type { PageCatalog } from "#app/lib/pages.ts";
+import type { Locale } from "./locales.ts";
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const { messages } = await import(`../../locales/${locale}/messages.po`);
+  const { messages } = await import(`#locales/${locale}/messages.po`);
   return messages;
 }
 
@@ -16,7 +16,7 @@ export async function loadPageCatalog(i18n: I18n, catalog: PageCatalog): Promise
   const locale = i18n.locale as Locale;
   const key = `${locale}/${catalog}`;
   if (loadedCatalogs.has(key)) return;
-  const { messages } = await import(`../../locales/${locale}/${catalog}.po`);
+  const { messages } = await import(`#locales/${locale}/${catalog}.po`);
   i18n.load(locale, messages);
   loadedCatalogs.add(key);
 }

@@ -7,7 +7,7 @@ import {
   readLocaleCookie,
   requestLocale,
   stripLocale,
-} from "./locales";
+} from "./locales.ts";
 
 describe("locale paths", () => {
   test("German has no prefix, the others do", () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { isChunkLoadError, RELOAD_GUARD_MS, reloadAfterChunkError } from "./build-check";
+import { isChunkLoadError, RELOAD_GUARD_MS, reloadAfterChunkError } from "./build-check.ts";
 
 describe("reload after a failed chunk load", () => {
   const reload = vi.fn();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkContactForm } from "./contact-form";
+import { checkContactForm } from "./contact-form.ts";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type ContactFieldErrors, type ContactFieldName, contactLimits } from "./contact-fields";
+import { type ContactFieldErrors, type ContactFieldName, contactLimits } from "./contact-fields.ts";
 
 // zod/mini: the browser loads this schema only when the visitor starts to fill in the form,
 // and the mini build is a fifth of the classic one.

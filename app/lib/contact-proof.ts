@@ -1,6 +1,6 @@
 // The contact form's proof of work (ADR 012), loaded only on a busy day once the visitor
 // starts on the form. It runs on the page's own thread, where a slow phone's CPU is felt.
-import type { ProofPuzzle } from "./contact-fields";
+import type { ProofPuzzle } from "./contact-fields.ts";
 
 /** What is hashed for the candidate `n`; the server builds its target the same way. */
 export const proofText = (salt: string, n: number) => `${salt}:${n}`;

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { fetchRead, isNetworkFailure } from "./fetch-read";
+import { fetchRead, isNetworkFailure } from "./fetch-read.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
-import { type Locale, locales } from "~/i18n/locales";
-import type { FilmFacts } from "../../protocol/daily-content.ts";
-import { formatDate, formatNumber, formatTime } from "./format";
-import { localizedField } from "./localized-fields";
-import { timelapseLength } from "./media-labels";
+import { type Locale, locales } from "#app/i18n/locales.ts";
+import type { FilmFacts } from "#protocol/daily-content.ts";
+import { formatDate, formatNumber, formatTime } from "./format.ts";
+import { localizedField } from "./localized-fields.ts";
+import { timelapseLength } from "./media-labels.ts";
 
 type FilmTexts = Record<`title${string}` | `description${string}`, string>;
 

@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatTime,
   formatWait,
-} from "./format";
+} from "./format.ts";
 
 test("legal dates read naturally in each language", () => {
   expect(formatDate("de", "2025-06-10")).toBe("10. Juni 2025");

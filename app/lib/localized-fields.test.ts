@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { localizedField, localizedFields } from "./localized-fields";
+import { localizedField, localizedFields } from "./localized-fields.ts";
 
 test("names the schema's per-language fields", () => {
   expect(localizedField("title", "en")).toBe("titleEn");

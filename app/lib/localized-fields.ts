@@ -1,4 +1,4 @@
-import { type Locale, locales } from "~/i18n/locales";
+import { type Locale, locales } from "#app/i18n/locales.ts";
 
 /** The per-language fields of a media item: titleEn, titleDe, …, as in the D1 schema. */
 export type LocalizedField<F extends string> = `${F}${Capitalize<Locale>}`;

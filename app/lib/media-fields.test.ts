@@ -8,7 +8,7 @@ import {
   mediaFields,
   mediaFieldsPatch,
   parseTags,
-} from "./media-fields";
+} from "./media-fields.ts";
 
 const blank: MediaFields = mediaFields.parse({
   type: "image",

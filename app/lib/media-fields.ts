@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type Locale, locales } from "~/i18n/locales";
-import { type LocalizedField, localizedField, localizedFields } from "./localized-fields";
+import { type Locale, locales } from "#app/i18n/locales.ts";
+import { type LocalizedField, localizedField, localizedFields } from "./localized-fields.ts";
 
 // The same lists as the D1 schema's (app/.server/db/schema.ts, which the browser cannot
 // import); app/.server/media/admin-media.ts checks at compile time that they agree.

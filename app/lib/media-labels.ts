@@ -1,5 +1,5 @@
-import { addDays } from "../../protocol/calendar-day.ts";
-import { LAKE_TIME_ZONE, lakeDate } from "../../protocol/lake-time.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { LAKE_TIME_ZONE, lakeDate } from "#protocol/lake-time.ts";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PublicMediaItem, photoSrcSet } from "./media";
+import { type PublicMediaItem, photoSrcSet } from "./media.ts";
 
 const photo = (
   width: number,

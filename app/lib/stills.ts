@@ -1,4 +1,4 @@
-import type { CurrentWeather } from "./weather";
+import type { CurrentWeather } from "./weather.ts";
 
 // Types only: the archive page's JavaScript stays without zod (the schema that reads stored
 // weather is the server's, app/.server/stills/still-weather.ts).

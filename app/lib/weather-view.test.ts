@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import type { WeatherSnapshot } from "./weather";
+import type { WeatherSnapshot } from "./weather.ts";
 import {
   lakeLevelAboveSeaLevel,
   lakeLevelView,
   TYPICAL_WATER_TEMPERATURE,
   waterTemperatureView,
   weatherView,
-} from "./weather-view";
+} from "./weather-view.ts";
 
 const NOW = Date.parse("2025-06-10T10:00:00Z");
 const MINUTE = 60_000;

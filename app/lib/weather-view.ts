@@ -1,13 +1,13 @@
-import { addDays } from "../../protocol/calendar-day.ts";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../protocol/durations.ts";
-import { lakeDate } from "../../protocol/lake-time.ts";
+import { addDays } from "#protocol/calendar-day.ts";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#protocol/durations.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
 import type {
   CurrentWeather,
   DailyWeather,
   WaterTemperature,
   WeatherProvider,
   WeatherSnapshot,
-} from "./weather";
+} from "./weather.ts";
 
 /** Isomorphic: the server renders with these rules and the panel re-applies them as time passes. */
 

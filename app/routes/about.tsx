@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { WatchLiveLink } from "~/components/live-stream/watch-live-link";
-import { LocalizedLink, useLocale } from "~/components/localized-link";
-import { ProsePage, Section } from "~/components/text-pages/prose-page";
-import { formatNumber } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { WatchLiveLink } from "#app/components/live-stream/watch-live-link.tsx";
+import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
+import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
+import { formatNumber } from "#app/lib/format.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 
-export { clientLoader, loader } from "~/i18n/text-page-route";
+export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 
 export default function About() {
   const { t } = useLingui();

@@ -1,25 +1,25 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { readSession } from "~/.server/auth/session";
-import { requestScope } from "~/.server/context";
-import { archiveQuery, loadArchivePage } from "~/.server/stills/archive-page";
-import { ArchiveCalendar } from "~/components/archive/archive-calendar";
-import { formatArchiveDay } from "~/components/archive/archive-format";
-import { ArchiveEmpty, DayEmpty } from "~/components/archive/archive-states";
-import { StillNavigation } from "~/components/archive/still-navigation";
-import { StillView } from "~/components/archive/still-view";
-import { useLocale } from "~/components/localized-link";
-import { PageMeta } from "~/components/page-meta";
-import { ensurePageCatalog } from "~/i18n/load-messages";
-import { formatTime } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
-import { lakeDate } from "../../protocol/lake-time.ts";
+import { readSession } from "#app/.server/auth/session.ts";
+import { requestScope } from "#app/.server/context.ts";
+import { archiveQuery, loadArchivePage } from "#app/.server/stills/archive-page.ts";
+import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
+import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
+import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
+import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
+import { StillView } from "#app/components/archive/still-view.tsx";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
+import { formatTime } from "#app/lib/format.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
 import type { Route } from "./+types/archive";
 
 // Only the owner's browser ever requests this chunk and the admin catalog (ADR 017).
 const StillOwnerControls = lazy(async () => {
   const [controls] = await Promise.all([
-    import("~/components/admin/still-owner-controls"),
+    import("#app/components/admin/still-owner-controls.tsx"),
     ensurePageCatalog("admin"),
   ]);
   return controls;

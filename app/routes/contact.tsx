@@ -1,17 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import { createChallenge } from "~/.server/contact/challenge";
-import { proofNeeded } from "~/.server/contact/limits";
-import { createProof } from "~/.server/contact/proof";
-import { submitContactForm } from "~/.server/contact/submit";
-import { requestScope } from "~/.server/context";
-import { ContactForm } from "~/components/contact/contact-form";
-import { PageMeta } from "~/components/page-meta";
-import { ensurePageCatalog } from "~/i18n/load-messages";
-import { type ContactOutcome, MIN_FILL_MS } from "~/lib/contact-fields";
-import { wasUnsent } from "~/lib/fetch-read";
-import { useRootData } from "~/lib/root-data";
+import { createChallenge } from "#app/.server/contact/challenge.ts";
+import { proofNeeded } from "#app/.server/contact/limits.ts";
+import { createProof } from "#app/.server/contact/proof.ts";
+import { submitContactForm } from "#app/.server/contact/submit.ts";
+import { requestScope } from "#app/.server/context.ts";
+import { ContactForm } from "#app/components/contact/contact-form.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
+import { type ContactOutcome, MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { wasUnsent } from "#app/lib/fetch-read.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 import ClockIcon from "~icons/mdi/clock-outline";
 import MailIcon from "~icons/mdi/email-outline";
 import PinIcon from "~icons/mdi/map-marker-outline";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The schema is the server's own; the browser loads it once the visitor starts typing.
-const loadContactForm = () => import("~/lib/contact-form");
+const loadContactForm = () => import("#app/lib/contact-form.ts");
 
 // When this browser was shown the current question (it has one visitor, so a module
 // variable will do): the server refuses answers faster than MIN_FILL_MS.

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LocalizedLink } from "~/components/localized-link";
-import { LegalDate, OwnerAddress } from "~/components/text-pages/legal";
-import { ProsePage, Section } from "~/components/text-pages/prose-page";
-import { useRootData } from "~/lib/root-data";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
+import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 
-export { clientLoader, loader } from "~/i18n/text-page-route";
+export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 
 export default function Privacy() {
   const { t } = useLingui();

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { LegalDate, OwnerAddress } from "~/components/text-pages/legal";
-import { ProsePage, Section } from "~/components/text-pages/prose-page";
+import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
+import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 
-export { clientLoader, loader } from "~/i18n/text-page-route";
+export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 
 export default function Terms() {
   const { t } = useLingui();

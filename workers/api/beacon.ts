@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { countEvent, countPageView } from "~/.server/analytics/counts";
-import { pageViewOf } from "~/.server/analytics/page-view";
-import { clientNetwork } from "~/.server/client-address";
-import { readBody } from "~/.server/read-body";
-import { utcDay } from "~/.server/visitors/visitor-id";
-import { beaconEvents } from "~/lib/analytics-events";
-import { apiError } from "./errors";
-import { rateLimit } from "./rate-limit";
-import type { ApiEnv } from "./types";
+import { countEvent, countPageView } from "#app/.server/analytics/counts.ts";
+import { pageViewOf } from "#app/.server/analytics/page-view.ts";
+import { clientNetwork } from "#app/.server/client-address.ts";
+import { readBody } from "#app/.server/read-body.ts";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { beaconEvents } from "#app/lib/analytics-events.ts";
+import { apiError } from "./errors.ts";
+import { rateLimit } from "./rate-limit.ts";
+import type { ApiEnv } from "./types.ts";
 
 /** A page view carries its path, never a query. */
 const beaconSchema = z.discriminatedUnion("type", [

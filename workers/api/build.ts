@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "./types";
+import type { ApiEnv } from "./types.ts";
 
 /** Polled by open pages (hourly) to notice a deploy and reload on their next navigation. */
 export const build = new Hono<ApiEnv>().get("/", (c) => {

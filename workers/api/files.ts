@@ -1,11 +1,14 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseByteRange } from "~/.server/media/byte-range";
-import { evaluatePreconditions, rangeStillApplies } from "~/.server/media/conditional-request";
-import { findPublishedFile } from "~/.server/media/published-media";
-import { apiError, rejectInvalid } from "./errors";
-import type { ApiEnv } from "./types";
+import { parseByteRange } from "#app/.server/media/byte-range.ts";
+import {
+  evaluatePreconditions,
+  rangeStillApplies,
+} from "#app/.server/media/conditional-request.ts";
+import { findPublishedFile } from "#app/.server/media/published-media.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 /**
  * Keys are 256 random bits, written once (`media/<64 hex>.<ext>`): a URL's bytes never change.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { ApiEnv } from "./types";
+import type { ApiEnv } from "./types.ts";
 
 export const health = new Hono<ApiEnv>().get("/", async (c) => {
   c.header("Cache-Control", "no-store");

@@ -1,20 +1,20 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "~/.server/db/busy";
-import { admin } from "./admin";
-import { beacon } from "./beacon";
-import { build } from "./build";
-import { apiError } from "./errors";
-import { files } from "./files";
-import { health } from "./health";
-import { ingest } from "./ingest";
-import { locale } from "./locale";
-import { mediaApi } from "./media";
-import { settings } from "./settings";
-import { stillPictures } from "./stills";
-import { stream } from "./stream";
-import type { ApiEnv } from "./types";
-import { weather } from "./weather";
+import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
+import { admin } from "#workers/api/admin/index.ts";
+import { beacon } from "./beacon.ts";
+import { build } from "./build.ts";
+import { apiError } from "./errors.ts";
+import { files } from "./files.ts";
+import { health } from "./health.ts";
+import { ingest } from "./ingest.ts";
+import { locale } from "./locale.ts";
+import { mediaApi } from "./media.ts";
+import { settings } from "./settings.ts";
+import { stillPictures } from "./stills.ts";
+import { stream } from "./stream.ts";
+import type { ApiEnv } from "./types.ts";
+import { weather } from "./weather.ts";
 
 export const api = new Hono<ApiEnv>()
   .route("/health", health)

@@ -1,27 +1,32 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { jpegFrame } from "~/.server/files/jpeg";
-import { factsFitDay, filmDayOf, registerFilm, startFilm } from "~/.server/films/camera-films";
-import { doneParts, putVersion, storePart, type Upload } from "~/.server/uploads/store";
-import { PART_SIZE } from "~/lib/uploads/limits";
-import { addDays } from "../../protocol/calendar-day.ts";
+import { jpegFrame } from "#app/.server/files/jpeg.ts";
+import {
+  factsFitDay,
+  filmDayOf,
+  registerFilm,
+  startFilm,
+} from "#app/.server/films/camera-films.ts";
+import { doneParts, putVersion, storePart, type Upload } from "#app/.server/uploads/store.ts";
+import { PART_SIZE } from "#app/lib/uploads/limits.ts";
+import { addDays } from "#protocol/calendar-day.ts";
 import {
   filmFactsSchema,
   filmStartSchema,
   MAX_POSTER_BYTES,
   type OpenFilm,
-} from "../../protocol/daily-content.ts";
-import { lakeDate } from "../../protocol/lake-time.ts";
-import { apiError, rejectInvalid } from "./errors";
+} from "#protocol/daily-content.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
 import {
   answerCompletion,
   partParam,
   refusePart,
   type UploadWording,
   withUpload,
-} from "./resumable-upload";
-import { type IngestEnv, signedByBox } from "./signed-by-box";
+} from "./resumable-upload.ts";
+import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
 
 type FilmEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: Upload } };
 

@@ -1,20 +1,20 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { archiveStill } from "~/.server/stills/archive-still";
-import { takenAtHeaders } from "~/.server/stills/slots";
-import { readStillUpload } from "~/.server/stills/still-upload";
-import { checkSegment } from "~/.server/stream/mpeg-ts";
-import { MAX_SEGMENT_BYTES, segmentParams } from "../../protocol/camera-box.ts";
+import { archiveStill } from "#app/.server/stills/archive-still.ts";
+import { takenAtHeaders } from "#app/.server/stills/slots.ts";
+import { readStillUpload } from "#app/.server/stills/still-upload.ts";
+import { checkSegment } from "#app/.server/stream/mpeg-ts.ts";
+import { MAX_SEGMENT_BYTES, segmentParams } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_REQUEST_BYTES,
   STILL_BACKFILL_HOURS,
   STILL_TAKEN_AT_HEADER,
-} from "../../protocol/daily-content.ts";
-import { cameraStream } from "../durable-objects/camera-stream";
-import { apiError, rejectInvalid } from "./errors";
-import { films } from "./ingest-films";
-import { type IngestEnv, signedByBox } from "./signed-by-box";
+} from "#protocol/daily-content.ts";
+import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import { films } from "./ingest-films.ts";
+import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
 
 // ffmpeg's EXTINF; the box's segments are about 2 s.
 const segmentHeaders = z.object({

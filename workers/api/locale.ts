@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "~/i18n/locales";
-import { apiError, rejectInvalid } from "./errors";
-import type { ApiEnv } from "./types";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, localizePath } from "#app/i18n/locales.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 const localeChoice = z.object({
   locale: z.enum(locales, { message: "unknown locale" }),

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ApiEnv } from "./types";
+import type { ApiEnv } from "./types.ts";
 
 /** A second is short against a 2 s segment and long against thousands of viewers' requests. */
 const FRESH_MS = 1000;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { apiError } from "./errors";
-import type { ApiEnv } from "./types";
+import { apiError } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 type Limiter = { [K in keyof Env]: Env[K] extends RateLimit ? K : never }[keyof Env];
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { type AdminSession, readSession } from "~/.server/auth/session";
-import { apiError } from "./errors";
-import type { ApiEnv } from "./types";
+import { type AdminSession, readSession } from "#app/.server/auth/session.ts";
+import { apiError } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 export type OwnerEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { session: AdminSession } };
 

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { Refusal } from "~/.server/files/stored-file";
-import { type CompleteResult, findUpload, type Upload } from "~/.server/uploads/store";
-import { partCount, partLength } from "~/lib/uploads/limits";
-import { apiError } from "./errors";
-import type { ApiEnv } from "./types";
+import type { Refusal } from "#app/.server/files/stored-file.ts";
+import { type CompleteResult, findUpload, type Upload } from "#app/.server/uploads/store.ts";
+import { partCount, partLength } from "#app/lib/uploads/limits.ts";
+import { apiError } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 // The steps the owner's media (admin/uploads.ts) and the box's film (ingest-films.ts) share.
 // Who may send, and how a part's bytes arrive (streamed, or read whole to check the box's

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { getPublicSettings, SETTINGS_CACHE_MS } from "~/.server/settings";
-import type { ApiEnv } from "./types";
+import { getPublicSettings, SETTINGS_CACHE_MS } from "#app/.server/settings.ts";
+import type { ApiEnv } from "./types.ts";
 
 export const settings = new Hono<ApiEnv>().get("/", async (c) => {
   c.header("Cache-Control", `public, max-age=${SETTINGS_CACHE_MS / 1000}`);

@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import { readBody } from "~/.server/read-body";
-import { bodyMatches, DEVICE_HEADERS, verifySignature } from "../../protocol/device-signature.ts";
-import { cameraStream } from "../durable-objects/camera-stream";
-import { apiError } from "./errors";
-import type { ApiEnv } from "./types";
+import { readBody } from "#app/.server/read-body.ts";
+import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
+import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
+import { apiError } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 export type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
 

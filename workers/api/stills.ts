@@ -1,12 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { evaluatePreconditions } from "~/.server/media/conditional-request";
-import { STILL_ID_PATTERN } from "~/.server/stills/manage-stills";
-import { readStillPicture } from "~/.server/stills/still-picture";
-import { stillVersions } from "../../protocol/daily-content.ts";
-import { apiError, rejectInvalid } from "./errors";
-import type { ApiEnv } from "./types";
+import { evaluatePreconditions } from "#app/.server/media/conditional-request.ts";
+import { STILL_ID_PATTERN } from "#app/.server/stills/manage-stills.ts";
+import { readStillPicture } from "#app/.server/stills/still-picture.ts";
+import { stillVersions } from "#protocol/daily-content.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import type { ApiEnv } from "./types.ts";
 
 /** `newest.jpg` or `<still id>.jpg`; `v` only tells caches apart (see still-picture.ts). */
 const stillParam = z.object({

@@ -1,18 +1,18 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { countEventInBackground } from "~/.server/analytics/counts";
-import { clientNetwork } from "~/.server/client-address";
-import { newestStill } from "~/.server/stills/still-picture";
-import { buildPlaylist, segmentKey } from "~/.server/stream/playlist";
-import { createStreamToken, verifyStreamToken } from "~/.server/stream/stream-token";
-import type { StreamSession, StreamStatus } from "~/lib/stream-api";
-import { segmentParams } from "../../protocol/camera-box.ts";
-import { cameraStream } from "../durable-objects/camera-stream";
-import { apiError, rejectInvalid } from "./errors";
-import { askBriefly, forgetAnswer } from "./object-answers";
-import { rateLimit } from "./rate-limit";
-import type { ApiEnv } from "./types";
+import { countEventInBackground } from "#app/.server/analytics/counts.ts";
+import { clientNetwork } from "#app/.server/client-address.ts";
+import { newestStill } from "#app/.server/stills/still-picture.ts";
+import { buildPlaylist, segmentKey } from "#app/.server/stream/playlist.ts";
+import { createStreamToken, verifyStreamToken } from "#app/.server/stream/stream-token.ts";
+import type { StreamSession, StreamStatus } from "#app/lib/stream-api.ts";
+import { segmentParams } from "#protocol/camera-box.ts";
+import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import { askBriefly, forgetAnswer } from "./object-answers.ts";
+import { rateLimit } from "./rate-limit.ts";
+import type { ApiEnv } from "./types.ts";
 
 // Segments never change once uploaded: browsers and each Cloudflare location keep them.
 const SEGMENT_CACHE = "public, max-age=86400, immutable";

@@ -1,4 +1,4 @@
-import type { RequestScope } from "~/.server/context";
+import type { RequestScope } from "#app/.server/context.ts";
 
 export type ApiEnv = {
   Bindings: Env;

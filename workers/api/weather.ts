@@ -2,13 +2,13 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
-import { getWeatherSnapshot } from "~/.server/weather/snapshot";
-import { saveMeasurement } from "~/.server/weather/store";
-import { SOUTH_READING_SKEW_MS } from "~/lib/south-reading";
-import { DAY_MS } from "../../protocol/durations.ts";
-import { apiError, rejectInvalid } from "./errors";
-import { requireOwner } from "./require-owner";
-import type { ApiEnv } from "./types";
+import { getWeatherSnapshot } from "#app/.server/weather/snapshot.ts";
+import { saveMeasurement } from "#app/.server/weather/store.ts";
+import { SOUTH_READING_SKEW_MS } from "#app/lib/south-reading.ts";
+import { DAY_MS } from "#protocol/durations.ts";
+import { apiError, rejectInvalid } from "./errors.ts";
+import { requireOwner } from "./require-owner.ts";
+import type { ApiEnv } from "./types.ts";
 
 /** Browsers and the edge may reuse a snapshot this long; it changes every ten minutes at most. */
 export const WEATHER_CACHE_SECONDS = 60;

@@ -1,5 +1,5 @@
-import { getDb } from "~/.server/db/client";
-import { abortStaleUploads } from "~/.server/uploads/store";
+import { getDb } from "#app/.server/db/client.ts";
+import { abortStaleUploads } from "#app/.server/uploads/store.ts";
 
 export async function abortUploads(env: Env): Promise<void> {
   await abortStaleUploads(getDb(env.DB), env.MEDIA);

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { getDb } from "~/.server/db/client";
-import { media } from "~/.server/db/schema";
-import { getConfig } from "~/.server/env";
-import { deleteMediaWhere } from "~/.server/media/admin-media";
-import { DAY_MS } from "../../protocol/durations.ts";
+import { getDb } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import { getConfig } from "#app/.server/env.ts";
+import { deleteMediaWhere } from "#app/.server/media/admin-media.ts";
+import { DAY_MS } from "#protocol/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 50;

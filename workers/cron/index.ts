@@ -1,12 +1,12 @@
-import { abortUploads } from "./abort-uploads";
-import { expireStills } from "./expire-stills";
-import { expireTimelapses } from "./expire-timelapses";
-import { purgeAnalyticsRecords } from "./purge-analytics";
-import { purgeContactRecords } from "./purge-contact";
-import { purgeSessions } from "./purge-sessions";
-import { purgeVisitors } from "./purge-visitor-records";
-import { deleteRetiredFiles } from "./retired-files";
-import { refreshWeather } from "./weather";
+import { abortUploads } from "./abort-uploads.ts";
+import { expireStills } from "./expire-stills.ts";
+import { expireTimelapses } from "./expire-timelapses.ts";
+import { purgeAnalyticsRecords } from "./purge-analytics.ts";
+import { purgeContactRecords } from "./purge-contact.ts";
+import { purgeSessions } from "./purge-sessions.ts";
+import { purgeVisitors } from "./purge-visitor-records.ts";
+import { deleteRetiredFiles } from "./retired-files.ts";
+import { refreshWeather } from "./weather.ts";
 
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
   "*/10 * * * *": [

@@ -1,7 +1,7 @@
-import { purgeAnalytics } from "~/.server/analytics/counts";
-import { firstDayShown } from "~/.server/analytics/statistics";
-import { getDb } from "~/.server/db/client";
-import { utcDay } from "~/.server/visitors/visitor-id";
+import { purgeAnalytics } from "#app/.server/analytics/counts.ts";
+import { firstDayShown } from "#app/.server/analytics/statistics.ts";
+import { getDb } from "#app/.server/db/client.ts";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
 
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */
 export const ANALYTICS_RETENTION_MONTHS = 13;

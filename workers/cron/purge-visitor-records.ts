@@ -1,6 +1,6 @@
-import { getDb } from "~/.server/db/client";
-import { purgeVisitorRecords } from "~/.server/media/once-a-day";
-import { purgeSalts, utcDay } from "~/.server/visitors/visitor-id";
+import { getDb } from "#app/.server/db/client.ts";
+import { purgeVisitorRecords } from "#app/.server/media/once-a-day.ts";
+import { purgeSalts, utcDay } from "#app/.server/visitors/visitor-id.ts";
 
 /** Yesterday's likes, views and salt go: no one can be traced from them afterwards. */
 export async function purgeVisitors(env: Env): Promise<void> {

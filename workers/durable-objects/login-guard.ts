@@ -6,7 +6,7 @@ import {
   type KeyRecord,
   type SiteWindow,
   siteAfterSuccess,
-} from "~/.server/auth/login-throttle";
+} from "#app/.server/auth/login-throttle.ts";
 
 const SITE_KEY = "site";
 

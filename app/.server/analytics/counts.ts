@@ -1,13 +1,13 @@
 import { lt, type SQL, sql } from "drizzle-orm";
-import { OTHER_VALUE, type ProductEvent } from "~/lib/analytics-events";
-import type { Db } from "../db/client";
+import type { Db } from "#app/.server/db/client.ts";
 import {
   analyticsCounts,
   type analyticsDimensions,
   analyticsReferrerNetworks,
   analyticsVisitors,
-} from "../db/schema";
-import { utcDay } from "../visitors/visitor-id";
+} from "#app/.server/db/schema.ts";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { OTHER_VALUE, type ProductEvent } from "#app/lib/analytics-events.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];
 type Counter = { dimension: Dimension; value: string };

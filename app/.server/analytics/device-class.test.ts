@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deviceClass } from "./device-class";
+import { deviceClass } from "./device-class.ts";
 
 describe("deviceClass", () => {
   test.each([

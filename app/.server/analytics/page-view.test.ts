@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countedPage, referrerHost, visitorLanguage } from "./page-view";
+import { countedPage, referrerHost, visitorLanguage } from "./page-view.ts";
 
 describe("countedPage", () => {
   test("counts every language's version of a page under its language-free path", () => {

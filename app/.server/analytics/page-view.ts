@@ -1,12 +1,12 @@
-import { stripLocale } from "~/i18n/locales";
-import { publicPagePaths } from "~/lib/pages";
-import { clientNetwork } from "../client-address";
-import type { Db } from "../db/client";
-import { MEDIA_ID_PATTERN } from "../media/published-media";
-import { utcDay, visitorId } from "../visitors/visitor-id";
-import type { PageView } from "./counts";
-import { deviceClass } from "./device-class";
-import { networkBucket } from "./referrer-networks";
+import { clientNetwork } from "#app/.server/client-address.ts";
+import type { Db } from "#app/.server/db/client.ts";
+import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
+import { utcDay, visitorId } from "#app/.server/visitors/visitor-id.ts";
+import { stripLocale } from "#app/i18n/locales.ts";
+import { publicPagePaths } from "#app/lib/pages.ts";
+import type { PageView } from "./counts.ts";
+import { deviceClass } from "./device-class.ts";
+import { networkBucket } from "./referrer-networks.ts";
 
 /** A page's language-free path, or null when no page of the site has this address. */
 export function countedPage(path: string): string | null {

@@ -1,16 +1,16 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
-import { OTHER_VALUE, type ProductEvent, productEvents } from "~/lib/analytics-events";
+import type { Db } from "#app/.server/db/client.ts";
+import { analyticsCounts } from "#app/.server/db/schema.ts";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { OTHER_VALUE, type ProductEvent, productEvents } from "#app/lib/analytics-events.ts";
 import {
   breakdownDimensions,
   type DayFigures,
   type Periods,
   type Statistics,
-} from "~/lib/statistics";
-import { DAY_MS } from "../../../protocol/durations.ts";
-import type { Db } from "../db/client";
-import { analyticsCounts } from "../db/schema";
-import { utcDay } from "../visitors/visitor-id";
-import { confirmedReferrers } from "./referrer-networks";
+} from "#app/lib/statistics.ts";
+import { DAY_MS } from "#protocol/durations.ts";
+import { confirmedReferrers } from "./referrer-networks.ts";
 
 export const STATISTICS_DAYS = 30;
 export const TOP_ENTRIES = 10;

@@ -7,7 +7,7 @@ import {
   type SiteWindow,
   siteAfterSuccess,
   waitAfter,
-} from "./login-throttle";
+} from "./login-throttle.ts";
 
 const T0 = Date.UTC(2026, 10, 22, 12);
 

@@ -1,9 +1,9 @@
-import { clientNetwork } from "../client-address";
-import type { RequestScope } from "../context";
-import { keyedHash } from "../keyed-hash";
-import { isAdminPassword } from "./password";
-import { startSession } from "./session";
-import { trustDevice, trustedDevice } from "./trusted-device";
+import { clientNetwork } from "#app/.server/client-address.ts";
+import type { RequestScope } from "#app/.server/context.ts";
+import { keyedHash } from "#app/.server/keyed-hash.ts";
+import { isAdminPassword } from "./password.ts";
+import { startSession } from "./session.ts";
+import { trustDevice, trustedDevice } from "./trusted-device.ts";
 
 /** The edge shield's period (LOGIN_RATE_LIMIT in wrangler.jsonc). */
 const SHIELD_PERIOD_MS = 10_000;

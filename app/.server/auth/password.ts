@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import type { Config } from "#app/.server/env.ts";
 
 const encoder = new TextEncoder();
 

@@ -5,10 +5,10 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { localizePath, pagePath } from "~/i18n/locales";
-import { requestScope } from "../context";
-import { type AdminSession, readSession } from "./session";
-import { hasCookie, SESSION_COOKIE } from "./signed-cookie";
+import { requestScope } from "#app/.server/context.ts";
+import { localizePath, pagePath } from "#app/i18n/locales.ts";
+import { type AdminSession, readSession } from "./session.ts";
+import { hasCookie, SESSION_COOKIE } from "./signed-cookie.ts";
 
 const adminSessionContext = createContext<AdminSession | null>(null);
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { adminSessions } from "../db/schema";
-import type { Config } from "../env";
-import { clearedCookie, readSignedCookie, SESSION_COOKIE, signedCookie } from "./signed-cookie";
+import type { Db } from "#app/.server/db/client.ts";
+import { adminSessions } from "#app/.server/db/schema.ts";
+import type { Config } from "#app/.server/env.ts";
+import { clearedCookie, readSignedCookie, SESSION_COOKIE, signedCookie } from "./signed-cookie.ts";
 
 const SESSION_MS = 8 * 3600_000;
 

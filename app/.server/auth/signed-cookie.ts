@@ -1,6 +1,6 @@
 import { parse, serialize } from "hono/utils/cookie";
 import { jwtVerify, SignJWT } from "jose";
-import type { Config } from "../env";
+import type { Config } from "#app/.server/env.ts";
 
 /** Each kind of token is signed for its own audience, so one can never pass for the other. */
 type SignedCookie = {

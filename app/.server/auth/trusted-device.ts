@@ -1,5 +1,5 @@
-import type { Config } from "../env";
-import { DEVICE_COOKIE, readSignedCookie, signedCookie } from "./signed-cookie";
+import type { Config } from "#app/.server/env.ts";
+import { DEVICE_COOKIE, readSignedCookie, signedCookie } from "./signed-cookie.ts";
 
 // Browsers cap a cookie's lifetime at 400 days; each login renews it.
 const DEVICE_MS = 400 * 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { MIN_FILL_MS } from "~/lib/contact-fields";
-import { answerOf, CHALLENGE_LIFETIME_MS, checkAnswer, createChallenge } from "./challenge";
+import { MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { answerOf, CHALLENGE_LIFETIME_MS, checkAnswer, createChallenge } from "./challenge.ts";
 
 const secret = "a-secret-that-is-long-enough-for-tests";
 const issued = Date.UTC(2026, 5, 10, 12, 0, 0);

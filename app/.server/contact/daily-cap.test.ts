@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { dailyAllowance, OPEN_MESSAGES } from "./daily-cap";
+import { dailyAllowance, OPEN_MESSAGES } from "./daily-cap.ts";
 
 const midnight = Date.UTC(2026, 5, 10);
 const hour = 3_600_000;

@@ -1,8 +1,8 @@
-import type { ContactLimit } from "~/lib/contact-fields";
-import type { Db } from "../db/client";
-import { utcDay } from "../visitors/visitor-id";
-import { dailyAllowance, messagesOfDay, OPEN_MESSAGES, takeDailySlot } from "./daily-cap";
-import { giveBackSenderSlot, senderOf, takeSenderSlot } from "./senders";
+import type { Db } from "#app/.server/db/client.ts";
+import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import type { ContactLimit } from "#app/lib/contact-fields.ts";
+import { dailyAllowance, messagesOfDay, OPEN_MESSAGES, takeDailySlot } from "./daily-cap.ts";
+import { giveBackSenderSlot, senderOf, takeSenderSlot } from "./senders.ts";
 
 /** `proven`: the sender solved the proof of work, so the day's later messages are open to it. */
 type Sending = { cap: number; proven: boolean; now: number };

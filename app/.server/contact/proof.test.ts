@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { solveProof } from "~/lib/contact-proof";
-import { checkProof, createProof, PROOF_RANGE } from "./proof";
+import { solveProof } from "#app/lib/contact-proof.ts";
+import { checkProof, createProof, PROOF_RANGE } from "./proof.ts";
 
 const secret = "a-secret-that-is-long-enough-for-tests";
 

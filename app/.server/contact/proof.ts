@@ -1,7 +1,7 @@
-import type { ProofPuzzle } from "~/lib/contact-fields";
-import { proofText } from "~/lib/contact-proof";
-import { sha256Hex } from "../../../protocol/device-signature.ts";
-import { hmacKey } from "./challenge";
+import type { ProofPuzzle } from "#app/lib/contact-fields.ts";
+import { proofText } from "#app/lib/contact-proof.ts";
+import { sha256Hex } from "#protocol/device-signature.ts";
+import { hmacKey } from "./challenge.ts";
 
 /**
  * The numbers a browser may have to try: on a phone four times slower than this machine,

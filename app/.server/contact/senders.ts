@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { MESSAGES_PER_NETWORK } from "~/lib/contact-fields";
-import type { Db } from "../db/client";
-import { contactSenders } from "../db/schema";
-import { visitorId } from "../visitors/visitor-id";
+import type { Db } from "#app/.server/db/client.ts";
+import { contactSenders } from "#app/.server/db/schema.ts";
+import { visitorId } from "#app/.server/visitors/visitor-id.ts";
+import { MESSAGES_PER_NETWORK } from "#app/lib/contact-fields.ts";
 
 /** The network under the day's salt (as visitors are counted): forgotten with the salt. */
 export function senderOf(db: Db, network: string, day: string): Promise<string> {

@@ -1,21 +1,21 @@
 import { EmailMessage } from "cloudflare:email";
+import { countEventInBackground } from "#app/.server/analytics/counts.ts";
+import { clientNetwork } from "#app/.server/client-address.ts";
+import type { RequestScope } from "#app/.server/context.ts";
+import { readFormData } from "#app/.server/read-form.ts";
 import {
   type ContactFieldError,
   type ContactLimit,
   type ContactOutcome,
   type ContactValues,
   contactLimits,
-} from "~/lib/contact-fields";
-import { checkContactForm } from "~/lib/contact-form";
-import { countEventInBackground } from "../analytics/counts";
-import { clientNetwork } from "../client-address";
-import type { RequestScope } from "../context";
-import { readFormData } from "../read-form";
-import { checkAnswer } from "./challenge";
-import { limitOfDay, takeMessageSlots } from "./limits";
-import { composeContactMail } from "./mail";
-import { checkProof } from "./proof";
-import { claimNonce } from "./used-nonces";
+} from "#app/lib/contact-fields.ts";
+import { checkContactForm } from "#app/lib/contact-form.ts";
+import { checkAnswer } from "./challenge.ts";
+import { limitOfDay, takeMessageSlots } from "./limits.ts";
+import { composeContactMail } from "./mail.ts";
+import { checkProof } from "./proof.ts";
+import { claimNonce } from "./used-nonces.ts";
 
 export type ContactResponse = { outcome: ContactOutcome; httpStatus: number };
 

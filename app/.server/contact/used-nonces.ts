@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { contactNonces } from "../db/schema";
+import type { Db } from "#app/.server/db/client.ts";
+import { contactNonces } from "#app/.server/db/schema.ts";
 
 export async function claimNonce(db: Db, nonce: string, expiresAt: number): Promise<boolean> {
   const claimed = await db

@@ -9,8 +9,8 @@ import {
   jpeg,
   segment,
   xmp,
-} from "../../../test/media-bytes.ts";
-import { checkStoredJpeg, jpegFrame, startsAsJpeg } from "./jpeg";
+} from "#test/media-bytes.ts";
+import { checkStoredJpeg, jpegFrame, startsAsJpeg } from "./jpeg.ts";
 
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
 const real = new Uint8Array(

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { box, concat, inMemory, keyedMeta, movie, xyz } from "../../../test/media-bytes.ts";
-import { patchedSlice, readMovie } from "../../lib/uploads/movie-boxes";
-import { checkStoredMovie } from "./movie";
+import { patchedSlice, readMovie } from "#app/lib/uploads/movie-boxes.ts";
+import { box, concat, inMemory, keyedMeta, movie, xyz } from "#test/media-bytes.ts";
+import { checkStoredMovie } from "./movie.ts";
 
 // The Upload tab's fixtures: tiny ffmpeg clips with a location as phones write it.
 const fixture = (name: string) =>

@@ -1,12 +1,8 @@
 import { and, eq, not, type SQL, sql } from "drizzle-orm";
-import { createI18n } from "~/i18n/catalogs";
-import { filmTexts } from "~/lib/film-texts";
-import type { FilmFacts, FilmStart } from "../../../protocol/daily-content.ts";
-import { lakeDate } from "../../../protocol/lake-time.ts";
-import type { Db } from "../db/client";
-import { media, retiredFiles, uploads } from "../db/schema";
-import { RETIRED_FILE_MS } from "../media/retired-files";
-import { serverMessages } from "../messages";
+import type { Db } from "#app/.server/db/client.ts";
+import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
+import { RETIRED_FILE_MS } from "#app/.server/media/retired-files.ts";
+import { serverMessages } from "#app/.server/messages.ts";
 import {
   assemble,
   type CompleteResult,
@@ -15,7 +11,11 @@ import {
   randomHex,
   type Upload,
   uploadOpen,
-} from "../uploads/store";
+} from "#app/.server/uploads/store.ts";
+import { createI18n } from "#app/i18n/catalogs.ts";
+import { filmTexts } from "#app/lib/film-texts.ts";
+import type { FilmFacts, FilmStart } from "#protocol/daily-content.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
 
 const fileNameOf = (day: string) => `${day}.mp4`;
 

@@ -1,5 +1,14 @@
 import { eq, inArray, or, type SQL } from "drizzle-orm";
-import { type LocalizedField, localizedFields } from "~/lib/localized-fields";
+import type { Db } from "#app/.server/db/client.ts";
+import { inList } from "#app/.server/db/in-list.ts";
+import {
+  media,
+  mediaLikes,
+  type mediaStatuses,
+  type mediaTypes,
+  mediaViews,
+} from "#app/.server/db/schema.ts";
+import { type LocalizedField, localizedFields } from "#app/lib/localized-fields.ts";
 import {
   type AdminMediaItem,
   type BulkOutcome,
@@ -10,13 +19,10 @@ import {
   type MediaType,
   type mediaStatuses as statusesOfFields,
   type mediaTypes as typesOfFields,
-} from "~/lib/media-fields";
-import type { Db } from "../db/client";
-import { inList } from "../db/in-list";
-import { media, mediaLikes, type mediaStatuses, type mediaTypes, mediaViews } from "../db/schema";
-import { listWhere, type MatchFilters } from "./list-media";
-import type { MediaRow } from "./public-item";
-import { servedFileColumns } from "./served-files";
+} from "#app/lib/media-fields.ts";
+import { listWhere, type MatchFilters } from "./list-media.ts";
+import type { MediaRow } from "./public-item.ts";
+import { servedFileColumns } from "./served-files.ts";
 
 // The browser's copy of the lists (app/lib/media-fields.ts) must match the database's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

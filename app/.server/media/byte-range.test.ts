@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseByteRange } from "./byte-range";
+import { parseByteRange } from "./byte-range.ts";
 
 test("reads the byte ranges video players send", () => {
   expect(parseByteRange("bytes=0-", 1000)).toEqual({ offset: 0, length: 1000 });

@@ -4,7 +4,7 @@ import {
   parseEntityTags,
   parseHttpDate,
   rangeStillApplies,
-} from "./conditional-request";
+} from "./conditional-request.ts";
 
 const file = { etag: '"abc"', lastModified: new Date("2026-11-22T18:51:30.700Z") };
 const stored = "Sun, 22 Nov 2026 18:51:30 GMT";

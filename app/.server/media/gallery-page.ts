@@ -1,12 +1,12 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Locale } from "~/i18n/locales";
-import { yesterdaysFilm } from "~/lib/media-labels";
-import type { Db } from "../db/client";
-import { media } from "../db/schema";
-import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media";
-import { type MediaRow, toPublicItem } from "./public-item";
-import { getPublishedMedia } from "./published-media";
+import type { Db } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { yesterdaysFilm } from "#app/lib/media-labels.ts";
+import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media.ts";
+import { type MediaRow, toPublicItem } from "./public-item.ts";
+import { getPublishedMedia } from "./published-media.ts";
 
 const GALLERY_PAGE_SIZE = 24;
 const FEATURED_COUNT = 4;

@@ -12,12 +12,12 @@ import {
 } from "drizzle-orm";
 import { base64url } from "jose";
 import { z } from "zod";
-import { locales } from "~/i18n/locales";
-import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "~/lib/media";
-import type { Db } from "../db/client";
-import { media } from "../db/schema";
-import { mediaSearch } from "./media-search";
-import type { MediaRow } from "./public-item";
+import type { Db } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import { locales } from "#app/i18n/locales.ts";
+import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "#app/lib/media.ts";
+import { mediaSearch } from "./media-search.ts";
+import type { MediaRow } from "./public-item.ts";
 
 const MAX_PAGE_SIZE = 48;
 

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mediaLikes, mediaViews } from "../db/schema";
+import type { Db } from "#app/.server/db/client.ts";
+import { mediaLikes, mediaViews } from "#app/.server/db/schema.ts";
 
 /** What a visitor's action adds to: its record of the day and the item's counter. */
 const counters = {

@@ -1,7 +1,7 @@
-import { defaultLocale, type Locale, locales } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
-import type { PublicMediaItem } from "~/lib/media";
-import type { media } from "../db/schema";
+import type { media } from "#app/.server/db/schema.ts";
+import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
+import { localizedField } from "#app/lib/localized-fields.ts";
+import type { PublicMediaItem } from "#app/lib/media.ts";
 
 export type MediaRow = typeof media.$inferSelect;
 

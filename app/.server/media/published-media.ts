@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { media } from "../db/schema";
-import type { MediaRow } from "./public-item";
-import { findRetiredFile } from "./retired-files";
-import { servesFile } from "./served-files";
+import type { Db } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
+import type { MediaRow } from "./public-item.ts";
+import { findRetiredFile } from "./retired-files.ts";
+import { servesFile } from "./served-files.ts";
 
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
 

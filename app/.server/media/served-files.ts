@@ -1,5 +1,5 @@
 import { eq, or } from "drizzle-orm";
-import { media } from "../db/schema";
+import { media } from "#app/.server/db/schema.ts";
 
 /** The columns naming a media item's files that visitors may get: the file and its versions. */
 export const servedFileColumns = {

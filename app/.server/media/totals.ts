@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { media } from "../db/schema";
+import type { Db } from "#app/.server/db/client.ts";
+import { media } from "#app/.server/db/schema.ts";
 
 export type MediaTotals = { images: number; videos: number; views: number; likes: number };
 

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { lakeWallClock } from "../../../protocol/lake-time.ts";
-import { sameTimeEarlier } from "./archive-page";
+import { lakeWallClock } from "#protocol/lake-time.ts";
+import { sameTimeEarlier } from "./archive-page.ts";
 
 const earlier = (at: string, back: "day" | "week" | "year") =>
   lakeWallClock(sameTimeEarlier(at, back));

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "~/lib/stills";
-import { STILL_SLOT_MS } from "../../../protocol/daily-content.ts";
-import { lakeWallClock } from "../../../protocol/lake-time.ts";
-import type { Db } from "../db/client";
-import { stills } from "../db/schema";
-import { parseLakeTime } from "../weather/lake-time";
-import { archivedPicture, newestStillQuery } from "./still-picture";
-import { stillWeather } from "./still-weather";
+import type { Db } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import { parseLakeTime } from "#app/.server/weather/lake-time.ts";
+import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "#app/lib/stills.ts";
+import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
+import { lakeWallClock } from "#protocol/lake-time.ts";
+import { archivedPicture, newestStillQuery } from "./still-picture.ts";
+import { stillWeather } from "./still-weather.ts";
 
 type StillRow = typeof stills.$inferSelect;
 

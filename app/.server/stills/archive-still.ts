@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { stillVersions } from "../../../protocol/daily-content.ts";
-import { lakeDate } from "../../../protocol/lake-time.ts";
-import type { Db } from "../db/client";
-import { stills } from "../db/schema";
-import { randomHex } from "../uploads/store";
-import { readWeatherRows, toSnapshot } from "../weather/store";
-import { slotOf } from "./slots";
-import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys";
-import { forgetNewestStill } from "./still-picture";
-import type { StillUpload } from "./still-upload";
-import { WEATHER_MATCH_MS, weatherAt } from "./still-weather";
+import type { Db } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import { randomHex } from "#app/.server/uploads/store.ts";
+import { readWeatherRows, toSnapshot } from "#app/.server/weather/store.ts";
+import { stillVersions } from "#protocol/daily-content.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { slotOf } from "./slots.ts";
+import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";
+import { forgetNewestStill } from "./still-picture.ts";
+import type { StillUpload } from "./still-upload.ts";
+import { WEATHER_MATCH_MS, weatherAt } from "./still-weather.ts";
 
 /** Written once, never built from anything the box sends. */
 const newStillKey = () => `stills/${randomHex()}.jpg`;

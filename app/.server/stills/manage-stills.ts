@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { stills } from "../db/schema";
-import { stillKeyColumns, stillKeys } from "./still-keys";
-import { forgetNewestStill } from "./still-picture";
+import type { Db } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import { stillKeyColumns, stillKeys } from "./still-keys.ts";
+import { forgetNewestStill } from "./still-picture.ts";
 
 export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import type { StillPicture } from "~/lib/stills";
-import { type StillVersion, stillVersions } from "../../../protocol/daily-content.ts";
-import type { Db } from "../db/client";
-import { stills } from "../db/schema";
-import { versionKey } from "./still-keys";
-import { versionWidth } from "./still-upload";
+import type { Db } from "#app/.server/db/client.ts";
+import { stills } from "#app/.server/db/schema.ts";
+import type { StillPicture } from "#app/lib/stills.ts";
+import { type StillVersion, stillVersions } from "#protocol/daily-content.ts";
+import { versionKey } from "./still-keys.ts";
+import { versionWidth } from "./still-upload.ts";
 
 type StillRow = typeof stills.$inferSelect;
 

@@ -1,4 +1,6 @@
-import { MAX_STILL_BYTES } from "../../../protocol/camera-box.ts";
+import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
+import { checkStill } from "#app/.server/stream/still.ts";
+import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   LATER_STILL_VERSIONS,
   MAX_STILL_VERSION_BYTES,
@@ -6,9 +8,7 @@ import {
   STILL_VERSIONS,
   type StillVersion,
   stillVersions,
-} from "../../../protocol/daily-content.ts";
-import { type JpegFrame, jpegFrame } from "../files/jpeg";
-import { checkStill } from "../stream/still";
+} from "#protocol/daily-content.ts";
 
 /** A still as the box sent it, each picture checked by its content. */
 export type StillUpload = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { WeatherSnapshot } from "~/lib/weather";
-import { weatherAt } from "./still-weather";
+import type { WeatherSnapshot } from "#app/lib/weather.ts";
+import { weatherAt } from "./still-weather.ts";
 
 const MINUTE = 60_000;
 const now = Date.UTC(2026, 10, 22, 13, 30);

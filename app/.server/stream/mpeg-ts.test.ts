@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { checkSegment } from "./mpeg-ts";
+import { checkSegment } from "./mpeg-ts.ts";
 
 /**
  * A second segment of the box's encoding at 64×36 (ingest/hls.ts): SDT, PAT, PMT, then H.264.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildPlaylist } from "./playlist";
+import { buildPlaylist } from "./playlist.ts";
 
 describe("live playlist", () => {
   test("lists the last four segments with their sequence, the same for every viewer", () => {

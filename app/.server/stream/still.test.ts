@@ -1,8 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { jpegFrame } from "../files/jpeg";
-import { checkStill } from "./still";
+import { jpegFrame } from "#app/.server/files/jpeg.ts";
+import { checkStill } from "./still.ts";
 
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
 const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));

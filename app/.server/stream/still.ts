@@ -1,6 +1,6 @@
 // The camera box's still becomes the public placeholder picture: it must be a whole JPEG
 // of a plausible size, not just bytes that start like one.
-import { type JpegFrame, jpegFrame } from "../files/jpeg";
+import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 
 export const STILL_LIMITS = {
   minWidth: 320,

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
-import { createStreamToken, verifyStreamToken } from "./stream-token";
+import { createStreamToken, verifyStreamToken } from "./stream-token.ts";
 
 const secret = "k".repeat(32);
 const now = 1_800_000_000_000;

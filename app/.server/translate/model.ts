@@ -1,5 +1,5 @@
-import type { Config } from "../env";
-import type { TranslationModel } from "./translate";
+import type { Config } from "#app/.server/env.ts";
+import type { TranslationModel } from "./translate.ts";
 
 /** Locally and in tests, `AI_STAND_IN_URL` receives exactly what the binding would (ADR 015). */
 export function translationModel(env: Env, config: Config): TranslationModel {

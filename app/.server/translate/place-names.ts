@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/locales";
+import type { Locale } from "#app/i18n/locales.ts";
 
 /** Machine translation turns "Garda" into "guard": these names are kept out of its reach. */
 const PLACES: readonly (string | Record<Locale, string>)[] = [

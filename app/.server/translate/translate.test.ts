@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { translate as fakeTranslation } from "../../../test/fake-ai";
-import { protectPlaceNames, restorePlaceNames } from "./place-names";
-import { TranslationError, type TranslationModel, translateTexts } from "./translate";
+import { translate as fakeTranslation } from "#test/fake-ai.ts";
+import { protectPlaceNames, restorePlaceNames } from "./place-names.ts";
+import { TranslationError, type TranslationModel, translateTexts } from "./translate.ts";
 
 /** The stand-in model of the tests: it mangles every place name it can read. */
 function fakeModel(scenario = "ok"): TranslationModel & { inputs: unknown[] } {

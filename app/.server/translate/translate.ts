@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { type Locale, localeInfo } from "~/i18n/locales";
-import type { LanguageTexts, Translations } from "~/lib/media-fields";
-import { protectPlaceNames, restorePlaceNames } from "./place-names";
+import { type Locale, localeInfo } from "#app/i18n/locales.ts";
+import type { LanguageTexts, Translations } from "#app/lib/media-fields.ts";
+import { protectPlaceNames, restorePlaceNames } from "./place-names.ts";
 
 /** Not m2m100: Cloudflare lists no Italian for it; Llama 3.x covers all five languages and JSON mode. */
 export const TRANSLATION_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";

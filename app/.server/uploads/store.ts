@@ -1,4 +1,8 @@
 import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
+import type { Db } from "#app/.server/db/client.ts";
+import { media, uploadKinds, uploadParts, uploads } from "#app/.server/db/schema.ts";
+import type { Refusal } from "#app/.server/files/stored-file.ts";
+import { servesFile } from "#app/.server/media/served-files.ts";
 import {
   type CONTENT_TYPES,
   PART_SIZE,
@@ -6,14 +10,10 @@ import {
   type UploadKind,
   type Version,
   versions,
-} from "~/lib/uploads/limits";
-import { hex } from "../../../protocol/device-signature.ts";
-import { DAY_MS } from "../../../protocol/durations.ts";
-import type { Db } from "../db/client";
-import { media, uploadKinds, uploadParts, uploads } from "../db/schema";
-import type { Refusal } from "../files/stored-file";
-import { servesFile } from "../media/served-files";
-import { checkContent } from "./content-check";
+} from "#app/lib/uploads/limits.ts";
+import { hex } from "#protocol/device-signature.ts";
+import { DAY_MS } from "#protocol/durations.ts";
+import { checkContent } from "./content-check.ts";
 
 export type Upload = typeof uploads.$inferSelect;
 

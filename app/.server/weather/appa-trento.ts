@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fromLakeTime } from "../../../protocol/lake-time.ts";
-import type { Config } from "../env";
-import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream";
+import type { Config } from "#app/.server/env.ts";
+import { fromLakeTime } from "#protocol/lake-time.ts";
+import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
 /**
  * APPA Trento publishes its probe off Riva del Garda (Spiaggia dei Sabbioni, 1 m deep) only

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { openMeteoCondition, openWeatherMapCondition } from "./conditions";
+import { openMeteoCondition, openWeatherMapCondition } from "./conditions.ts";
 
 describe("Open-Meteo weather codes", () => {
   test("cloud cover tells few, scattered, broken and overcast clouds apart", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Config } from "../env";
-import { lakeTime } from "./lake-time";
-import { fetchUpstreamJson, parseUpstream, type Upstream, UpstreamError } from "./upstream";
+import type { Config } from "#app/.server/env.ts";
+import { lakeTime } from "./lake-time.ts";
+import { fetchUpstreamJson, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
 /** The map widget on laghi.net's lake page; this configuration lists the five large lakes. */
 const WIDGET_CONFIG = "370";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { DailyWeather, WeatherReading } from "~/lib/weather";
-import { LAKE_TIME_ZONE } from "../../../protocol/lake-time.ts";
-import type { Config } from "../env";
-import { openMeteoCondition } from "./conditions";
-import { lakeTime } from "./lake-time";
-import { fetchUpstreamJson, type Upstream, UpstreamError } from "./upstream";
+import type { Config } from "#app/.server/env.ts";
+import type { DailyWeather, WeatherReading } from "#app/lib/weather.ts";
+import { LAKE_TIME_ZONE } from "#protocol/lake-time.ts";
+import { openMeteoCondition } from "./conditions.ts";
+import { lakeTime } from "./lake-time.ts";
+import { fetchUpstreamJson, type Upstream, UpstreamError } from "./upstream.ts";
 
 const CURRENT = [
   "temperature_2m",

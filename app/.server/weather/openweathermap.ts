@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { WeatherReading } from "~/lib/weather";
-import { lakeDate } from "../../../protocol/lake-time.ts";
-import type { Config } from "../env";
-import { openWeatherMapCondition } from "./conditions";
-import { fetchUpstreamJson, type Upstream } from "./upstream";
+import type { Config } from "#app/.server/env.ts";
+import type { WeatherReading } from "#app/lib/weather.ts";
+import { lakeDate } from "#protocol/lake-time.ts";
+import { openWeatherMapCondition } from "./conditions.ts";
+import { fetchUpstreamJson, type Upstream } from "./upstream.ts";
 
 const unixSeconds = z
   .number()

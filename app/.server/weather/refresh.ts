@@ -1,12 +1,12 @@
-import { MINUTE_MS } from "../../../protocol/durations.ts";
-import type { Db } from "../db/client";
-import type { Config } from "../env";
-import { fetchNorthWaterTemperature } from "./appa-trento";
-import { fetchLakeLevel } from "./laghi-net";
-import { fetchOpenMeteo } from "./open-meteo";
-import { fetchOpenWeatherMap } from "./openweathermap";
-import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store";
-import { type Upstream, UpstreamError, upstreamFor } from "./upstream";
+import type { Db } from "#app/.server/db/client.ts";
+import type { Config } from "#app/.server/env.ts";
+import { MINUTE_MS } from "#protocol/durations.ts";
+import { fetchNorthWaterTemperature } from "./appa-trento.ts";
+import { fetchLakeLevel } from "./laghi-net.ts";
+import { fetchOpenMeteo } from "./open-meteo.ts";
+import { fetchOpenWeatherMap } from "./openweathermap.ts";
+import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store.ts";
+import { type Upstream, UpstreamError, upstreamFor } from "./upstream.ts";
 
 /** Every source but the south's water temperature, which the owner enters. */
 export const FETCHED_SOURCES = [

@@ -1,7 +1,7 @@
-import type { WeatherPanelData, WeatherSnapshot } from "~/lib/weather";
-import type { RequestScope } from "../context";
-import { FETCHED_SOURCES, refreshSources } from "./refresh";
-import { readWeatherRows, toSnapshot } from "./store";
+import type { RequestScope } from "#app/.server/context.ts";
+import type { WeatherPanelData, WeatherSnapshot } from "#app/lib/weather.ts";
+import { FETCHED_SOURCES, refreshSources } from "./refresh.ts";
+import { readWeatherRows, toSnapshot } from "./store.ts";
 
 type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Config } from "../env";
+import type { Config } from "#app/.server/env.ts";
 
 export class UpstreamError extends Error {
   override name = "UpstreamError";

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedNavLink } from "../localized-link";
+import { LocalizedNavLink } from "#app/components/localized-link.tsx";
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center border-b-2 px-4 font-medium ${

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { Form } from "react-router";
-import { secondaryButton } from "./styles";
+import { secondaryButton } from "./styles.ts";
 
 export function LogOutEverywhere() {
   const { t } = useLingui();

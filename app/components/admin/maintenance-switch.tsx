@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Switch } from "radix-ui";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useToast } from "../ui/toaster";
-import { useSessionEnded } from "./session-ended";
+import { useToast } from "#app/components/ui/toaster.tsx";
+import { useSessionEnded } from "./session-ended.ts";
 
 type Answer = { maintenance: boolean } | { error: string };
 

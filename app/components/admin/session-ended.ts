@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { localizePath, stripLocale } from "~/i18n/locales";
-import { isAdminPath } from "~/lib/pages";
-import { useLocale } from "../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localizePath, stripLocale } from "#app/i18n/locales.ts";
+import { isAdminPath } from "#app/lib/pages.ts";
 
 /**
  * What the owner is told when a request finds the session ended (logged out everywhere, or

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { SOUTH_READING_SKEW_MS } from "~/lib/south-reading";
-import { useToast } from "../ui/toaster";
-import { ownerWrite } from "./owner-api";
-import { useSessionEnded } from "./session-ended";
-import { primaryButton, textInput, toLocalInput } from "./styles";
+import { useToast } from "#app/components/ui/toaster.tsx";
+import { SOUTH_READING_SKEW_MS } from "#app/lib/south-reading.ts";
+import { ownerWrite } from "./owner-api.ts";
+import { useSessionEnded } from "./session-ended.ts";
+import { primaryButton, textInput, toLocalInput } from "./styles.ts";
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import { type ArchiveStill, archiveHref } from "~/lib/stills";
-import { useLocale } from "../localized-link";
-import { useToast } from "../ui/toaster";
-import { type Confirmation, ConfirmDialog } from "./content/confirm-dialog";
-import { ownerWrite } from "./owner-api";
-import { useSessionEnded } from "./session-ended";
-import { dangerButton, secondaryButton } from "./styles";
+import { type Confirmation, ConfirmDialog } from "#app/components/admin/content/confirm-dialog.tsx";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { useToast } from "#app/components/ui/toaster.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
+import { type ArchiveStill, archiveHref } from "#app/lib/stills.ts";
+import { ownerWrite } from "./owner-api.ts";
+import { useSessionEnded } from "./session-ended.ts";
+import { dangerButton, secondaryButton } from "./styles.ts";
 
 /** The API checks the session (workers/api/admin/stills.ts). */
 const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>

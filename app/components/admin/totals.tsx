@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { formatNumber } from "~/lib/format";
-import { useLocale } from "../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
 
 export type DashboardTotals = { images: number; videos: number; views: number; likes: number };
 

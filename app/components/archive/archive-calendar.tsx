@@ -1,19 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import type { ArchivePage } from "~/.server/stills/archive-page";
-import { localizePath } from "~/i18n/locales";
-import { archiveHref } from "~/lib/stills";
+import type { ArchivePage } from "#app/.server/stills/archive-page.ts";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
+import { archiveHref } from "#app/lib/stills.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
-import { useLocale } from "../localized-link";
 import {
   formatArchiveDay,
   formatArchiveMonth,
   monthGrid,
   shiftMonth,
   weekdayNames,
-} from "./archive-format";
-import { RangeLink } from "./range-link";
+} from "./archive-format.ts";
+import { RangeLink } from "./range-link.tsx";
 
 const cell = "mx-auto flex size-11 items-center justify-center rounded-lg text-sm";
 const monthButton =

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatArchiveDay, monthGrid, shiftMonth, weekdayNames } from "./archive-format";
+import { formatArchiveDay, monthGrid, shiftMonth, weekdayNames } from "./archive-format.ts";
 
 describe("archive calendar", () => {
   test("a month starts on its weekday, Monday first", () => {

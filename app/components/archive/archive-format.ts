@@ -1,5 +1,5 @@
-import type { Locale } from "~/i18n/locales";
-import { dateTimeFormat } from "~/lib/format";
+import type { Locale } from "#app/i18n/locales.ts";
+import { dateTimeFormat } from "#app/lib/format.ts";
 
 // Days and months are lake-time calendar dates: formatted at noon UTC, which is the same date
 // in Rome whatever the season.

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedLink, useLocale } from "../localized-link";
-import { formatArchiveDay } from "./archive-format";
+import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
+import { formatArchiveDay } from "./archive-format.ts";
 
 const panel =
   "rounded-xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700";

@@ -1,16 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ArchivePage } from "~/.server/stills/archive-page";
-import { localizePath } from "~/i18n/locales";
-import { arrowStep } from "~/lib/arrow-keys";
-import { formatTime } from "~/lib/format";
-import { archiveHref, stillImage } from "~/lib/stills";
+import type { ArchivePage } from "#app/.server/stills/archive-page.ts";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
+import { arrowStep } from "#app/lib/arrow-keys.ts";
+import { formatTime } from "#app/lib/format.ts";
+import { archiveHref, stillImage } from "#app/lib/stills.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
-import { useLocale } from "../localized-link";
-import { formatHour } from "./archive-format";
-import { RangeLink } from "./range-link";
+import { formatHour } from "./archive-format.ts";
+import { RangeLink } from "./range-link.tsx";
 
 const button =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { ConditionIcon, conditionLabels } from "~/components/weather/condition";
-import { formatNumber, formatTime } from "~/lib/format";
-import { type ArchiveStill, stillImage } from "~/lib/stills";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
+import { formatNumber, formatTime } from "#app/lib/format.ts";
+import { type ArchiveStill, stillImage } from "#app/lib/stills.ts";
 import StarIcon from "~icons/mdi/star";
-import { useLocale } from "../localized-link";
-import { formatArchiveDay } from "./archive-format";
+import { formatArchiveDay } from "./archive-format.ts";
 
 // The page's column is at most 70rem; from lg the calendar takes 23rem of it and a 2rem gap.
 const viewSizes =

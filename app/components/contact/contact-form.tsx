@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
 import {
   type ContactFieldError,
   type ContactFieldName,
@@ -11,12 +12,11 @@ import {
   MESSAGES_PER_NETWORK,
   type ProofPuzzle,
   type Question,
-} from "~/lib/contact-fields";
-import { formatNumber } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+} from "#app/lib/contact-fields.ts";
+import { formatNumber } from "#app/lib/format.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 import CheckIcon from "~icons/mdi/check-circle-outline";
-import { LocalizedLink, useLocale } from "../localized-link";
-import { useProof } from "./use-proof";
+import { useProof } from "./use-proof.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import type { PublicMediaItem } from "~/lib/media";
+import type { PublicMediaItem } from "#app/lib/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
 /**

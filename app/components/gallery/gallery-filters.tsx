@@ -1,9 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import { type GalleryParams, type GalleryTab, galleryUrl, MAX_SEARCH_LENGTH } from "~/lib/media";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
+import {
+  type GalleryParams,
+  type GalleryTab,
+  galleryUrl,
+  MAX_SEARCH_LENGTH,
+} from "#app/lib/media.ts";
 import SearchIcon from "~icons/heroicons/magnifying-glass";
-import { useLocale } from "../localized-link";
 
 export function GalleryFilters({ params }: { params: GalleryParams }) {
   const { t } = useLingui();

@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { LikeButton } from "./like-button";
+import { LikeButton } from "./like-button.tsx";
 
 const FAILED = "Could not save your like. Please try again.";
 const api = vi.fn<() => Promise<Response>>();

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import { formatNumber } from "~/lib/format";
-import type { LikeAnswer } from "~/lib/media";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
+import type { LikeAnswer } from "#app/lib/media.ts";
 import HeartIcon from "~icons/mdi/heart";
 import HeartOutlineIcon from "~icons/mdi/heart-outline";
-import { useLocale } from "../localized-link";
 
 const LIKED_KEY = "liked-media";
 

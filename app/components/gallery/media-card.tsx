@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
-import { localizePath } from "~/i18n/locales";
-import { type PublicMediaItem, photoSrcSet } from "~/lib/media";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
+import { type PublicMediaItem, photoSrcSet } from "#app/lib/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 import TimelapseIcon from "~icons/mdi/timelapse";
-import { useLocale } from "../localized-link";
-import { LikeButton } from "./like-button";
-import { TimelapseLabel } from "./timelapse-label";
-import { ViewCount } from "./view-count";
+import { LikeButton } from "./like-button.tsx";
+import { TimelapseLabel } from "./timelapse-label.tsx";
+import { ViewCount } from "./view-count.tsx";
 
 // The slot each picture fills, so the browser fetches the smallest version sharp enough for
 // it: the gallery's column is at most 70rem (max-w-6xl less its 1rem padding on each side), the

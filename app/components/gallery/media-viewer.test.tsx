@@ -2,9 +2,9 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { PublicMediaItem } from "~/lib/media";
-import MediaViewer from "./media-viewer";
-import { testItem } from "./test-item";
+import type { PublicMediaItem } from "#app/lib/media.ts";
+import MediaViewer from "./media-viewer.tsx";
+import { testItem } from "./test-item.ts";
 
 const item = (type: PublicMediaItem["type"]) =>
   testItem(`${type}-1`, type, {

@@ -1,17 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
-import { arrowStep } from "~/lib/arrow-keys";
-import { formatDate } from "~/lib/format";
-import { type PublicMediaItem, type ViewAnswer, viewerPicture } from "~/lib/media";
-import { trackEvent } from "~/lib/track";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { arrowStep } from "#app/lib/arrow-keys.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { type PublicMediaItem, type ViewAnswer, viewerPicture } from "#app/lib/media.ts";
+import { trackEvent } from "#app/lib/track.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
-import { useLocale } from "../localized-link";
-import { FilmPlayer } from "./film-player";
-import { LikeButton } from "./like-button";
-import { ViewCount } from "./view-count";
+import { FilmPlayer } from "./film-player.tsx";
+import { LikeButton } from "./like-button.tsx";
+import { ViewCount } from "./view-count.tsx";
 
 export default function MediaViewer({
   item,

@@ -1,4 +1,4 @@
-import type { PublicMediaItem } from "~/lib/media";
+import type { PublicMediaItem } from "#app/lib/media.ts";
 
 /** A gallery item for component tests, shaped as the API sends it. */
 export function testItem(

@@ -4,7 +4,7 @@ import { act, render } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, expect, test, vi } from "vitest";
-import { TimelapseLabel } from "./timelapse-label";
+import { TimelapseLabel } from "./timelapse-label.tsx";
 
 // 23:59:50 at the lake (CET), and a film of the day before.
 const renderedAt = Date.parse("2026-11-23T22:59:50Z");

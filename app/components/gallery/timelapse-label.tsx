@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { formatDate } from "~/lib/format";
-import { pageHydrated } from "~/lib/hydration";
-import { isYesterday, timelapseLength } from "~/lib/media-labels";
-import { useLocale } from "../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatDate } from "#app/lib/format.ts";
+import { pageHydrated } from "#app/lib/hydration.ts";
+import { isYesterday, timelapseLength } from "#app/lib/media-labels.ts";
 
 export function TimelapseLabel({
   takenAt,

@@ -8,9 +8,9 @@ import {
   useNavigate,
 } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import type { GalleryParams } from "~/lib/media";
-import { testItem } from "./test-item";
-import { type GalleryPage, type PageUnread, useGalleryPages } from "./use-gallery-pages";
+import type { GalleryParams } from "#app/lib/media.ts";
+import { testItem } from "./test-item.ts";
+import { type GalleryPage, type PageUnread, useGalleryPages } from "./use-gallery-pages.ts";
 
 afterEach(cleanup);
 

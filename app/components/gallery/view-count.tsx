@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { formatNumber } from "~/lib/format";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
 import EyeIcon from "~icons/mdi/eye-outline";
-import { useLocale } from "../localized-link";
 
 export function ViewCount({ views }: { views: number }) {
   const { t } = useLingui();

@@ -10,19 +10,19 @@ import {
   StartOverlay,
   StreamFrame,
   StreamProgress,
-} from "./stream-frame";
+} from "./stream-frame.tsx";
 
-export { preloadPlayer } from "~/lib/stream-player";
+export { preloadPlayer } from "#app/lib/stream-player.ts";
 
-import type { StreamStatus } from "~/lib/stream-api";
-import type { RenderedStill } from "./stream-status";
+import type { StreamStatus } from "#app/lib/stream-api.ts";
+import type { RenderedStill } from "./stream-status.ts";
 import {
   CONNECTION_ATTEMPTS,
   type Phase,
   RECONNECT_ATTEMPTS,
   useLiveStream,
-} from "./use-live-stream";
-import { useRemainingSeconds } from "./use-remaining-seconds";
+} from "./use-live-stream.ts";
+import { useRemainingSeconds } from "./use-remaining-seconds.ts";
 
 function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   const [active, setActive] = useState(false);

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { requestSession } from "./session-request";
-import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame";
-import { type RenderedStill, useStreamStatus } from "./stream-status";
-import { wantsToWatchLive } from "./watch-live-link";
+import { requestSession } from "./session-request.ts";
+import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
+import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
+import { wantsToWatchLive } from "./watch-live-link.tsx";
 
 // The session, the player and hls.js load on intent (hover, focus or click on play), never
 // with the page: the home page ships only this placeholder.
-const loadSession = () => import("./live-session");
+const loadSession = () => import("./live-session.tsx");
 const LiveSession = lazy(loadSession);
 const DEFAULT_SESSION_SECONDS = 60;
 

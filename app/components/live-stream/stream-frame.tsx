@@ -1,13 +1,13 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
-import type { Locale } from "~/i18n/locales";
-import { formatDate, formatDateTime, formatTime } from "~/lib/format";
-import { stillImage } from "~/lib/stills";
-import type { StreamStatus } from "~/lib/stream-api";
+import { useLocale } from "#app/components/localized-link.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import { formatDate, formatDateTime, formatTime } from "#app/lib/format.ts";
+import { stillImage } from "#app/lib/stills.ts";
+import type { StreamStatus } from "#app/lib/stream-api.ts";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
-import { useLocale } from "../localized-link";
-import type { RenderedStill } from "./stream-status";
+import type { RenderedStill } from "./stream-status.ts";
 
 const button = "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium text-white";
 export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { useStreamStatus } from "./stream-status";
+import { useStreamStatus } from "./stream-status.ts";
 
 const api = vi.fn<() => Promise<Response>>();
 const status = (online: boolean) => Response.json({ online, live: false, still: null });

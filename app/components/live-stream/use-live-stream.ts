@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { fetchRead } from "~/lib/fetch-read";
-import type { StreamSession, StreamSessionState, StreamStatus } from "~/lib/stream-api";
-import { attachPlayer, loadPlayer } from "~/lib/stream-player";
-import { trackEvent } from "~/lib/track";
-import { requestSession } from "./session-request";
-import { fetchStreamStatus } from "./stream-status";
+import { fetchRead } from "#app/lib/fetch-read.ts";
+import type { StreamSession, StreamSessionState, StreamStatus } from "#app/lib/stream-api.ts";
+import { attachPlayer, loadPlayer } from "#app/lib/stream-player.ts";
+import { trackEvent } from "#app/lib/track.ts";
+import { requestSession } from "./session-request.ts";
+import { fetchStreamStatus } from "./stream-status.ts";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
 export const CONNECTION_ATTEMPTS = 30;

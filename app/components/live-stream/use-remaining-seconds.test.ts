@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { useRemainingSeconds } from "./use-remaining-seconds";
+import { useRemainingSeconds } from "./use-remaining-seconds.ts";
 
 beforeEach(() => vi.useFakeTimers({ now: Date.parse("2026-11-22T18:50:00Z") }));
 afterEach(() => vi.useRealTimers());

@@ -1,4 +1,4 @@
-import { LocalizedLink } from "../localized-link";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
 
 type WatchLiveState = { watchLive: true };
 const watchLiveState: WatchLiveState = { watchLive: true };

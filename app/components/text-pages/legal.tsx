@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "~/components/localized-link";
-import { formatDate } from "~/lib/format";
-import { useRootData } from "~/lib/root-data";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatDate } from "#app/lib/format.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 
 export const LEGAL_TEXTS_DATE = "2025-06-10";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageMeta } from "../page-meta";
+import { PageMeta } from "#app/components/page-meta.tsx";
 
 export function ProsePage({
   title,

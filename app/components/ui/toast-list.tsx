@@ -7,7 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
   type ToastItem,
   type ToastVariant,
-} from "./toaster";
+} from "./toaster.tsx";
 
 const variantClass: Record<ToastVariant, string> = {
   success: "border-success-600 bg-success-100 text-success-900",

@@ -39,7 +39,7 @@ export function useToast(): ShowToast {
 }
 
 // Most visits never raise a toast: the Radix renderer loads with the first one.
-const ToastList = lazy(() => import("./toast-list"));
+const ToastList = lazy(() => import("./toast-list.tsx"));
 
 let nextId = 0;
 

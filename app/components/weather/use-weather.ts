@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchRead } from "~/lib/fetch-read";
-import type { WeatherPanelData } from "~/lib/weather";
-import { MINUTE_MS } from "../../../protocol/durations.ts";
+import { fetchRead } from "#app/lib/fetch-read.ts";
+import type { WeatherPanelData } from "#app/lib/weather.ts";
+import { MINUTE_MS } from "#protocol/durations.ts";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
 export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
@@ -26,7 +26,7 @@ export function useWeather(initial: WeatherPanelData) {
     try {
       const [{ weatherSnapshot }, response] = await Promise.all([
         // The schema (and zod) load with the first refresh, not with the page.
-        import("~/lib/weather"),
+        import("#app/lib/weather.ts"),
         // Revalidates with the ETag: unchanged data costs a 304.
         fetchRead("/api/weather", { cache: "no-cache" }),
       ]);

@@ -1,23 +1,29 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { useLocale } from "~/components/localized-link";
-import type { Locale } from "~/i18n/locales";
-import { formatDateTime, formatDay, formatMonth, formatNumber, formatTime } from "~/lib/format";
+import { useLocale } from "#app/components/localized-link.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import {
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  formatNumber,
+  formatTime,
+} from "#app/lib/format.ts";
 import type {
   CurrentWeather,
   DailyWeather,
   WeatherPanelData,
   WeatherProvider,
   WeatherSnapshot,
-} from "~/lib/weather";
+} from "#app/lib/weather.ts";
 import {
   lakeLevelView,
   type WaterEnd,
   waterTemperatureView,
   weatherView,
-} from "~/lib/weather-view";
-import { ConditionIcon, conditionLabels } from "./condition";
-import { useWeather } from "./use-weather";
+} from "#app/lib/weather-view.ts";
+import { ConditionIcon, conditionLabels } from "./condition.tsx";
+import { useWeather } from "./use-weather.ts";
 
 const card = "rounded-xl border border-neutral-200 p-5 dark:border-neutral-800";
 const muted = "text-sm text-neutral-600 dark:text-neutral-400";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatBytes } from "./format-size";
+import { formatBytes } from "./format-size.ts";
 
 test("a size reads in kB below a megabyte and in MB above, in each language's words", () => {
   expect(formatBytes("en", 0)).toBe("0 kB");

@@ -1,5 +1,5 @@
-import type { Locale } from "~/i18n/locales";
-import { formatNumber } from "../format";
+import type { Locale } from "#app/i18n/locales.ts";
+import { formatNumber } from "#app/lib/format.ts";
 
 // Beside the uploads, not in format.ts: that one is in every page's first scripts.
 /**

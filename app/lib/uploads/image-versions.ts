@@ -1,5 +1,5 @@
 import exifr from "exifr/dist/mini.esm.mjs";
-import { scaledWidth, VERSIONS } from "./limits";
+import { scaledWidth, VERSIONS } from "./limits.ts";
 
 export type ImageVersions = {
   web: Blob;

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { patchedSlice, readMovie } from "./movie-boxes";
+import { patchedSlice, readMovie } from "./movie-boxes.ts";
 
 const fixture = (name: string) => join(import.meta.dirname, "fixtures", name);
 

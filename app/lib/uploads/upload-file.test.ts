@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { failReasonOf } from "./upload-file";
+import { failReasonOf } from "./upload-file.ts";
 
 const refusal = (code: string) => Response.json({ error: { code, message: "…" } }, { status: 422 });
 

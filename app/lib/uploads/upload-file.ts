@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { makeImageVersions } from "./image-versions";
+import { makeImageVersions } from "./image-versions.ts";
 import {
   CONTENT_TYPES,
   classifyFile,
@@ -8,9 +8,9 @@ import {
   partCount,
   partLength,
   type UploadKind,
-} from "./limits";
-import { type Patch, patchedSlice, readMovie } from "./movie-boxes";
-import { placeholderPoster, videoFrame } from "./video-poster";
+} from "./limits.ts";
+import { type Patch, patchedSlice, readMovie } from "./movie-boxes.ts";
+import { placeholderPoster, videoFrame } from "./video-poster.ts";
 
 const API = "/api/admin/uploads";
 /** Parts in flight at once: enough to fill a home uplink, few enough for a phone. */

@@ -1,4 +1,4 @@
-import { VERSIONS } from "./limits";
+import { VERSIONS } from "./limits.ts";
 
 const DECODE_TIMEOUT_MS = 20_000;
 

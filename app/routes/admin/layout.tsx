@@ -7,18 +7,18 @@ import {
   ownerOnlyMiddleware,
   ownerSession,
   unauthorized,
-} from "~/.server/auth/route-session";
-import { endedSessionCookie, endSession } from "~/.server/auth/session";
-import { requestScope } from "~/.server/context";
-import { mediaTotals } from "~/.server/media/totals";
-import { readForm } from "~/.server/read-form";
-import { DashboardTabs } from "~/components/admin/dashboard-tabs";
-import { secondaryButton } from "~/components/admin/styles";
-import { Totals } from "~/components/admin/totals";
-import { LocalizedNavLink } from "~/components/localized-link";
-import { PageMeta } from "~/components/page-meta";
-import { ensurePageCatalog } from "~/i18n/load-messages";
-import { localizePath } from "~/i18n/locales";
+} from "#app/.server/auth/route-session.ts";
+import { endedSessionCookie, endSession } from "#app/.server/auth/session.ts";
+import { requestScope } from "#app/.server/context.ts";
+import { mediaTotals } from "#app/.server/media/totals.ts";
+import { readForm } from "#app/.server/read-form.ts";
+import { DashboardTabs } from "#app/components/admin/dashboard-tabs.tsx";
+import { secondaryButton } from "#app/components/admin/styles.ts";
+import { Totals } from "#app/components/admin/totals.tsx";
+import { LocalizedNavLink } from "#app/components/localized-link.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
+import { localizePath } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/layout";
 
 // Every admin page, its data and its forms are the owner's alone (ADR 010).

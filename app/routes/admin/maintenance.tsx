@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { adminSession, ownerSession, unauthorized } from "~/.server/auth/route-session";
-import { endAllSessions, endedSessionCookie } from "~/.server/auth/session";
-import { requestScope } from "~/.server/context";
-import { readForm } from "~/.server/read-form";
-import { readSettings, setMaintenance } from "~/.server/settings";
-import { LogOutEverywhere } from "~/components/admin/log-out-everywhere";
-import { MaintenanceSwitch } from "~/components/admin/maintenance-switch";
-import { SouthWaterTemperature } from "~/components/admin/south-water-temperature";
-import { localizePath } from "~/i18n/locales";
+import { adminSession, ownerSession, unauthorized } from "#app/.server/auth/route-session.ts";
+import { endAllSessions, endedSessionCookie } from "#app/.server/auth/session.ts";
+import { requestScope } from "#app/.server/context.ts";
+import { readForm } from "#app/.server/read-form.ts";
+import { readSettings, setMaintenance } from "#app/.server/settings.ts";
+import { LogOutEverywhere } from "#app/components/admin/log-out-everywhere.tsx";
+import { MaintenanceSwitch } from "#app/components/admin/maintenance-switch.tsx";
+import { SouthWaterTemperature } from "#app/components/admin/south-water-temperature.tsx";
+import { localizePath } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/maintenance";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

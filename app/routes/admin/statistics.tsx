@@ -1,15 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
-import { readStatistics } from "~/.server/analytics/statistics";
-import { ownerSession } from "~/.server/auth/route-session";
-import { requestScope } from "~/.server/context";
-import { type BreakdownRow, BreakdownTable } from "~/components/admin/statistics/breakdown-table";
-import { DailyChart } from "~/components/admin/statistics/daily-chart";
-import { PeriodFiguresList } from "~/components/admin/statistics/period-figures";
-import { ProductEvents } from "~/components/admin/statistics/product-events";
-import { useLocale } from "~/components/localized-link";
-import { localeInfo } from "~/i18n/locales";
-import { OTHER_VALUE } from "~/lib/analytics-events";
-import type { BreakdownDimension } from "~/lib/statistics";
+import { readStatistics } from "#app/.server/analytics/statistics.ts";
+import { ownerSession } from "#app/.server/auth/route-session.ts";
+import { requestScope } from "#app/.server/context.ts";
+import {
+  type BreakdownRow,
+  BreakdownTable,
+} from "#app/components/admin/statistics/breakdown-table.tsx";
+import { DailyChart } from "#app/components/admin/statistics/daily-chart.tsx";
+import { PeriodFiguresList } from "#app/components/admin/statistics/period-figures.tsx";
+import { ProductEvents } from "#app/components/admin/statistics/product-events.tsx";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { localeInfo } from "#app/i18n/locales.ts";
+import { OTHER_VALUE } from "#app/lib/analytics-events.ts";
+import type { BreakdownDimension } from "#app/lib/statistics.ts";
 import type { Route } from "./+types/statistics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

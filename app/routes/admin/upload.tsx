@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ownerSession } from "~/.server/auth/route-session";
-import { ContentManager } from "~/components/admin/content/content-manager";
-import { UploadPanel } from "~/components/admin/upload/upload-panel";
+import { ownerSession } from "#app/.server/auth/route-session.ts";
+import { ContentManager } from "#app/components/admin/content/content-manager.tsx";
+import { UploadPanel } from "#app/components/admin/upload/upload-panel.tsx";
 import type { Route } from "./+types/upload";
 
 export function loader({ request, context }: Route.LoaderArgs) {

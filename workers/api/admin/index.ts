@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { requireOwner } from "../require-owner";
-import type { ApiEnv } from "../types";
-import { adminMedia } from "./media";
-import { adminStills } from "./stills";
-import { uploads } from "./uploads";
+import { requireOwner } from "#workers/api/require-owner.ts";
+import type { ApiEnv } from "#workers/api/types.ts";
+import { adminMedia } from "./media.ts";
+import { adminStills } from "./stills.ts";
+import { uploads } from "./uploads.ts";
 
 export const admin = new Hono<ApiEnv>()
   .use("*", requireOwner)

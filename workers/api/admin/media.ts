@@ -9,11 +9,11 @@ import {
   toAdminItem,
   updateMany,
   updateMedia,
-} from "~/.server/media/admin-media";
-import { listFilters, listMedia, matchFilters } from "~/.server/media/list-media";
-import { MEDIA_ID_PATTERN } from "~/.server/media/published-media";
-import { translationModel } from "~/.server/translate/model";
-import { TranslationError, translateTexts } from "~/.server/translate/translate";
+} from "#app/.server/media/admin-media.ts";
+import { listFilters, listMedia, matchFilters } from "#app/.server/media/list-media.ts";
+import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
+import { translationModel } from "#app/.server/translate/model.ts";
+import { TranslationError, translateTexts } from "#app/.server/translate/translate.ts";
 import {
   type AdminMediaPage,
   MAX_BULK_ITEMS,
@@ -23,9 +23,9 @@ import {
   mediaStatuses,
   mediaTypes,
   translateRequest,
-} from "~/lib/media-fields";
-import { apiError, rejectInvalid } from "../errors";
-import type { OwnerEnv } from "../require-owner";
+} from "#app/lib/media-fields.ts";
+import { apiError, rejectInvalid } from "#workers/api/errors.ts";
+import type { OwnerEnv } from "#workers/api/require-owner.ts";
 
 const mediaId = z.string().regex(MEDIA_ID_PATTERN, "unknown media id");
 const idParam = z.object({ id: mediaId });

@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { deleteStill, STILL_ID_PATTERN, setBestOf } from "~/.server/stills/manage-stills";
-import { apiError, rejectInvalid } from "../errors";
-import type { OwnerEnv } from "../require-owner";
+import { deleteStill, STILL_ID_PATTERN, setBestOf } from "#app/.server/stills/manage-stills.ts";
+import { apiError, rejectInvalid } from "#workers/api/errors.ts";
+import type { OwnerEnv } from "#workers/api/require-owner.ts";
 
 const idParam = z.object({ id: z.string().regex(STILL_ID_PATTERN) });
 const notFound = rejectInvalid(404, "not_found", "No such still");

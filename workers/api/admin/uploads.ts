@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { uploadKinds } from "~/.server/db/schema";
-import { startsAsJpeg } from "~/.server/files/jpeg";
-import { readBody } from "~/.server/read-body";
+import { uploadKinds } from "#app/.server/db/schema.ts";
+import { startsAsJpeg } from "#app/.server/files/jpeg.ts";
+import { readBody } from "#app/.server/read-body.ts";
 import {
   completeUpload,
   createUpload,
@@ -14,19 +14,19 @@ import {
   storePart,
   type Upload,
   versionKey,
-} from "~/.server/uploads/store";
-import { CONTENT_TYPES, MAX_BYTES, VERSIONS, versions } from "~/lib/uploads/limits";
-import { DAY_MS } from "../../../protocol/durations.ts";
-import { apiError, rejectInvalid } from "../errors";
-import { rateLimit } from "../rate-limit";
-import type { OwnerEnv } from "../require-owner";
+} from "#app/.server/uploads/store.ts";
+import { CONTENT_TYPES, MAX_BYTES, VERSIONS, versions } from "#app/lib/uploads/limits.ts";
+import { DAY_MS } from "#protocol/durations.ts";
+import { apiError, rejectInvalid } from "#workers/api/errors.ts";
+import { rateLimit } from "#workers/api/rate-limit.ts";
+import type { OwnerEnv } from "#workers/api/require-owner.ts";
 import {
   answerCompletion,
   partParam,
   refusePart,
   type UploadWording,
   withUpload,
-} from "../resumable-upload";
+} from "#workers/api/resumable-upload.ts";
 
 type UploadEnv = OwnerEnv & {
   Variables: OwnerEnv["Variables"] & { upload: Upload };

@@ -1,11 +1,11 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { MediaType } from "~/lib/media-fields";
-import { dangerButton, secondaryButton } from "../styles";
-import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
-import type { BulkAction } from "./content-api";
-import { TypeSelect } from "./type-select";
-import { useMediaWords } from "./words";
+import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
+import type { MediaType } from "#app/lib/media-fields.ts";
+import { type Confirmation, ConfirmDialog } from "./confirm-dialog.tsx";
+import type { BulkAction } from "./content-api.ts";
+import { TypeSelect } from "./type-select.tsx";
+import { useMediaWords } from "./words.ts";
 
 type Props = {
   count: number;

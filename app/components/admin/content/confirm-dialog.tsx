@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { useReturnFocus } from "../../ui/return-focus";
-import { dangerButton, primaryButton, secondaryButton } from "../styles";
+import { dangerButton, primaryButton, secondaryButton } from "#app/components/admin/styles.ts";
+import { useReturnFocus } from "#app/components/ui/return-focus.ts";
 
 export type Confirmation = {
   title: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { MAX_BULK_ITEMS } from "~/lib/media-fields";
-import { bulkAction } from "./content-api";
+import { MAX_BULK_ITEMS } from "#app/lib/media-fields.ts";
+import { bulkAction } from "./content-api.ts";
 
 type BulkBody = { ids: string[] };
 

@@ -1,6 +1,7 @@
-import type { Locale } from "~/i18n/locales";
-import { fetchRead } from "~/lib/fetch-read";
-import type { GalleryParams } from "~/lib/media";
+import { type Outcome, ownerWrite } from "#app/components/admin/owner-api.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { fetchRead } from "#app/lib/fetch-read.ts";
+import type { GalleryParams } from "#app/lib/media.ts";
 import {
   type AdminMediaItem,
   type AdminMediaPage,
@@ -13,8 +14,7 @@ import {
   type MediaType,
   type TranslateRequest,
   type Translations,
-} from "~/lib/media-fields";
-import { type Outcome, ownerWrite } from "../owner-api";
+} from "#app/lib/media-fields.ts";
 
 const API = "/api/admin/media";
 

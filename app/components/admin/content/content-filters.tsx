@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "~/lib/media";
+import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "#app/lib/media.ts";
 
 export function ContentFilters({
   params,

@@ -1,25 +1,25 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { GalleryParams } from "~/lib/media";
-import type { AdminMediaItem } from "~/lib/media-fields";
-import { useLocale } from "../../localized-link";
-import { ListNews, useListNews } from "../../ui/list-news";
-import { useToast } from "../../ui/toaster";
-import { useFocusAfterRemoval } from "../focus-after-removal";
-import { useSessionEnded } from "../session-ended";
-import { secondaryButton } from "../styles";
-import { BulkToolbar } from "./bulk-toolbar";
-import { type Confirmation, ConfirmDialog } from "./confirm-dialog";
-import { deleteItem, patchItem, readItem } from "./content-api";
-import { ContentFilters } from "./content-filters";
-import { ContentRow } from "./content-row";
-import { ItemEditor } from "./item-editor";
-import { forgetKeptEdit, type KeptEdit, readKeptEdit } from "./kept-edit";
-import { useNotify } from "./notices";
-import { useBulkSelection } from "./use-bulk-selection";
-import { useContentList } from "./use-content-list";
-import { titleOf, useMediaWords } from "./words";
+import { useFocusAfterRemoval } from "#app/components/admin/focus-after-removal.ts";
+import { useSessionEnded } from "#app/components/admin/session-ended.ts";
+import { secondaryButton } from "#app/components/admin/styles.ts";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { ListNews, useListNews } from "#app/components/ui/list-news.tsx";
+import { useToast } from "#app/components/ui/toaster.tsx";
+import type { GalleryParams } from "#app/lib/media.ts";
+import type { AdminMediaItem } from "#app/lib/media-fields.ts";
+import { BulkToolbar } from "./bulk-toolbar.tsx";
+import { type Confirmation, ConfirmDialog } from "./confirm-dialog.tsx";
+import { deleteItem, patchItem, readItem } from "./content-api.ts";
+import { ContentFilters } from "./content-filters.tsx";
+import { ContentRow } from "./content-row.tsx";
+import { ItemEditor } from "./item-editor.tsx";
+import { forgetKeptEdit, type KeptEdit, readKeptEdit } from "./kept-edit.ts";
+import { useNotify } from "./notices.ts";
+import { useBulkSelection } from "./use-bulk-selection.ts";
+import { useContentList } from "./use-content-list.ts";
+import { titleOf, useMediaWords } from "./words.ts";
 
 /**
  * `toEdit`: an item to open in the editor (a finished upload's draft); `onEditOpened` clears it.

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
-import { formatNumber } from "~/lib/format";
-import type { AdminMediaItem } from "~/lib/media-fields";
+import { secondaryButton } from "#app/components/admin/styles.ts";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
+import type { AdminMediaItem } from "#app/lib/media-fields.ts";
 import EyeIcon from "~icons/heroicons/eye";
 import HeartIcon from "~icons/heroicons/heart";
 import StarIcon from "~icons/heroicons/star-solid";
-import { useLocale } from "../../localized-link";
-import { secondaryButton } from "../styles";
-import { TypeSelect } from "./type-select";
-import { useMediaWords } from "./words";
+import { TypeSelect } from "./type-select.tsx";
+import { useMediaWords } from "./words.ts";
 
 const statusClass = {
   published: "bg-success-100 text-success-900",

@@ -2,19 +2,24 @@ import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import {
+  primaryButton,
+  secondaryButton,
+  textInput,
+  toLocalInput,
+} from "#app/components/admin/styles.ts";
+import { useReturnFocus } from "#app/components/ui/return-focus.ts";
+import {
   type AdminMediaItem,
   changedFields,
   type MediaFields,
   mediaStatuses,
-} from "~/lib/media-fields";
-import { useReturnFocus } from "../../ui/return-focus";
-import { primaryButton, secondaryButton, textInput, toLocalInput } from "../styles";
-import { patchItem } from "./content-api";
-import { ItemFields, labelClass } from "./item-fields";
-import { forgetKeptEdit, keepEdit } from "./kept-edit";
-import type { Notice } from "./notices";
-import { useItemForm } from "./use-item-form";
-import { useMediaWords } from "./words";
+} from "#app/lib/media-fields.ts";
+import { patchItem } from "./content-api.ts";
+import { ItemFields, labelClass } from "./item-fields.tsx";
+import { forgetKeptEdit, keepEdit } from "./kept-edit.ts";
+import type { Notice } from "./notices.ts";
+import { useItemForm } from "./use-item-form.ts";
+import { useMediaWords } from "./words.ts";
 
 function fieldsOf(item: AdminMediaItem): MediaFields {
   const {

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
-import { type Locale, localeInfo, locales } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
-import { MAX_TAG_LENGTH, MAX_TAGS } from "~/lib/media-fields";
-import { secondaryButton, textInput } from "../styles";
-import { TypeSelect } from "./type-select";
-import type { ItemForm } from "./use-item-form";
+import { secondaryButton, textInput } from "#app/components/admin/styles.ts";
+import { type Locale, localeInfo, locales } from "#app/i18n/locales.ts";
+import { localizedField } from "#app/lib/localized-fields.ts";
+import { MAX_TAG_LENGTH, MAX_TAGS } from "#app/lib/media-fields.ts";
+import { TypeSelect } from "./type-select.tsx";
+import type { ItemForm } from "./use-item-form.ts";
 
 export const labelClass = "block text-sm font-medium";
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useToast } from "../../ui/toaster";
-import { useSessionEnded } from "../session-ended";
+import { useSessionEnded } from "#app/components/admin/session-ended.ts";
+import { useToast } from "#app/components/ui/toaster.tsx";
 
 export type Notice =
   | "updated"

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
-import { type MediaType, mediaTypes } from "~/lib/media-fields";
-import { useMediaWords } from "./words";
+import { type MediaType, mediaTypes } from "#app/lib/media-fields.ts";
+import { useMediaWords } from "./words.ts";
 
 type Props = {
   value: MediaType;

@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { type MouseEvent, useEffect, useState } from "react";
-import type { Locale } from "~/i18n/locales";
-import { formatNumber } from "~/lib/format";
-import type { GalleryParams } from "~/lib/media";
-import { MAX_SELECTION } from "~/lib/media-fields";
-import { useToast } from "../../ui/toaster";
-import { useSessionEnded } from "../session-ended";
-import { type BulkAction, bulkAction, readMatching } from "./content-api";
-import type { useNotify } from "./notices";
-import type { useContentList } from "./use-content-list";
-import { titleOf, useMediaWords } from "./words";
+import { useSessionEnded } from "#app/components/admin/session-ended.ts";
+import { useToast } from "#app/components/ui/toaster.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import { formatNumber } from "#app/lib/format.ts";
+import type { GalleryParams } from "#app/lib/media.ts";
+import { MAX_SELECTION } from "#app/lib/media-fields.ts";
+import { type BulkAction, bulkAction, readMatching } from "./content-api.ts";
+import type { useNotify } from "./notices.ts";
+import type { useContentList } from "./use-content-list.ts";
+import { titleOf, useMediaWords } from "./words.ts";
 
 /** A partial failure's toast names this many items, then says how many more. */
 const NAMED_FAILURES = 5;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Locale } from "~/i18n/locales";
-import type { GalleryParams } from "~/lib/media";
-import type { AdminMediaItem } from "~/lib/media-fields";
-import { readContentPage } from "./content-api";
+import type { Locale } from "#app/i18n/locales.ts";
+import type { GalleryParams } from "#app/lib/media.ts";
+import type { AdminMediaItem } from "#app/lib/media-fields.ts";
+import { readContentPage } from "./content-api.ts";
 
 type State = {
   items: AdminMediaItem[];

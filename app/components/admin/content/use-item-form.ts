@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
-import { type Locale, locales } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { type Locale, locales } from "#app/i18n/locales.ts";
+import { localizedField } from "#app/lib/localized-fields.ts";
 import {
   applyTranslations,
   editField,
@@ -9,9 +10,8 @@ import {
   type MediaFields,
   mediaFields,
   parseTags,
-} from "~/lib/media-fields";
-import { useLocale } from "../../localized-link";
-import { translate as translateTexts } from "./content-api";
+} from "#app/lib/media-fields.ts";
+import { translate as translateTexts } from "./content-api.ts";
 
 const tagTextsOf = (fields: MediaFields, kept: Partial<Record<Locale, string>> = {}) =>
   Object.fromEntries(

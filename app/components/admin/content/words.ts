@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import type { Locale } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
-import type { MatchingItem, MediaStatus, MediaType } from "~/lib/media-fields";
+import type { Locale } from "#app/i18n/locales.ts";
+import { localizedField } from "#app/lib/localized-fields.ts";
+import type { MatchingItem, MediaStatus, MediaType } from "#app/lib/media-fields.ts";
 
 export function useMediaWords() {
   const { t } = useLingui();

@@ -1,5 +1,5 @@
-import { formatNumber } from "~/lib/format";
-import { useLocale } from "../../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
 
 export type BreakdownRow = { key: string; label: string; count: number };
 

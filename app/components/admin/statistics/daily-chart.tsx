@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { formatNumber, formatShortDay } from "~/lib/format";
-import type { DayFigures } from "~/lib/statistics";
-import { useLocale } from "../../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber, formatShortDay } from "#app/lib/format.ts";
+import type { DayFigures } from "#app/lib/statistics.ts";
 
 const HEIGHT = 100;
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { formatNumber } from "~/lib/format";
-import type { PeriodFigures, Periods } from "~/lib/statistics";
-import { useLocale } from "../../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
+import type { PeriodFigures, Periods } from "#app/lib/statistics.ts";
 
 export function PeriodFiguresList({ totals }: { totals: Periods<PeriodFigures> }) {
   const { t } = useLingui();

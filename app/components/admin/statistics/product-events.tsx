@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ProductEvent, productEvents } from "~/lib/analytics-events";
-import { formatNumber } from "~/lib/format";
-import type { Periods } from "~/lib/statistics";
-import { useLocale } from "../../localized-link";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { type ProductEvent, productEvents } from "#app/lib/analytics-events.ts";
+import { formatNumber } from "#app/lib/format.ts";
+import type { Periods } from "#app/lib/statistics.ts";
 
 export function ProductEvents({ events }: { events: Record<ProductEvent, Periods<number>> }) {
   const { t } = useLingui();

@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { locales } from "~/i18n/locales";
-import { localizedField } from "~/lib/localized-fields";
-import { changedFields, type MediaFields, type MediaStatus } from "~/lib/media-fields";
-import type { UploadKind } from "~/lib/uploads/limits";
-import { patchItem } from "../content/content-api";
-import { ItemFields } from "../content/item-fields";
-import { keepEdit } from "../content/kept-edit";
-import { useNotify } from "../content/notices";
-import { useItemForm } from "../content/use-item-form";
-import { primaryButton, secondaryButton } from "../styles";
+import { patchItem } from "#app/components/admin/content/content-api.ts";
+import { ItemFields } from "#app/components/admin/content/item-fields.tsx";
+import { keepEdit } from "#app/components/admin/content/kept-edit.ts";
+import { useNotify } from "#app/components/admin/content/notices.ts";
+import { useItemForm } from "#app/components/admin/content/use-item-form.ts";
+import { primaryButton, secondaryButton } from "#app/components/admin/styles.ts";
+import { locales } from "#app/i18n/locales.ts";
+import { localizedField } from "#app/lib/localized-fields.ts";
+import { changedFields, type MediaFields, type MediaStatus } from "#app/lib/media-fields.ts";
+import type { UploadKind } from "#app/lib/uploads/limits.ts";
 
 type Saved = Extract<MediaStatus, "draft" | "published">;
 

@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { type DragEvent, useId, useRef, useState } from "react";
-import { useFocusAfterRemoval } from "../focus-after-removal";
-import { secondaryButton } from "../styles";
-import { UploadRow } from "./upload-row";
-import { useUploads } from "./use-uploads";
+import { useFocusAfterRemoval } from "#app/components/admin/focus-after-removal.ts";
+import { secondaryButton } from "#app/components/admin/styles.ts";
+import { UploadRow } from "./upload-row.tsx";
+import { useUploads } from "./use-uploads.ts";
 
 const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
 

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
-import { formatBytes } from "~/lib/uploads/format-size";
-import type { FailReason } from "~/lib/uploads/upload-file";
-import { useLocale } from "../../localized-link";
-import { useMediaWords } from "../content/words";
-import { secondaryButton } from "../styles";
-import { UploadDetails } from "./upload-details";
-import type { UploadRow as Row } from "./use-uploads";
+import { useMediaWords } from "#app/components/admin/content/words.ts";
+import { secondaryButton } from "#app/components/admin/styles.ts";
+import { useLocale } from "#app/components/localized-link.tsx";
+import { formatBytes } from "#app/lib/uploads/format-size.ts";
+import type { FailReason } from "#app/lib/uploads/upload-file.ts";
+import { UploadDetails } from "./upload-details.tsx";
+import type { UploadRow as Row } from "./use-uploads.ts";
 
 export function UploadRow({
   row,
