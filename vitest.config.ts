@@ -55,6 +55,7 @@ export default defineConfig({
             "app/**/*.test.{ts,tsx}",
             "ingest/**/*.test.ts",
             "protocol/**/*.test.ts",
+            "time/**/*.test.ts",
             "scripts/**/*.test.ts",
             "patches/**/*.test.ts",
           ],

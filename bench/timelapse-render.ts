@@ -21,7 +21,7 @@ import { filmFiles, framesDir } from "#ingest/day-store.ts";
 import { renderFilm } from "#ingest/film-render.ts";
 import { captureArgs, FRAME_INTERVAL_SECONDS } from "#ingest/frame-capture.ts";
 import { streamArgs } from "#ingest/hls.ts";
-import { clockOf } from "#protocol/lake-time.ts";
+import { clockOf } from "#time/lake-time.ts";
 
 const day = "2026-06-21";
 const dataDir = resolve(".wrangler/bench/timelapse");

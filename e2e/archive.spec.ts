@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { addDays } from "#protocol/calendar-day.ts";
 import { encodeStillForm, STILL_SLOT_MS, STILL_TAKEN_AT_HEADER } from "#protocol/daily-content.ts";
 import { signRequest } from "#protocol/device-signature.ts";
-import { DAY_MS } from "#protocol/durations.ts";
-import { lakeWallClock } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { DAY_MS } from "#time/durations.ts";
+import { lakeWallClock } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
 import { expectSmallestSharpVersions } from "./pictures.ts";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { addDays } from "#protocol/calendar-day.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { expect, hydrated, playsMuted, test, viewerReady } from "./fixtures.ts";
 
 /** The camera box's demo, as a user runs it: `npm run box -- timelapse --demo …`. */

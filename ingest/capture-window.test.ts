@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clockOf, lakeDate } from "#protocol/lake-time.ts";
+import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { captureWindow, NoCivilTwilightError } from "./capture-window.ts";
 import { nextRenderAt } from "./daily-schedule.ts";
 

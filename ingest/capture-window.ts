@@ -1,5 +1,5 @@
 import { getPosition, getTimes } from "suncalc";
-import { atLakeTime } from "#protocol/lake-time.ts";
+import { atLakeTime } from "#time/lake-time.ts";
 
 export type CaptureWindow = { day: string; dawn: Date; solarNoon: Date; dusk: Date };
 

@@ -1,8 +1,8 @@
 // The camera box: `npm run box -- --input testsrc` against the local dev server, or the
 // systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
 
-import { addDays } from "#protocol/calendar-day.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
 import { captureEveryDay } from "./daily-schedule.ts";
 import { renderFilm } from "./film-render.ts";

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { STILL_SLOT_MINUTES } from "#protocol/daily-content.ts";
-import { LAKE_TIME_ZONE } from "#protocol/lake-time.ts";
+import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 
 const INPUT_REQUIRED = "required: an rtsp:// URL, a video file, or testsrc";
 

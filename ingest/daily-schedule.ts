@@ -1,8 +1,8 @@
 // The box's day: frames from civil dawn to civil dusk, and at `renderAt` every night
 // yesterday's film, the upload of every film still pending, and the disk's clean-up.
 import { setTimeout as sleep } from "node:timers/promises";
-import { addDays } from "#protocol/calendar-day.ts";
-import { atLakeTime, lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { atLakeTime, lakeDate } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { readFacts, storedDays } from "./day-store.ts";

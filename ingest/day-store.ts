@@ -6,7 +6,7 @@
 import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type FilmFacts, filmFactsSchema } from "#protocol/daily-content.ts";
-import { atLakeTime } from "#protocol/lake-time.ts";
+import { atLakeTime } from "#time/lake-time.ts";
 import type { BoxConfig } from "./config.ts";
 
 type Dirs = Pick<BoxConfig, "dataDir" | "timeZone">;

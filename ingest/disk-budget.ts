@@ -1,6 +1,6 @@
 import { rm, statfs } from "node:fs/promises";
 import { join } from "node:path";
-import { addDays } from "#protocol/calendar-day.ts";
+import { addDays } from "#time/calendar-day.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, storedDays } from "./day-store.ts";
 import { log } from "./log.ts";

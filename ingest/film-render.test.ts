@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAX_FILM_BYTES } from "#protocol/daily-content.ts";
-import { clockOf } from "#protocol/lake-time.ts";
+import { clockOf } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import { type Frame, filmFiles, framesDir, listFrames } from "./day-store.ts";
 import {

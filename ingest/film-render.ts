@@ -5,7 +5,7 @@ import { mkdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/p
 import { setPriority } from "node:os";
 import { join } from "node:path";
 import { type FilmFacts, MAX_POSTER_BYTES } from "#protocol/daily-content.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 import { type CaptureWindow, captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { type Frame, filmDir, filmFiles, listFrames } from "./day-store.ts";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readdir } from "node:fs/promises";
 import { describe, expect, test, vi } from "vitest";
-import { clockOf, lakeDate } from "#protocol/lake-time.ts";
+import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { framesDir } from "./day-store.ts";
 import { captureArgs, captureFrames } from "./frame-capture.ts";
 import { testConfig } from "./test-config.ts";

@@ -13,7 +13,7 @@ import {
   type StillVersion,
   stillVersions,
 } from "#protocol/daily-content.ts";
-import { HOUR_MS } from "#protocol/durations.ts";
+import { HOUR_MS } from "#time/durations.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
 import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";

@@ -3,9 +3,9 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { addDays } from "#protocol/calendar-day.ts";
 import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
-import { clockOf, lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, framesDir } from "./day-store.ts";

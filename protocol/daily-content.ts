@@ -1,8 +1,8 @@
 // The camera box's daily content, shared by the Worker and the box (ingest/): the nightly film,
 // sent as a resumable multipart upload signed with the device key, and the archived stills.
 import { z } from "zod";
+import { MINUTE_MS } from "#time/durations.ts";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
-import { MINUTE_MS } from "./durations.ts";
 
 const MiB = 1024 * 1024;
 

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "#app/i18n/locales.ts";
-import { addDays } from "#protocol/calendar-day.ts";
 import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
-import { DAY_MS } from "#protocol/durations.ts";
-import { lakeDate, lakeWallClock } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { DAY_MS } from "#time/durations.ts";
+import { lakeDate, lakeWallClock } from "#time/lake-time.ts";
 
 type Titles = Record<"En" | "De" | "It" | "Fr" | "Es", string>;
 type Demo = {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { addDays } from "#protocol/calendar-day.ts";
 import { FILM_PATHS, MAX_FILM_BYTES } from "#protocol/daily-content.ts";
 import { sha256Hex } from "#protocol/device-signature.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { asBox, jpegStill, signedHeaders } from "./box.ts";
 import { fileBytes } from "./factories.ts";

@@ -6,8 +6,8 @@
 // (GET /__calls/{tag}); `scenario` is ok | http-500 | garbage | html | unexpected | slow.
 // The source `ai` is the stand-in for Workers AI (test/fake-ai.ts), which reads the body.
 import { readFileSync } from "node:fs";
-import { addDays } from "#protocol/calendar-day.ts";
-import { LAKE_TIME_ZONE, lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { LAKE_TIME_ZONE, lakeDate } from "#time/lake-time.ts";
 import { fakeAi } from "./fake-ai.ts";
 
 export type FakeReply = { status: number; contentType: string; body: string; delayMs?: number };

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#app/.server/db/client.ts";
 import { loadGalleryPage } from "#app/.server/media/gallery-page.ts";
-import { addDays } from "#protocol/calendar-day.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { createMedia } from "./factories.ts";
 import { visit } from "./helpers.ts";
 

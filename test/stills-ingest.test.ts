@@ -13,8 +13,8 @@ import {
   STILL_SLOT_MS,
   STILL_TAKEN_AT_HEADER,
 } from "#protocol/daily-content.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { MINUTE_MS } from "#time/durations.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { jpegStill, uploadStill } from "./box.ts";
 import { livePicture, pictureWith, visit } from "./helpers.ts";
 import {

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { getDb } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { slotOf } from "#app/.server/stills/slots.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { jpegStill } from "./box.ts";
 import { actingJustBefore, runCron } from "./helpers.ts";
 import { stillRows } from "./stills-factory.ts";

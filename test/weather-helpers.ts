@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { WeatherSnapshot } from "#app/lib/weather.ts";
-import { addDays } from "#protocol/calendar-day.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { visit } from "./helpers.ts";
 import { fakeUpstreamVars } from "./upstream-vars.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { HOUR_MS } from "#protocol/durations.ts";
+import { HOUR_MS } from "#time/durations.ts";
 import { fetchRead } from "./fetch-read.ts";
 
 export const BUILD_CHECK_INTERVAL_MS = HOUR_MS;

@@ -1,5 +1,5 @@
 import { type Locale, localeInfo } from "#app/i18n/locales.ts";
-import { LAKE_TIME_ZONE } from "#protocol/lake-time.ts";
+import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 
 // An Intl format is slow to build (the browser loads locale data; tens of milliseconds on a
 // phone, during hydration) and cheap to reuse: one per kind, locale and options.

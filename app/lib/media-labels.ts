@@ -1,5 +1,5 @@
-import { addDays } from "#protocol/calendar-day.ts";
-import { LAKE_TIME_ZONE, lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { LAKE_TIME_ZONE, lakeDate } from "#time/lake-time.ts";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 

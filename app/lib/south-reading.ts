@@ -1,4 +1,4 @@
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 
 // Its own module: the owner's form and the API share it, and the home page's weather view
 // should not be shared with the admin's bundle for one constant.

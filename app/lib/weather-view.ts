@@ -1,6 +1,6 @@
-import { addDays } from "#protocol/calendar-day.ts";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "#protocol/durations.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#time/durations.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import type {
   CurrentWeather,
   DailyWeather,

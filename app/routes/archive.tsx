@@ -13,7 +13,7 @@ import { PageMeta } from "#app/components/page-meta.tsx";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import type { Route } from "./+types/archive";
 
 // Only the owner's browser ever requests this chunk and the admin catalog (ADR 017).

@@ -10,14 +10,14 @@ import {
 } from "#app/.server/films/camera-films.ts";
 import { doneParts, putVersion, storePart, type Upload } from "#app/.server/uploads/store.ts";
 import { PART_SIZE } from "#app/lib/uploads/limits.ts";
-import { addDays } from "#protocol/calendar-day.ts";
 import {
   filmFactsSchema,
   filmStartSchema,
   MAX_POSTER_BYTES,
   type OpenFilm,
 } from "#protocol/daily-content.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import {
   answerCompletion,

@@ -1,7 +1,7 @@
 import { getDb } from "#app/.server/db/client.ts";
 import { getConfig } from "#app/.server/env.ts";
 import { deleteExpiredStills } from "#app/.server/stills/manage-stills.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 100;

@@ -3,7 +3,7 @@ import { getDb } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { getConfig } from "#app/.server/env.ts";
 import { deleteMediaWhere } from "#app/.server/media/admin-media.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const BATCH = 50;

@@ -5,7 +5,7 @@ import { TOKEN_SLACK_SECONDS } from "#app/.server/stream/stream-token.ts";
 import type { StreamSessionState } from "#app/lib/stream-api.ts";
 import { type Command, PING, PONG, reportSchema } from "#protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 

@@ -9,7 +9,7 @@ import {
   type Periods,
   type Statistics,
 } from "#app/lib/statistics.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 import { confirmedReferrers } from "./referrer-networks.ts";
 
 export const STATISTICS_DAYS = 30;

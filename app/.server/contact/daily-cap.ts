@@ -1,7 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { contactDailyCounts } from "#app/.server/db/schema.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 
 /** The day's messages that need only the maths question; later ones need a proof of work too. */
 export const OPEN_MESSAGES = 20;

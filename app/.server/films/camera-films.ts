@@ -15,7 +15,7 @@ import {
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { filmTexts } from "#app/lib/film-texts.ts";
 import type { FilmFacts, FilmStart } from "#protocol/daily-content.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 
 const fileNameOf = (day: string) => `${day}.mp4`;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles } from "#app/.server/db/schema.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 
 /** A page open for a day still shows a re-run film's old poster; longer would keep the bytes. */
 export const RETIRED_FILE_MS = DAY_MS;

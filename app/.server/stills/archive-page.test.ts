@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { lakeWallClock } from "#protocol/lake-time.ts";
+import { lakeWallClock } from "#time/lake-time.ts";
 import { sameTimeEarlier } from "./archive-page.ts";
 
 const earlier = (at: string, back: "day" | "week" | "year") =>

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "driz
 import { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import { parseLakeTime } from "#app/.server/weather/lake-time.ts";
+import { parseLakeTime } from "#app/.server/weather/parse-lake-time.ts";
 import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "#app/lib/stills.ts";
 import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
-import { lakeWallClock } from "#protocol/lake-time.ts";
+import { lakeWallClock } from "#time/lake-time.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
 import { stillWeather } from "./still-weather.ts";
 

@@ -4,7 +4,7 @@ import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/store.ts";
 import { stillVersions } from "#protocol/daily-content.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { slotOf } from "./slots.ts";
 import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";

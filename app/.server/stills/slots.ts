@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STILL_BACKFILL_HOURS, STILL_SLOT_MS } from "#protocol/daily-content.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
-import { HOUR_MS } from "#protocol/durations.ts";
+import { HOUR_MS } from "#time/durations.ts";
 
 /**
  * As far ahead as the box's signature may be: a box whose clock runs a few minutes fast is

@@ -12,7 +12,7 @@ import {
   versions,
 } from "#app/lib/uploads/limits.ts";
 import { hex } from "#protocol/device-signature.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 import { checkContent } from "./content-check.ts";
 
 export type Upload = typeof uploads.$inferSelect;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
-import { fromLakeTime } from "#protocol/lake-time.ts";
+import { fromLakeTime } from "#time/lake-time.ts";
 import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
-import { lakeTime } from "./lake-time.ts";
+import { lakeTime } from "./parse-lake-time.ts";
 import { fetchUpstreamJson, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
 /** The map widget on laghi.net's lake page; this configuration lists the five large lakes. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
 import type { DailyWeather, WeatherReading } from "#app/lib/weather.ts";
-import { LAKE_TIME_ZONE } from "#protocol/lake-time.ts";
+import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 import { openMeteoCondition } from "./conditions.ts";
-import { lakeTime } from "./lake-time.ts";
+import { lakeTime } from "./parse-lake-time.ts";
 import { fetchUpstreamJson, type Upstream, UpstreamError } from "./upstream.ts";
 
 const CURRENT = [

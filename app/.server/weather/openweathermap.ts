@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
 import type { WeatherReading } from "#app/lib/weather.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { openWeatherMapCondition } from "./conditions.ts";
 import { fetchUpstreamJson, type Upstream } from "./upstream.ts";
 

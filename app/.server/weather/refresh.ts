@@ -1,6 +1,6 @@
 import type { Db } from "#app/.server/db/client.ts";
 import type { Config } from "#app/.server/env.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 import { fetchNorthWaterTemperature } from "./appa-trento.ts";
 import { fetchLakeLevel } from "./laghi-net.ts";
 import { fetchOpenMeteo } from "./open-meteo.ts";

@@ -1,4 +1,4 @@
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 export const primaryButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:opacity-60 aria-disabled:opacity-60";
 export const secondaryButton =

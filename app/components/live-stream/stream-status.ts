@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { fetchRead } from "#app/lib/fetch-read.ts";
 import type { StillPicture } from "#app/lib/stills.ts";
 import type { StreamStatus } from "#app/lib/stream-api.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 
 /** The newest still as the server rendered the page, and when: hydration must match that. */
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchRead } from "#app/lib/fetch-read.ts";
 import type { WeatherPanelData } from "#app/lib/weather.ts";
-import { MINUTE_MS } from "#protocol/durations.ts";
+import { MINUTE_MS } from "#time/durations.ts";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
 export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;

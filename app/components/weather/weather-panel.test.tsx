@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { WeatherPanelData, WeatherSnapshot } from "#app/lib/weather.ts";
-import { lakeDate } from "#protocol/lake-time.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { WeatherPanel } from "./weather-panel.tsx";
 
 const MINUTE = 60_000;

@@ -16,7 +16,7 @@ import {
   versionKey,
 } from "#app/.server/uploads/store.ts";
 import { CONTENT_TYPES, MAX_BYTES, VERSIONS, versions } from "#app/lib/uploads/limits.ts";
-import { DAY_MS } from "#protocol/durations.ts";
+import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import { rateLimit } from "#workers/api/rate-limit.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";

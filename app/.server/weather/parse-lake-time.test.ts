@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { fromLakeTime } from "#protocol/lake-time.ts";
-import { parseLakeTime } from "./lake-time.ts";
+import { fromLakeTime } from "#time/lake-time.ts";
+import { parseLakeTime } from "./parse-lake-time.ts";
 
 test("wall-clock times at the lake become instants, in summer and winter", () => {
   expect(parseLakeTime("2025-06-10T10:15")?.toISOString()).toBe("2025-06-10T08:15:00.000Z");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromLakeTime } from "#protocol/lake-time.ts";
+import { fromLakeTime } from "#time/lake-time.ts";
 
 const isoLike = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
