@@ -10,8 +10,8 @@ import {
 } from "react-router";
 import { requestScope } from "#app/.server/context.ts";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
-import { startScriptsAfterFirstPaint } from "#app/.server/late-scripts.ts";
-import { stylesheet } from "#app/.server/stylesheet.ts";
+import { startScriptsAfterFirstPaint } from "#app/.server/http/late-scripts.ts";
+import { stylesheet } from "#app/.server/http/stylesheet.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { StylesheetContext } from "#app/lib/stylesheet.tsx";
 

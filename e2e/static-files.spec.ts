@@ -1,4 +1,4 @@
-import { securityHeaders } from "#app/.server/security-headers.ts";
+import { securityHeaders } from "#app/.server/http/security-headers.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("static files carry the same security headers as pages and the API", async ({ request }) => {

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { securityHeaders } from "#app/.server/security-headers.ts";
+import { securityHeaders } from "#app/.server/http/security-headers.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -10,7 +10,7 @@ export function staticHeaders(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     generateBundle() {
       const lines = [
-        "# Written by the build from app/.server/security-headers.ts (scripts/static-headers.ts).",
+        "# Written by the build from app/.server/http/security-headers.ts (scripts/static-headers.ts).",
         "/*",
         ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
         "/assets/*",

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { networkBucket } from "#app/.server/analytics/referrer-networks.ts";
 import { readStatistics } from "#app/.server/analytics/statistics.ts";
 import { getDb } from "#app/.server/db/client.ts";
-import { utcDay, visitorId } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { connectBox } from "./box.ts";
 import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import {
   aMessage,
   atFreshRateLimitWindow,

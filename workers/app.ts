@@ -3,13 +3,13 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type RequestScope, requestScope } from "#app/.server/context.ts";
 import { getDb, type QueryMeter } from "#app/.server/db/client.ts";
 import { ConfigError, getConfig } from "#app/.server/env.ts";
-import { serverMessages } from "#app/.server/messages.ts";
-import { isSameOriginRequest } from "#app/.server/same-origin.ts";
+import { isSameOriginRequest } from "#app/.server/http/same-origin.ts";
 import {
   contentSecurityPolicy,
   createNonce,
   securityHeaders,
-} from "#app/.server/security-headers.ts";
+} from "#app/.server/http/security-headers.ts";
+import { serverMessages } from "#app/.server/messages.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { requestLocale } from "#app/i18n/locales.ts";
 import { apiError } from "#workers/api/errors.ts";

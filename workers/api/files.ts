@@ -1,11 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseByteRange } from "#app/.server/media/byte-range.ts";
-import {
-  evaluatePreconditions,
-  rangeStillApplies,
-} from "#app/.server/media/conditional-request.ts";
+import { parseByteRange } from "#app/.server/http/byte-range.ts";
+import { evaluatePreconditions, rangeStillApplies } from "#app/.server/http/conditional-request.ts";
 import { findPublishedFile } from "#app/.server/media/published-media.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";

@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { checkSegment } from "#app/.server/files/mpeg-ts.ts";
 import { archiveStill } from "#app/.server/stills/archive-still.ts";
 import { takenAtHeaders } from "#app/.server/stills/slots.ts";
 import { readStillUpload } from "#app/.server/stills/still-upload.ts";
-import { checkSegment } from "#app/.server/stream/mpeg-ts.ts";
 import { MAX_SEGMENT_BYTES, segmentParams } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_REQUEST_BYTES,

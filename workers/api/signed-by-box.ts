@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { readBody } from "#app/.server/read-body.ts";
+import { readBody } from "#app/.server/http/read-body.ts";
 import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError } from "./errors.ts";

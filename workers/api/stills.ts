@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { evaluatePreconditions } from "#app/.server/media/conditional-request.ts";
+import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
 import { STILL_ID_PATTERN } from "#app/.server/stills/manage-stills.ts";
 import { readStillPicture } from "#app/.server/stills/still-picture.ts";
 import { stillVersions } from "#protocol/daily-content.ts";

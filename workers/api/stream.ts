@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { countEventInBackground } from "#app/.server/analytics/counts.ts";
-import { clientNetwork } from "#app/.server/client-address.ts";
+import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { newestStill } from "#app/.server/stills/still-picture.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/stream/playlist.ts";
 import { createStreamToken, verifyStreamToken } from "#app/.server/stream/stream-token.ts";

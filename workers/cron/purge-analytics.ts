@@ -1,7 +1,7 @@
 import { purgeAnalytics } from "#app/.server/analytics/counts.ts";
 import { firstDayShown } from "#app/.server/analytics/statistics.ts";
 import { getDb } from "#app/.server/db/client.ts";
-import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */
 export const ANALYTICS_RETENTION_MONTHS = 13;

@@ -6,7 +6,7 @@ import {
   analyticsReferrerNetworks,
   analyticsVisitors,
 } from "#app/.server/db/schema.ts";
-import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { OTHER_VALUE, type ProductEvent } from "#app/lib/analytics-events.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];

@@ -1,7 +1,7 @@
-import { clientNetwork } from "#app/.server/client-address.ts";
 import type { Db } from "#app/.server/db/client.ts";
+import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
-import { utcDay, visitorId } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
 import { publicPagePaths } from "#app/lib/pages.ts";
 import type { PageView } from "./counts.ts";

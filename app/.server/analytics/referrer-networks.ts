@@ -1,7 +1,7 @@
 import { gte, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { analyticsReferrerNetworks } from "#app/.server/db/schema.ts";
-import { keyedHash } from "#app/.server/keyed-hash.ts";
+import { keyedHash } from "#app/.server/pseudonyms/keyed-hash.ts";
 
 /**
  * A referring site is named on the statistics once visitors from this many networks came

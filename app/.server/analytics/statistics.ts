@@ -1,7 +1,7 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { analyticsCounts } from "#app/.server/db/schema.ts";
-import { utcDay } from "#app/.server/visitors/visitor-id.ts";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { OTHER_VALUE, type ProductEvent, productEvents } from "#app/lib/analytics-events.ts";
 import {
   breakdownDimensions,

@@ -1,6 +1,6 @@
-import { clientNetwork } from "#app/.server/client-address.ts";
 import type { RequestScope } from "#app/.server/context.ts";
-import { keyedHash } from "#app/.server/keyed-hash.ts";
+import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { keyedHash } from "#app/.server/pseudonyms/keyed-hash.ts";
 import { isAdminPassword } from "./password.ts";
 import { startSession } from "./session.ts";
 import { trustDevice, trustedDevice } from "./trusted-device.ts";

@@ -13,9 +13,7 @@ import {
 import { checkStoredJpeg, jpegFrame, startsAsJpeg } from "./jpeg.ts";
 
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
-const real = new Uint8Array(
-  readFileSync(`${import.meta.dirname}/../stream/fixtures/still-480p.jpg`),
-);
+const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));
 const MiB = 1024 * 1024;
 
 const published = (bytes: Uint8Array<ArrayBuffer>) =>

@@ -1,5 +1,4 @@
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
-import { checkStill } from "#app/.server/stream/still.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   LATER_STILL_VERSIONS,
@@ -9,6 +8,7 @@ import {
   type StillVersion,
   stillVersions,
 } from "#protocol/daily-content.ts";
+import { checkStill } from "./still-check.ts";
 
 /** A still as the box sent it, each picture checked by its content. */
 export type StillUpload = {

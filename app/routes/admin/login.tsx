@@ -5,7 +5,7 @@ import { z } from "zod";
 import { logIn } from "#app/.server/auth/login.ts";
 import { adminSession, adminSessionMiddleware } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
-import { readForm } from "#app/.server/read-form.ts";
+import { readForm } from "#app/.server/http/read-form.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";

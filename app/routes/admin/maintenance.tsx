@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminSession, ownerSession, unauthorized } from "#app/.server/auth/route-session.ts";
 import { endAllSessions, endedSessionCookie } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
-import { readForm } from "#app/.server/read-form.ts";
+import { readForm } from "#app/.server/http/read-form.ts";
 import { readSettings, setMaintenance } from "#app/.server/settings.ts";
 import { LogOutEverywhere } from "#app/components/admin/log-out-everywhere.tsx";
 import { MaintenanceSwitch } from "#app/components/admin/maintenance-switch.tsx";

@@ -3,7 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { uploadKinds } from "#app/.server/db/schema.ts";
 import { startsAsJpeg } from "#app/.server/files/jpeg.ts";
-import { readBody } from "#app/.server/read-body.ts";
+import { readBody } from "#app/.server/http/read-body.ts";
 import {
   completeUpload,
   createUpload,

@@ -2,10 +2,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { jpegFrame } from "#app/.server/files/jpeg.ts";
-import { checkStill } from "./still.ts";
+import { checkStill } from "./still-check.ts";
 
 // What the box's ffmpeg sends: `-vf scale=-2:480 -c:v mjpeg`, a 854×480 test pattern.
-const real = new Uint8Array(readFileSync(`${import.meta.dirname}/fixtures/still-480p.jpg`));
+const real = new Uint8Array(
+  readFileSync(`${import.meta.dirname}/../files/fixtures/still-480p.jpg`),
+);
 
 function resized(width: number, height: number) {
   const bytes = real.slice();

@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { likeSalts } from "#app/.server/db/schema.ts";
-import { keyedHash } from "#app/.server/keyed-hash.ts";
+import { keyedHash } from "./keyed-hash.ts";
 
 let cachedSalt: { day: string; salt: string } | null = null;
 
