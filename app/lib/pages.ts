@@ -4,15 +4,6 @@
 export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
-/** Components used only by one catalog's pages live in this folder under app/. */
-export const catalogComponents: Record<PageCatalog, string> = {
-  pages: "components/text-pages",
-  contact: "components/contact",
-  admin: "components/admin",
-  archive: "components/archive",
-  gallery: "components/gallery",
-};
-
 type ChildRoute = { path?: string; index?: true; module: string };
 
 type SitePage = {

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedNavLink } from "#app/components/localized-link.tsx";
 

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { Switch } from "radix-ui";
 import { useEffect, useId, useRef } from "react";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { useLocale } from "#app/components/localized-link.tsx";

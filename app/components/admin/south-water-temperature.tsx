@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useToast } from "#app/components/ui/toaster.tsx";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { formatNumber } from "#app/lib/format.ts";

@@ -1,3 +1,5 @@
+// catalog: archive
+
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { ArchivePage } from "#app/.server/stills/archive-page.ts";

@@ -1,3 +1,5 @@
+// catalog: archive
+
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
 import { formatArchiveDay } from "./archive-format.ts";

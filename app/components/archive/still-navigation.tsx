@@ -1,3 +1,5 @@
+// catalog: archive
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";

@@ -1,3 +1,5 @@
+// catalog: archive
+
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";

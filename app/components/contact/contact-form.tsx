@@ -1,3 +1,5 @@
+// catalog: contact
+
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";

@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import type { PublicMediaItem } from "#app/lib/media.ts";

@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
 import { useLocale } from "#app/components/localized-link.tsx";

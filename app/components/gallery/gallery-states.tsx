@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { useLingui } from "@lingui/react/macro";
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import SearchOffIcon from "~icons/mdi/image-search-outline";

@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";

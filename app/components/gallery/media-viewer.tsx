@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";

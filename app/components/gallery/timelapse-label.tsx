@@ -1,3 +1,5 @@
+// catalog: gallery
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { formatDate } from "#app/lib/format.ts";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { Plural, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";

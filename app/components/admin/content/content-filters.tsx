@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "#app/lib/media.ts";

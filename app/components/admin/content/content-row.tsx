@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
 import { secondaryButton } from "#app/components/admin/styles.ts";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useState } from "react";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { useToast } from "#app/components/ui/toaster.tsx";

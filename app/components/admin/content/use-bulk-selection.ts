@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { type MouseEvent, useEffect, useState } from "react";
 import { useSessionEnded } from "#app/components/admin/session-ended.ts";

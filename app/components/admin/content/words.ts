@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import type { Locale } from "#app/i18n/locales.ts";
 import { localizedField } from "#app/lib/localized-fields.ts";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { patchItem } from "#app/components/admin/content/content-api.ts";

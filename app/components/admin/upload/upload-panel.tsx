@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useFocusAfterRemoval } from "#app/components/admin/focus-after-removal.ts";

@@ -1,3 +1,5 @@
+// catalog: admin
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
 import { useMediaWords } from "#app/components/admin/content/words.ts";
