@@ -19,7 +19,7 @@ import type { Route } from "./+types/archive";
 // Only the owner's browser ever requests this chunk and the admin catalog (ADR 017).
 const StillOwnerControls = lazy(async () => {
   const [controls] = await Promise.all([
-    import("#app/components/admin/still-owner-controls.tsx"),
+    import("#app/components/archive/still-owner-controls.tsx"),
     ensurePageCatalog("admin"),
   ]);
   return controls;

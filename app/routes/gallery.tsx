@@ -5,7 +5,7 @@ import { data, useLocation, useNavigate } from "react-router";
 import { requestScope } from "#app/.server/context.ts";
 import { loadGalleryItem, loadGalleryPage } from "#app/.server/media/gallery-page.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
-import { ArchiveLink } from "#app/components/archive-link.tsx";
+import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryFilters } from "#app/components/gallery/gallery-filters.tsx";
 import { FilmPlaceholder, GalleryEmpty } from "#app/components/gallery/gallery-states.tsx";
 import { MediaCard } from "#app/components/gallery/media-card.tsx";

@@ -3,12 +3,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { TimelapseLabel } from "#app/components/timelapse/timelapse-label.tsx";
 import { localizePath } from "#app/i18n/locales.ts";
 import { type PublicMediaItem, photoSrcSet } from "#app/lib/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 import TimelapseIcon from "~icons/mdi/timelapse";
 import { LikeButton } from "./like-button.tsx";
-import { TimelapseLabel } from "./timelapse-label.tsx";
 import { ViewCount } from "./view-count.tsx";
 
 // The slot each picture fills, so the browser fetches the smallest version sharp enough for

@@ -7,7 +7,7 @@ import { readForm } from "#app/.server/http/read-form.ts";
 import { readSettings, setMaintenance } from "#app/.server/settings.ts";
 import { LogOutEverywhere } from "#app/components/admin/log-out-everywhere.tsx";
 import { MaintenanceSwitch } from "#app/components/admin/maintenance-switch.tsx";
-import { SouthWaterTemperature } from "#app/components/admin/south-water-temperature.tsx";
+import { SouthWaterTemperature } from "#app/components/weather/south-water-temperature.tsx";
 import { localizePath } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/maintenance";
 

@@ -2,14 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { readStatistics } from "#app/.server/analytics/statistics.ts";
 import { ownerSession } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
-import {
-  type BreakdownRow,
-  BreakdownTable,
-} from "#app/components/admin/statistics/breakdown-table.tsx";
-import { DailyChart } from "#app/components/admin/statistics/daily-chart.tsx";
-import { PeriodFiguresList } from "#app/components/admin/statistics/period-figures.tsx";
-import { ProductEvents } from "#app/components/admin/statistics/product-events.tsx";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/breakdown-table.tsx";
+import { DailyChart } from "#app/components/statistics/daily-chart.tsx";
+import { PeriodFiguresList } from "#app/components/statistics/period-figures.tsx";
+import { ProductEvents } from "#app/components/statistics/product-events.tsx";
 import { localeInfo } from "#app/i18n/locales.ts";
 import { OTHER_VALUE } from "#app/lib/analytics-events.ts";
 import type { BreakdownDimension } from "#app/lib/statistics.ts";

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ownerSession } from "#app/.server/auth/route-session.ts";
 import { ContentManager } from "#app/components/admin/content/content-manager.tsx";
-import { UploadPanel } from "#app/components/admin/upload/upload-panel.tsx";
+import { UploadPanel } from "#app/components/uploads/upload-panel.tsx";
 import type { Route } from "./+types/upload";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { ownerWrite } from "#app/components/admin/owner-api.ts";
+import { useSessionEnded } from "#app/components/admin/session-ended.ts";
+import { primaryButton, textInput, toLocalInput } from "#app/components/admin/styles.ts";
 import { useToast } from "#app/components/ui/toaster.tsx";
 import { SOUTH_READING_SKEW_MS } from "#app/lib/south-reading.ts";
-import { ownerWrite } from "./owner-api.ts";
-import { useSessionEnded } from "./session-ended.ts";
-import { primaryButton, textInput, toLocalInput } from "./styles.ts";
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
+import { LocalizedLink } from "#app/components/localized-link.tsx";
 import type { PublicMediaItem } from "#app/lib/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
-import { LocalizedLink } from "./localized-link.tsx";
 
 /** Plain links to the items' pages, so the home page does not download the gallery's code. */
 export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {

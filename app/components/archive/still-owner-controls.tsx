@@ -4,13 +4,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { type Confirmation, ConfirmDialog } from "#app/components/admin/content/confirm-dialog.tsx";
+import { ownerWrite } from "#app/components/admin/owner-api.ts";
+import { useSessionEnded } from "#app/components/admin/session-ended.ts";
+import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
 import { localizePath } from "#app/i18n/locales.ts";
 import { type ArchiveStill, archiveHref } from "#app/lib/stills.ts";
-import { ownerWrite } from "./owner-api.ts";
-import { useSessionEnded } from "./session-ended.ts";
-import { dangerButton, secondaryButton } from "./styles.ts";
 
 /** The API checks the session (workers/api/admin/stills.ts). */
 const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>
