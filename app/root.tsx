@@ -18,6 +18,7 @@ import { ErrorPage, PageUnreachable } from "#app/components/error-page.tsx";
 import { MaintenanceGate } from "#app/components/maintenance-overlay.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { usePageViews } from "#app/components/statistics/report-usage.ts";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "#app/lib/build-check.ts";
@@ -28,7 +29,6 @@ import { isAdminPath } from "#app/lib/pages.ts";
 import { type RootData, useOptionalRootData } from "#app/lib/root-data.ts";
 import { InlineStylesheet } from "#app/lib/stylesheet.tsx";
 import { themeScript } from "#app/lib/theme.ts";
-import { usePageViews } from "#app/lib/track.ts";
 import type { Route } from "./+types/root";
 
 // The server inlines the stylesheet (lib/stylesheet.tsx); in development it also loads as a

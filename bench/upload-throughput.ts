@@ -5,7 +5,7 @@
 // Usage: npm run build && npm run bench:upload-throughput
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { PART_SIZE, partCount, partLength } from "#app/lib/uploads/limits.ts";
+import { PART_SIZE, partCount, partLength } from "#app/features/uploads/upload-limits.ts";
 import { jpeg, movieBoxes } from "#test/media-bytes.ts";
 import { startPreview } from "./preview-server.ts";
 

@@ -1,7 +1,7 @@
 import { globSync, readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "@playwright/test";
 import PostalMime, { type Email } from "postal-mime";
-import { MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { MIN_FILL_MS } from "#app/features/contact/contact-fields.ts";
 import { d1 } from "./d1.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { journeyMailDrop } from "./state.ts";

@@ -19,7 +19,7 @@ scene() {
   }
   ffmpeg -loglevel error -y -f lavfi -i "color=c=black:s=1280x720:d=1" -frames:v 1 \
     -vf "geq=r='$(channel 0 255)':g='$(channel 3 225)':b='$(channel 6 140)'" -q:v 4 "$name.jpg"
-  # The versions an upload makes (VERSIONS in app/lib/uploads/limits.ts); 1280 px is the photo.
+  # The versions an upload makes (VERSIONS in app/features/uploads/upload-limits.ts); 1280 px is the photo.
   ffmpeg -loglevel error -y -i "$name.jpg" -vf scale=960:-2 -q:v 4 "$name-small.jpg"
   ffmpeg -loglevel error -y -i "$name.jpg" -vf scale=640:-2 -q:v 5 "$name-thumb.jpg"
 }

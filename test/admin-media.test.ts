@@ -7,7 +7,7 @@ import {
   MAX_BULK_ITEMS,
   MAX_SELECTION,
   type MatchingItems,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
 import { logIn } from "./admin.ts";
 import { expectConsoleError } from "./console-errors.ts";
 import { createMedia, fakeBytes } from "./factories.ts";

@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import PostalMime, { type Email } from "postal-mime";
 import { expect, vi } from "vitest";
+import { MIN_FILL_MS, type ProofPuzzle } from "#app/features/contact/contact-fields.ts";
 import { type Locale, localizePath } from "#app/i18n/locales.ts";
-import { MIN_FILL_MS, type ProofPuzzle } from "#app/lib/contact-fields.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
 import worker from "#build/server/index.js";
 import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers.ts";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { solveProof } from "#app/features/contact/proof-of-work.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { solveProof } from "#app/lib/contact-proof.ts";
 import {
   aMessage,
   deliveredWith,

@@ -6,7 +6,7 @@ import {
   newestStill,
   readStillPicture,
 } from "#app/.server/stills/still-picture.ts";
-import type { StillPicture } from "#app/lib/stills.ts";
+import type { StillPicture } from "#app/features/archive/stills.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_VERSION_BYTES,

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { WeatherSnapshot } from "#app/lib/weather.ts";
+import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { visit } from "./helpers.ts";

@@ -1,7 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { TYPICAL_WATER_TEMPERATURE } from "#app/lib/weather-view.ts";
+import { TYPICAL_WATER_TEMPERATURE } from "#app/features/weather/weather-view.ts";
 import { expectConsoleError } from "./console-errors.ts";
 import { runCron, visit, visitWith } from "./helpers.ts";
 import { ageReading, upstreamEnv } from "./weather-helpers.ts";

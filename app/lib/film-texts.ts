@@ -1,10 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
+import { timelapseLength } from "#app/features/timelapse/timelapse-labels.ts";
 import { type Locale, locales } from "#app/i18n/locales.ts";
 import type { FilmFacts } from "#protocol/daily-content.ts";
 import { formatDate, formatNumber, formatTime } from "./format.ts";
-import { localizedField } from "./localized-fields.ts";
-import { timelapseLength } from "./media-labels.ts";
 
 type FilmTexts = Record<`title${string}` | `description${string}`, string>;
 

@@ -8,8 +8,8 @@ import { submitContactForm } from "#app/.server/contact/submit.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { ContactForm } from "#app/components/contact/contact-form.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
+import { type ContactOutcome, MIN_FILL_MS } from "#app/features/contact/contact-fields.ts";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
-import { type ContactOutcome, MIN_FILL_MS } from "#app/lib/contact-fields.ts";
 import { wasUnsent } from "#app/lib/fetch-read.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import ClockIcon from "~icons/mdi/clock-outline";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The schema is the server's own; the browser loads it once the visitor starts typing.
-const loadContactForm = () => import("#app/lib/contact-form.ts");
+const loadContactForm = () => import("#app/features/contact/contact-form.ts");
 
 // When this browser was shown the current question (it has one visitor, so a module
 // variable will do): the server refuses answers faster than MIN_FILL_MS.

@@ -13,10 +13,10 @@ import { type PageUnread, useGalleryPages } from "#app/components/gallery/use-ga
 import { useLocale } from "#app/components/localized-link.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { ListNews, useListNews } from "#app/components/ui/list-news.tsx";
+import { galleryUrl, type PublicMediaItem, viewerPicture } from "#app/features/gallery/media.ts";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { pageHydrated } from "#app/lib/hydration.ts";
-import { galleryUrl, type PublicMediaItem, viewerPicture } from "#app/lib/media.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/gallery";
 

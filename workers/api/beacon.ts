@@ -6,7 +6,7 @@ import { pageViewOf } from "#app/.server/analytics/page-view.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { beaconEvents } from "#app/lib/analytics-events.ts";
+import { beaconEvents } from "#app/features/statistics/statistics-events.ts";
 import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";

@@ -9,7 +9,7 @@ import {
   startFilm,
 } from "#app/.server/films/camera-films.ts";
 import { doneParts, putVersion, storePart, type Upload } from "#app/.server/uploads/store.ts";
-import { PART_SIZE } from "#app/lib/uploads/limits.ts";
+import { PART_SIZE } from "#app/features/uploads/upload-limits.ts";
 import {
   filmFactsSchema,
   filmStartSchema,

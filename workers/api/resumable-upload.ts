@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { Refusal } from "#app/.server/files/stored-file.ts";
 import { type CompleteResult, findUpload, type Upload } from "#app/.server/uploads/store.ts";
-import { partCount, partLength } from "#app/lib/uploads/limits.ts";
+import { partCount, partLength } from "#app/features/uploads/upload-limits.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 

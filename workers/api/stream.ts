@@ -6,7 +6,7 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { newestStill } from "#app/.server/stills/still-picture.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/stream/playlist.ts";
 import { createStreamToken, verifyStreamToken } from "#app/.server/stream/stream-token.ts";
-import type { StreamSession, StreamStatus } from "#app/lib/stream-api.ts";
+import type { StreamSession, StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { segmentParams } from "#protocol/camera-box.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError, rejectInvalid } from "./errors.ts";

@@ -4,7 +4,7 @@ import { etag } from "hono/etag";
 import { z } from "zod";
 import { getWeatherSnapshot } from "#app/.server/weather/snapshot.ts";
 import { saveMeasurement } from "#app/.server/weather/store.ts";
-import { SOUTH_READING_SKEW_MS } from "#app/lib/south-reading.ts";
+import { SOUTH_READING_SKEW_MS } from "#app/features/weather/south-reading.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import { requireOwner } from "./require-owner.ts";

@@ -7,7 +7,7 @@ import {
   analyticsVisitors,
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { OTHER_VALUE, type ProductEvent } from "#app/lib/analytics-events.ts";
+import { OTHER_VALUE, type ProductEvent } from "#app/features/statistics/statistics-events.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];
 type Counter = { dimension: Dimension; value: string };

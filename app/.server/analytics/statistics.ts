@@ -2,13 +2,17 @@ import { and, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { analyticsCounts } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { OTHER_VALUE, type ProductEvent, productEvents } from "#app/lib/analytics-events.ts";
 import {
   breakdownDimensions,
   type DayFigures,
   type Periods,
   type Statistics,
-} from "#app/lib/statistics.ts";
+} from "#app/features/statistics/statistics.ts";
+import {
+  OTHER_VALUE,
+  type ProductEvent,
+  productEvents,
+} from "#app/features/statistics/statistics-events.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { confirmedReferrers } from "./referrer-networks.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MIN_FILL_MS } from "#app/lib/contact-fields.ts";
+import { MIN_FILL_MS } from "#app/features/contact/contact-fields.ts";
 import { answerOf, CHALLENGE_LIFETIME_MS, checkAnswer, createChallenge } from "./challenge.ts";
 
 const secret = "a-secret-that-is-long-enough-for-tests";

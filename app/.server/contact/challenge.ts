@@ -1,5 +1,5 @@
 import { base64url } from "jose";
-import { MIN_FILL_MS, type Question } from "#app/lib/contact-fields.ts";
+import { MIN_FILL_MS, type Question } from "#app/features/contact/contact-fields.ts";
 import { HOUR_MS } from "#time/durations.ts";
 
 /** Stateless: the signed token carries issue and expiry times, a nonce and the answer. */

@@ -1,6 +1,6 @@
 import type { Db } from "#app/.server/db/client.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import type { ContactLimit } from "#app/lib/contact-fields.ts";
+import type { ContactLimit } from "#app/features/contact/contact-fields.ts";
 import { dailyAllowance, messagesOfDay, OPEN_MESSAGES, takeDailySlot } from "./daily-cap.ts";
 import { giveBackSenderSlot, senderOf, takeSenderSlot } from "./senders.ts";
 

@@ -1,7 +1,7 @@
 import { createMimeMessage, Mailbox } from "mimetext/browser";
 import type { Config } from "#app/.server/env.ts";
+import type { ContactForm } from "#app/features/contact/contact-form.ts";
 import { type Locale, localeInfo } from "#app/i18n/locales.ts";
-import type { ContactForm } from "#app/lib/contact-form.ts";
 
 export const SITE_NAME = "Lake Garda Live Camera";
 

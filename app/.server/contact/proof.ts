@@ -1,5 +1,5 @@
-import type { ProofPuzzle } from "#app/lib/contact-fields.ts";
-import { proofText } from "#app/lib/contact-proof.ts";
+import type { ProofPuzzle } from "#app/features/contact/contact-fields.ts";
+import { proofText } from "#app/features/contact/proof-of-work.ts";
 import { sha256Hex } from "#protocol/device-signature.ts";
 import { hmacKey } from "./challenge.ts";
 

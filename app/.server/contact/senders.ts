@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { contactSenders } from "#app/.server/db/schema.ts";
 import { visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
-import { MESSAGES_PER_NETWORK } from "#app/lib/contact-fields.ts";
+import { MESSAGES_PER_NETWORK } from "#app/features/contact/contact-fields.ts";
 
 /** The network under the day's salt (as visitors are counted): forgotten with the salt. */
 export function senderOf(db: Db, network: string, day: string): Promise<string> {

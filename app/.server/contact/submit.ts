@@ -9,8 +9,8 @@ import {
   type ContactOutcome,
   type ContactValues,
   contactLimits,
-} from "#app/lib/contact-fields.ts";
-import { checkContactForm } from "#app/lib/contact-form.ts";
+} from "#app/features/contact/contact-fields.ts";
+import { checkContactForm } from "#app/features/contact/contact-form.ts";
 import { checkAnswer } from "./challenge.ts";
 import { limitOfDay, takeMessageSlots } from "./limits.ts";
 import { composeContactMail } from "./mail.ts";

@@ -4,13 +4,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { patchedSlice, readMovie } from "#app/lib/uploads/movie-boxes.ts";
+import { patchedSlice, readMovie } from "#app/features/uploads/movie-boxes.ts";
 import { box, concat, inMemory, keyedMeta, movie, xyz } from "#test/media-bytes.ts";
 import { checkStoredMovie } from "./movie.ts";
 
 // The Upload tab's fixtures: tiny ffmpeg clips with a location as phones write it.
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(join(import.meta.dirname, "../../lib/uploads/fixtures", name)));
+  new Uint8Array(readFileSync(join(import.meta.dirname, "../../features/uploads/fixtures", name)));
 const located = ["location.mp4", "location-udta.mov", "location-keys.mov", "location-loci.mp4"];
 const check = (bytes: Uint8Array<ArrayBuffer>) => checkStoredMovie(inMemory(bytes).file);
 

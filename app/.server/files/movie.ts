@@ -1,5 +1,5 @@
 // MP4 and QuickTime: what a stored video is, from its box tree, read by range.
-import { readMovie } from "#app/lib/uploads/movie-boxes.ts";
+import { readMovie } from "#app/features/uploads/movie-boxes.ts";
 import type { Refusal, StoredFile } from "./stored-file.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
   type mediaTypes,
   mediaViews,
 } from "#app/.server/db/schema.ts";
-import { type LocalizedField, localizedFields } from "#app/lib/localized-fields.ts";
+import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
 import {
   type AdminMediaItem,
   type BulkOutcome,
@@ -19,12 +19,12 @@ import {
   type MediaType,
   type mediaStatuses as statusesOfFields,
   type mediaTypes as typesOfFields,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
 import { listWhere, type MatchFilters } from "./list-media.ts";
 import type { MediaRow } from "./public-item.ts";
 import { servedFileColumns } from "./served-files.ts";
 
-// The browser's copy of the lists (app/lib/media-fields.ts) must match the database's.
+// The browser's copy of the lists (app/features/gallery/media-fields.ts) must match the database's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<(typeof typesOfFields)[number], (typeof mediaTypes)[number]>;
 true satisfies Same<(typeof statusesOfFields)[number], (typeof mediaStatuses)[number]>;

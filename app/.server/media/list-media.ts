@@ -14,8 +14,8 @@ import { base64url } from "jose";
 import { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
+import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "#app/features/gallery/media.ts";
 import { locales } from "#app/i18n/locales.ts";
-import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "#app/lib/media.ts";
 import { mediaSearch } from "./media-search.ts";
 import type { MediaRow } from "./public-item.ts";
 

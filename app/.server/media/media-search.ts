@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { media } from "#app/.server/db/schema.ts";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
 
 /** A word as FTS5's unicode61 tokenizer sees one: everything else separates words. */
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;

@@ -1,7 +1,7 @@
 import type { media } from "#app/.server/db/schema.ts";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
+import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
-import type { PublicMediaItem } from "#app/lib/media.ts";
 
 export type MediaRow = typeof media.$inferSelect;
 

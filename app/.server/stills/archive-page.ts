@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { parseLakeTime } from "#app/.server/weather/parse-lake-time.ts";
-import { ARCHIVE_AT_PATTERN, type ArchiveStill } from "#app/lib/stills.ts";
+import {
+  ARCHIVE_AT_PATTERN,
+  type ArchivePage,
+  type ArchiveStill,
+  type StillStep,
+} from "#app/features/archive/stills.ts";
 import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
@@ -106,17 +111,18 @@ const nextMonth = (month: string) => {
 const wallClockOf = (found: { slot: Date } | undefined) =>
   found ? lakeWallClock(found.slot.getTime()) : null;
 
-/** `adjacent`: the neighbouring slot, exactly ten minutes away; otherwise a gap lies between. */
-const step = (from: Date, to: Date) => ({
+const step = (from: Date, to: Date): StillStep => ({
   at: lakeWallClock(to.getTime()),
   takenAt: to.toISOString(),
   adjacent: Math.abs(to.getTime() - from.getTime()) === STILL_SLOT_MS,
 });
 
-export type ArchivePage = Awaited<ReturnType<typeof loadArchivePage>>;
-
 /** `today` is the lake-time date the calendar opens on when the archive is empty. */
-export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string) {
+export async function loadArchivePage(
+  db: Db,
+  query: ArchiveQuery,
+  today: string,
+): Promise<ArchivePage> {
   // Two D1 round trips: what is asked for, then everything around it.
   const [[row], [first], [last]] = await db.batch([
     selectedStill(db, query),
@@ -153,18 +159,15 @@ export async function loadArchivePage(db: Db, query: ArchiveQuery, today: string
   const [yesterday = null, weekAgo = null, yearAgo = null] = jumps.map(wallClockOf);
   return {
     still,
-    /** A shared address whose still is gone (deleted or expired). */
     missing: Boolean(query.at) && !still,
     day,
     month,
     range: first && last ? { first: first.day, last: last.day } : null,
-    /** The scrubber's and the hours' steps. */
     dayStills: dayRows.map(({ id, slot, takenAt }) => ({
       id,
       at: lakeWallClock(slot.getTime()),
       takenAt: takenAt.toISOString(),
     })),
-    /** The pictures of the shown still's hour, without their weather (only the shown one needs it). */
     hourStills: dayRows
       .filter(
         (r) => still && lakeWallClock(r.slot.getTime()).slice(0, 13) === still.at.slice(0, 13),

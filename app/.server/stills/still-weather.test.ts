@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { WeatherSnapshot } from "#app/lib/weather.ts";
+import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { weatherAt } from "./still-weather.ts";
 
 const MINUTE = 60_000;

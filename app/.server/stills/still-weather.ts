@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import type { StillWeather } from "#app/lib/stills.ts";
-import { currentWeather, type WeatherSnapshot } from "#app/lib/weather.ts";
-import { waterTemperatureView } from "#app/lib/weather-view.ts";
+import type { StillWeather } from "#app/features/archive/stills.ts";
+import { currentWeather, type WeatherSnapshot } from "#app/features/weather/weather.ts";
+import { waterTemperatureView } from "#app/features/weather/weather-view.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
 /** Stored as JSON in `stills.weather`; read back through this, as rows may predate a change. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import type { LanguageTexts, Translations } from "#app/features/gallery/media-fields.ts";
 import { type Locale, localeInfo } from "#app/i18n/locales.ts";
-import type { LanguageTexts, Translations } from "#app/lib/media-fields.ts";
 import { protectPlaceNames, restorePlaceNames } from "./place-names.ts";
 
 /** Not m2m100: Cloudflare lists no Italian for it; Llama 3.x covers all five languages and JSON mode. */

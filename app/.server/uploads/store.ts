@@ -10,7 +10,7 @@ import {
   type UploadKind,
   type Version,
   versions,
-} from "#app/lib/uploads/limits.ts";
+} from "#app/features/uploads/upload-limits.ts";
 import { hex } from "#protocol/device-signature.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { checkContent } from "./content-check.ts";

@@ -1,4 +1,4 @@
-import type { ConditionCode } from "#app/lib/weather.ts";
+import type { ConditionCode } from "#app/features/weather/weather.ts";
 
 /** Oktas bands, as the spec's texts: few 1-2/8, scattered 3-4/8, broken 5-7/8, overcast 8/8. */
 export function skyCondition(cloudCover: number): ConditionCode {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
-import type { DailyWeather, WeatherReading } from "#app/lib/weather.ts";
+import type { DailyWeather, WeatherReading } from "#app/features/weather/weather.ts";
 import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 import { openMeteoCondition } from "./conditions.ts";
 import { lakeTime } from "./parse-lake-time.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#app/.server/env.ts";
-import type { WeatherReading } from "#app/lib/weather.ts";
+import type { WeatherReading } from "#app/features/weather/weather.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { openWeatherMapCondition } from "./conditions.ts";
 import { fetchUpstreamJson, type Upstream } from "./upstream.ts";

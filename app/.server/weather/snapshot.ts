@@ -1,5 +1,5 @@
 import type { RequestScope } from "#app/.server/context.ts";
-import type { WeatherPanelData, WeatherSnapshot } from "#app/lib/weather.ts";
+import type { WeatherPanelData, WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { FETCHED_SOURCES, refreshSources } from "./refresh.ts";
 import { readWeatherRows, toSnapshot } from "./store.ts";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod/mini";
 import type { Db } from "#app/.server/db/client.ts";
 import { weatherReadings, type weatherSources } from "#app/.server/db/schema.ts";
-import { type WeatherSnapshot, weatherSnapshot } from "#app/lib/weather.ts";
+import { type WeatherSnapshot, weatherSnapshot } from "#app/features/weather/weather.ts";
 
 export type WeatherSource = (typeof weatherSources)[number];
 type Row = typeof weatherReadings.$inferSelect;

@@ -2,10 +2,9 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import type { ArchivePage } from "#app/.server/stills/archive-page.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { type ArchivePage, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
-import { archiveHref } from "#app/lib/stills.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import {

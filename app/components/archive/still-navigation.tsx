@@ -3,12 +3,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ArchivePage } from "#app/.server/stills/archive-page.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { type ArchivePage, archiveHref, stillImage } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatTime } from "#app/lib/format.ts";
-import { archiveHref, stillImage } from "#app/lib/stills.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import { formatHour } from "./archive-format.ts";

@@ -9,8 +9,8 @@ import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
+import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
-import { type ArchiveStill, archiveHref } from "#app/lib/stills.ts";
 
 /** The API checks the session (workers/api/admin/stills.ts). */
 const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>

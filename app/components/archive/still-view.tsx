@@ -3,8 +3,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
+import { type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
 import { formatNumber, formatTime } from "#app/lib/format.ts";
-import { type ArchiveStill, stillImage } from "#app/lib/stills.ts";
 import StarIcon from "~icons/mdi/star";
 import { formatArchiveDay } from "./archive-format.ts";
 

@@ -14,7 +14,7 @@ import {
   MESSAGES_PER_NETWORK,
   type ProofPuzzle,
   type Question,
-} from "#app/lib/contact-fields.ts";
+} from "#app/features/contact/contact-fields.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import CheckIcon from "~icons/mdi/check-circle-outline";

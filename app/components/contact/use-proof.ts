@@ -1,5 +1,5 @@
 import { useCallback, useRef } from "react";
-import type { ProofPuzzle } from "#app/lib/contact-fields.ts";
+import type { ProofPuzzle } from "#app/features/contact/contact-fields.ts";
 
 /**
  * The busy day's proof of work (ADR 012), started once the visitor begins on the form, so that
@@ -11,7 +11,7 @@ export function useProof(puzzle: ProofPuzzle | null) {
   return useCallback((): Promise<string> => {
     if (!puzzle) return Promise.resolve("");
     if (solving.current?.salt !== puzzle.salt) {
-      const answer = import("#app/lib/contact-proof.ts")
+      const answer = import("#app/features/contact/proof-of-work.ts")
         .then(({ solveProof }) => solveProof(puzzle))
         .then(String, () => "");
       solving.current = { salt: puzzle.salt, answer };

@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import type { PublicMediaItem } from "#app/lib/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
 /**

@@ -3,13 +3,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
 import { useLocale } from "#app/components/localized-link.tsx";
-import { localizePath } from "#app/i18n/locales.ts";
 import {
   type GalleryParams,
   type GalleryTab,
   galleryUrl,
   MAX_SEARCH_LENGTH,
-} from "#app/lib/media.ts";
+} from "#app/features/gallery/media.ts";
+import { localizePath } from "#app/i18n/locales.ts";
 import SearchIcon from "~icons/heroicons/magnifying-glass";
 
 export function GalleryFilters({ params }: { params: GalleryParams }) {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "#app/components/localized-link.tsx";
-import type { PublicMediaItem } from "#app/lib/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
 /** Plain links to the items' pages, so the home page does not download the gallery's code. */

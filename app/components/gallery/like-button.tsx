@@ -3,8 +3,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";
+import type { LikeAnswer } from "#app/features/gallery/media.ts";
 import { formatNumber } from "#app/lib/format.ts";
-import type { LikeAnswer } from "#app/lib/media.ts";
 import HeartIcon from "~icons/mdi/heart";
 import HeartOutlineIcon from "~icons/mdi/heart-outline";
 

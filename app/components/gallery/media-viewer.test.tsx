@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { PublicMediaItem } from "#app/lib/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import MediaViewer from "./media-viewer.tsx";
 import { testItem } from "./test-item.ts";
 

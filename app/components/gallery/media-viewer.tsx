@@ -4,10 +4,14 @@ import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { trackEvent } from "#app/components/statistics/report-usage.ts";
+import {
+  type PublicMediaItem,
+  type ViewAnswer,
+  viewerPicture,
+} from "#app/features/gallery/media.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { type PublicMediaItem, type ViewAnswer, viewerPicture } from "#app/lib/media.ts";
-import { trackEvent } from "#app/lib/track.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";

@@ -8,7 +8,7 @@ import {
   useNavigate,
 } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import type { GalleryParams } from "#app/lib/media.ts";
+import type { GalleryParams } from "#app/features/gallery/media.ts";
 import { testItem } from "./test-item.ts";
 import { type GalleryPage, type PageUnread, useGalleryPages } from "./use-gallery-pages.ts";
 

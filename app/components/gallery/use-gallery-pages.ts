@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { type GalleryParams, galleryUrl, type PublicMediaItem } from "#app/lib/media.ts";
+import {
+  type GalleryParams,
+  galleryUrl,
+  type PublicMediaItem,
+} from "#app/features/gallery/media.ts";
 
 export type GalleryPage = { items: PublicMediaItem[]; nextCursor: string | null };
 /** What a "Show more" read answers when the page could not be read (the route's clientMiddleware). */

@@ -12,9 +12,9 @@ import {
   StreamProgress,
 } from "./stream-frame.tsx";
 
-export { preloadPlayer } from "#app/lib/stream-player.ts";
+export { preloadPlayer } from "./stream-player.ts";
 
-import type { StreamStatus } from "#app/lib/stream-api.ts";
+import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import type { RenderedStill } from "./stream-status.ts";
 import {
   CONNECTION_ATTEMPTS,

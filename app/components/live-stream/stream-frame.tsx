@@ -1,10 +1,10 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { stillImage } from "#app/features/archive/stills.ts";
+import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatDate, formatDateTime, formatTime } from "#app/lib/format.ts";
-import { stillImage } from "#app/lib/stills.ts";
-import type { StreamStatus } from "#app/lib/stream-api.ts";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
 import type { RenderedStill } from "./stream-status.ts";

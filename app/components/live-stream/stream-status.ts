@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
+import type { StillPicture } from "#app/features/archive/stills.ts";
+import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
-import type { StillPicture } from "#app/lib/stills.ts";
-import type { StreamStatus } from "#app/lib/stream-api.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
 /** The newest still as the server rendered the page, and when: hydration must match that. */

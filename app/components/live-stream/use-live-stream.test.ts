@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { PlayerEvents } from "#app/lib/stream-player.ts";
+import type { PlayerEvents } from "./stream-player.ts";
 
 // The player module is the boundary to hls.js and the <video>: replaced, and driven by the
 // tests (first frame, failure). The network is a fake `fetch` that plays the Worker.
@@ -8,7 +8,7 @@ const player = vi.hoisted(() => ({
   loadPlayer: vi.fn<() => Promise<void>>(),
   attachPlayer: vi.fn<(video: HTMLVideoElement, url: string, events: PlayerEvents) => unknown>(),
 }));
-vi.mock("#app/lib/stream-player.ts", () => player);
+vi.mock("./stream-player.ts", () => player);
 
 import {
   CONNECTION_ATTEMPTS,

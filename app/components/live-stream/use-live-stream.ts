@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { trackEvent } from "#app/components/statistics/report-usage.ts";
+import type {
+  StreamSession,
+  StreamSessionState,
+  StreamStatus,
+} from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
-import type { StreamSession, StreamSessionState, StreamStatus } from "#app/lib/stream-api.ts";
-import { attachPlayer, loadPlayer } from "#app/lib/stream-player.ts";
-import { trackEvent } from "#app/lib/track.ts";
 import { requestSession } from "./session-request.ts";
+import { attachPlayer, loadPlayer } from "./stream-player.ts";
 import { fetchStreamStatus } from "./stream-status.ts";
 
 /** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */

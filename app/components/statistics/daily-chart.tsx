@@ -2,8 +2,8 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
+import type { DayFigures } from "#app/features/statistics/statistics.ts";
 import { formatNumber, formatShortDay } from "#app/lib/format.ts";
-import type { DayFigures } from "#app/lib/statistics.ts";
 
 const HEIGHT = 100;
 

@@ -2,8 +2,8 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
+import type { PeriodFigures, Periods } from "#app/features/statistics/statistics.ts";
 import { formatNumber } from "#app/lib/format.ts";
-import type { PeriodFigures, Periods } from "#app/lib/statistics.ts";
 
 export function PeriodFiguresList({ totals }: { totals: Periods<PeriodFigures> }) {
   const { t } = useLingui();

@@ -2,9 +2,9 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
-import { type ProductEvent, productEvents } from "#app/lib/analytics-events.ts";
+import type { Periods } from "#app/features/statistics/statistics.ts";
+import { type ProductEvent, productEvents } from "#app/features/statistics/statistics-events.ts";
 import { formatNumber } from "#app/lib/format.ts";
-import type { Periods } from "#app/lib/statistics.ts";
 
 export function ProductEvents({ events }: { events: Record<ProductEvent, Periods<number>> }) {
   const { t } = useLingui();

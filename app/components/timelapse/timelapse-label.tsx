@@ -2,9 +2,9 @@
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/localized-link.tsx";
+import { isYesterday, timelapseLength } from "#app/features/timelapse/timelapse-labels.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageHydrated } from "#app/lib/hydration.ts";
-import { isYesterday, timelapseLength } from "#app/lib/media-labels.ts";
 
 export function TimelapseLabel({
   takenAt,

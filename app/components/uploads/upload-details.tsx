@@ -8,10 +8,14 @@ import { keepEdit } from "#app/components/admin/content/kept-edit.ts";
 import { useNotify } from "#app/components/admin/content/notices.ts";
 import { useItemForm } from "#app/components/admin/content/use-item-form.ts";
 import { primaryButton, secondaryButton } from "#app/components/admin/styles.ts";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
+import {
+  changedFields,
+  type MediaFields,
+  type MediaStatus,
+} from "#app/features/gallery/media-fields.ts";
+import type { UploadKind } from "#app/features/uploads/upload-limits.ts";
 import { locales } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
-import { changedFields, type MediaFields, type MediaStatus } from "#app/lib/media-fields.ts";
-import type { UploadKind } from "#app/lib/uploads/limits.ts";
 
 type Saved = Extract<MediaStatus, "draft" | "published">;
 

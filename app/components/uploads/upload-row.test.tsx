@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import type { FailReason } from "#app/lib/uploads/upload-file.ts";
+import type { FailReason } from "./upload-file.ts";
 import { UploadRow } from "./upload-row.tsx";
 import type { UploadRow as Row } from "./use-uploads.ts";
 

@@ -5,9 +5,9 @@ import { useEffect, useId, useRef } from "react";
 import { useMediaWords } from "#app/components/admin/content/words.ts";
 import { secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/localized-link.tsx";
-import { formatBytes } from "#app/lib/uploads/format-size.ts";
-import type { FailReason } from "#app/lib/uploads/upload-file.ts";
+import { formatBytes } from "./format-size.ts";
 import { UploadDetails } from "./upload-details.tsx";
+import type { FailReason } from "./upload-file.ts";
 import type { UploadRow as Row } from "./use-uploads.ts";
 
 export function UploadRow({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { classifyFile, type UploadKind } from "#app/lib/uploads/limits.ts";
+import { classifyFile, type UploadKind } from "#app/features/uploads/upload-limits.ts";
 import {
   abortUpload,
   type FailReason,
@@ -8,7 +8,7 @@ import {
   type OpenUpload,
   UploadError,
   uploadFile,
-} from "#app/lib/uploads/upload-file.ts";
+} from "./upload-file.ts";
 
 export type UploadStatus = "preparing" | "uploading" | "done" | "failed" | "canceled";
 

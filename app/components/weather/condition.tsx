@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ConditionCode } from "#app/lib/weather.ts";
+import type { ConditionCode } from "#app/features/weather/weather.ts";
 
 export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   clear_sky: msg`Clear sky`,

@@ -6,7 +6,7 @@ import { ownerWrite } from "#app/components/admin/owner-api.ts";
 import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { primaryButton, textInput, toLocalInput } from "#app/components/admin/styles.ts";
 import { useToast } from "#app/components/ui/toaster.tsx";
-import { SOUTH_READING_SKEW_MS } from "#app/lib/south-reading.ts";
+import { SOUTH_READING_SKEW_MS } from "#app/features/weather/south-reading.ts";
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
 export function SouthWaterTemperature() {

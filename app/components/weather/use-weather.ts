@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { WeatherPanelData } from "#app/features/weather/weather.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
-import type { WeatherPanelData } from "#app/lib/weather.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
 /** The spec's refresh interval; the server's cron refreshes at the same pace. */
@@ -26,7 +26,7 @@ export function useWeather(initial: WeatherPanelData) {
     try {
       const [{ weatherSnapshot }, response] = await Promise.all([
         // The schema (and zod) load with the first refresh, not with the page.
-        import("#app/lib/weather.ts"),
+        import("#app/features/weather/weather.ts"),
         // Revalidates with the ETag: unchanged data costs a 304.
         fetchRead("/api/weather", { cache: "no-cache" }),
       ]);

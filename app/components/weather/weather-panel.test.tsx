@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { WeatherPanelData, WeatherSnapshot } from "#app/lib/weather.ts";
+import type { WeatherPanelData, WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { WeatherPanel } from "./weather-panel.tsx";
 

@@ -1,6 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";
+import type {
+  CurrentWeather,
+  DailyWeather,
+  WeatherPanelData,
+  WeatherProvider,
+  WeatherSnapshot,
+} from "#app/features/weather/weather.ts";
+import {
+  lakeLevelView,
+  type WaterEnd,
+  waterTemperatureView,
+  weatherView,
+} from "#app/features/weather/weather-view.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import {
   formatDateTime,
@@ -9,19 +22,6 @@ import {
   formatNumber,
   formatTime,
 } from "#app/lib/format.ts";
-import type {
-  CurrentWeather,
-  DailyWeather,
-  WeatherPanelData,
-  WeatherProvider,
-  WeatherSnapshot,
-} from "#app/lib/weather.ts";
-import {
-  lakeLevelView,
-  type WaterEnd,
-  waterTemperatureView,
-  weatherView,
-} from "#app/lib/weather-view.ts";
 import { ConditionIcon, conditionLabels } from "./condition.tsx";
 import { useWeather } from "./use-weather.ts";
 

@@ -7,9 +7,9 @@ import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/br
 import { DailyChart } from "#app/components/statistics/daily-chart.tsx";
 import { PeriodFiguresList } from "#app/components/statistics/period-figures.tsx";
 import { ProductEvents } from "#app/components/statistics/product-events.tsx";
+import type { BreakdownDimension } from "#app/features/statistics/statistics.ts";
+import { OTHER_VALUE } from "#app/features/statistics/statistics-events.ts";
 import { localeInfo } from "#app/i18n/locales.ts";
-import { OTHER_VALUE } from "#app/lib/analytics-events.ts";
-import type { BreakdownDimension } from "#app/lib/statistics.ts";
 import type { Route } from "./+types/statistics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

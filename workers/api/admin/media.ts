@@ -23,7 +23,7 @@ import {
   mediaStatuses,
   mediaTypes,
   translateRequest,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";
 

@@ -15,7 +15,12 @@ import {
   type Upload,
   versionKey,
 } from "#app/.server/uploads/store.ts";
-import { CONTENT_TYPES, MAX_BYTES, VERSIONS, versions } from "#app/lib/uploads/limits.ts";
+import {
+  CONTENT_TYPES,
+  MAX_BYTES,
+  VERSIONS,
+  versions,
+} from "#app/features/uploads/upload-limits.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import { rateLimit } from "#workers/api/rate-limit.ts";

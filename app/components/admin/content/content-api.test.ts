@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { MAX_BULK_ITEMS } from "#app/lib/media-fields.ts";
+import { MAX_BULK_ITEMS } from "#app/features/gallery/media-fields.ts";
 import { bulkAction } from "./content-api.ts";
 
 type BulkBody = { ids: string[] };

@@ -1,7 +1,5 @@
 import { type Outcome, ownerWrite } from "#app/components/admin/owner-api.ts";
-import type { Locale } from "#app/i18n/locales.ts";
-import { fetchRead } from "#app/lib/fetch-read.ts";
-import type { GalleryParams } from "#app/lib/media.ts";
+import type { GalleryParams } from "#app/features/gallery/media.ts";
 import {
   type AdminMediaItem,
   type AdminMediaPage,
@@ -14,7 +12,9 @@ import {
   type MediaType,
   type TranslateRequest,
   type Translations,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { fetchRead } from "#app/lib/fetch-read.ts";
 
 const API = "/api/admin/media";
 

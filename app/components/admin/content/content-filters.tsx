@@ -2,7 +2,11 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import { type GalleryParams, type GalleryTab, MAX_SEARCH_LENGTH } from "#app/lib/media.ts";
+import {
+  type GalleryParams,
+  type GalleryTab,
+  MAX_SEARCH_LENGTH,
+} from "#app/features/gallery/media.ts";
 
 export function ContentFilters({
   params,

@@ -15,7 +15,7 @@ import {
   changedFields,
   type MediaFields,
   mediaStatuses,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
 import { patchItem } from "./content-api.ts";
 import { ItemFields, labelClass } from "./item-fields.tsx";
 import { forgetKeptEdit, keepEdit } from "./kept-edit.ts";

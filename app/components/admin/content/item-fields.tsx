@@ -4,9 +4,9 @@ import { useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
 import { secondaryButton, textInput } from "#app/components/admin/styles.ts";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
+import { MAX_TAG_LENGTH, MAX_TAGS } from "#app/features/gallery/media-fields.ts";
 import { type Locale, localeInfo, locales } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
-import { MAX_TAG_LENGTH, MAX_TAGS } from "#app/lib/media-fields.ts";
 import { TypeSelect } from "./type-select.tsx";
 import type { ItemForm } from "./use-item-form.ts";
 

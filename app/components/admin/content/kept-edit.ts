@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mediaFields } from "#app/lib/media-fields.ts";
+import { mediaFields } from "#app/features/gallery/media-fields.ts";
 
 /**
  * The editor's changes whose save found the session ended (8 hours are up, ADR 010), kept

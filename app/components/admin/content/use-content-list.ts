@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { GalleryParams } from "#app/features/gallery/media.ts";
+import type { AdminMediaItem } from "#app/features/gallery/media-fields.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import type { GalleryParams } from "#app/lib/media.ts";
-import type { AdminMediaItem } from "#app/lib/media-fields.ts";
 import { readContentPage } from "./content-api.ts";
 
 type State = {

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { useLocale } from "#app/components/localized-link.tsx";
-import { type Locale, locales } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
 import {
   applyTranslations,
   editField,
@@ -10,7 +9,8 @@ import {
   type MediaFields,
   mediaFields,
   parseTags,
-} from "#app/lib/media-fields.ts";
+} from "#app/features/gallery/media-fields.ts";
+import { type Locale, locales } from "#app/i18n/locales.ts";
 import { translate as translateTexts } from "./content-api.ts";
 
 const tagTextsOf = (fields: MediaFields, kept: Partial<Record<Locale, string>> = {}) =>

@@ -1,9 +1,9 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
+import { localizedField } from "#app/features/gallery/localized-fields.ts";
+import type { MatchingItem, MediaStatus, MediaType } from "#app/features/gallery/media-fields.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { localizedField } from "#app/lib/localized-fields.ts";
-import type { MatchingItem, MediaStatus, MediaType } from "#app/lib/media-fields.ts";
 
 export function useMediaWords() {
   const { t } = useLingui();

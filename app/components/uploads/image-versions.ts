@@ -1,5 +1,5 @@
 import exifr from "exifr/dist/mini.esm.mjs";
-import { scaledWidth, VERSIONS } from "./limits.ts";
+import { scaledWidth, VERSIONS } from "#app/features/uploads/upload-limits.ts";
 
 export type ImageVersions = {
   web: Blob;

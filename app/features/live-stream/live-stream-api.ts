@@ -1,5 +1,5 @@
 // What /api/stream answers (workers/api/stream.ts), as the live panel reads it.
-import type { StillPicture } from "./stills.ts";
+import type { StillPicture } from "#app/features/archive/stills.ts";
 
 /** `GET /api/stream/status`. */
 export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };

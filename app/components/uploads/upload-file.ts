@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { makeImageVersions } from "./image-versions.ts";
+import { type Patch, patchedSlice, readMovie } from "#app/features/uploads/movie-boxes.ts";
 import {
   CONTENT_TYPES,
   classifyFile,
@@ -8,8 +8,8 @@ import {
   partCount,
   partLength,
   type UploadKind,
-} from "./limits.ts";
-import { type Patch, patchedSlice, readMovie } from "./movie-boxes.ts";
+} from "#app/features/uploads/upload-limits.ts";
+import { makeImageVersions } from "./image-versions.ts";
 import { placeholderPoster, videoFrame } from "./video-poster.ts";
 
 const API = "/api/admin/uploads";

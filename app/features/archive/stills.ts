@@ -1,4 +1,4 @@
-import type { CurrentWeather } from "./weather.ts";
+import type { CurrentWeather } from "#app/features/weather/weather.ts";
 
 // Types only: the archive page's JavaScript stays without zod (the schema that reads stored
 // weather is the server's, app/.server/stills/still-weather.ts).
@@ -29,6 +29,27 @@ export type ArchiveStill = {
 
 /** A still as a picture: the live panel's placeholder is the newest one. */
 export type StillPicture = Pick<ArchiveStill, "takenAt" | "url" | "srcSet" | "width" | "height">;
+
+/** The still before or after: `adjacent` when it is the neighbouring slot, ten minutes away. */
+export type StillStep = { at: string; takenAt: string; adjacent: boolean };
+
+/** What the archive page shows around a still (app/.server/stills/archive-page.ts). */
+export type ArchivePage = {
+  still: ArchiveStill | null;
+  /** A shared address whose still is gone (deleted or expired). */
+  missing: boolean;
+  day: string;
+  month: string;
+  range: { first: string; last: string } | null;
+  /** The scrubber's and the hours' steps. */
+  dayStills: { id: string; at: string; takenAt: string }[];
+  /** The pictures of the shown still's hour, without their weather (only the shown one needs it). */
+  hourStills: ArchiveStill[];
+  monthDays: string[];
+  previous: StillStep | null;
+  next: StillStep | null;
+  jumps: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
+};
 
 /** An `<img>`'s picture attributes for a still: the still, its versions by width, its size. */
 export const stillImage = (still: StillPicture) => ({

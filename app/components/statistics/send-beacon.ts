@@ -1,5 +1,5 @@
-// Loaded on demand (app/lib/track.ts) once the page is interactive: keep it tiny.
-import type { BeaconEvent } from "./analytics-events.ts";
+// Loaded on demand (./report-usage.ts) once the page is interactive: keep it tiny.
+import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
 
 type Beacon =
   | { type: "view"; path: string; referrer?: string }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isYesterday, timelapseLength, yesterdaysFilm } from "./media-labels.ts";
+import { isYesterday, timelapseLength, yesterdaysFilm } from "./timelapse-labels.ts";
 
 test("time-lapse lengths read like the gallery's entries", () => {
   expect(timelapseLength(180)).toEqual({ unit: "minutes", value: 3 });

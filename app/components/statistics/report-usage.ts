@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
-import type { BeaconEvent } from "./analytics-events.ts";
-import { isAdminPath } from "./pages.ts";
+import { isAdminPath } from "#app/lib/pages.ts";
 
 /** Runs `work` when the browser is idle, so statistics never compete with the page. */
 function whenIdle(work: () => void) {
@@ -20,7 +20,7 @@ export function usePageViews() {
     landing.current = false;
     if (isAdminPath(stripLocale(pathname))) return;
     whenIdle(() => {
-      import("./beacon.ts")
+      import("./send-beacon.ts")
         .then((beacon) => beacon.sendPageView(pathname, referrer))
         .catch(() => {
           // Statistics are never worth an error for the visitor.
@@ -30,5 +30,5 @@ export function usePageViews() {
 }
 
 export function trackEvent(event: BeaconEvent) {
-  import("./beacon.ts").then((beacon) => beacon.sendEvent(event)).catch(() => {});
+  import("./send-beacon.ts").then((beacon) => beacon.sendEvent(event)).catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { VERSIONS } from "./limits.ts";
+import { VERSIONS } from "#app/features/uploads/upload-limits.ts";
 
 const DECODE_TIMEOUT_MS = 20_000;
 

@@ -1,4 +1,4 @@
-import { scaledWidth, VERSIONS } from "#app/lib/uploads/limits.ts";
+import { scaledWidth, VERSIONS } from "#app/features/uploads/upload-limits.ts";
 
 /** `POST /api/media/:id/like`: the item's likes, this one counted. */
 export type LikeAnswer = { likes: number; liked: true };

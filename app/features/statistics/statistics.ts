@@ -1,4 +1,4 @@
-import type { ProductEvent } from "./analytics-events.ts";
+import type { ProductEvent } from "./statistics-events.ts";
 
 export const breakdownDimensions = ["page", "referrer", "country", "device", "language"] as const;
 export type BreakdownDimension = (typeof breakdownDimensions)[number];
