@@ -2,7 +2,7 @@ import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import { locales } from "#app/i18n/locales.ts";
-import { catalogModules, type PageCatalog, pageCatalogs } from "#app/lib/pages.ts";
+import { catalogModules, type PageCatalog, pageCatalogs } from "#app/shell/pages.ts";
 
 // A page catalog (ADR 003) holds its pages' route modules and every file whose first line names
 // it (`// catalog: gallery`), wherever the file lives; all other messages are the main catalog's.

@@ -5,8 +5,8 @@ import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { loadMessages, loadPageCatalog, setBrowserI18n } from "#app/i18n/load-messages.ts";
 import { localeFromPath, stripLocale } from "#app/i18n/locales.ts";
-import { reloadAfterChunkError } from "#app/lib/build-check.ts";
-import { catalogOf } from "#app/lib/pages.ts";
+import { reloadAfterChunkError } from "#app/shell/build-check.ts";
+import { catalogOf } from "#app/shell/pages.ts";
 
 // A deploy removed the chunk this page wanted: load the new build once.
 window.addEventListener("vite:preloadError", (event) => {

@@ -12,8 +12,8 @@ import { requestScope } from "#app/.server/context.ts";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
 import { startScriptsAfterFirstPaint } from "#app/.server/http/late-scripts.ts";
 import { stylesheet } from "#app/.server/http/stylesheet.ts";
+import { StylesheetContext } from "#app/components/shell/inline-stylesheet.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
-import { StylesheetContext } from "#app/lib/stylesheet.tsx";
 
 export const streamTimeout = 5_000;
 

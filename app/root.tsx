@@ -14,25 +14,25 @@ import {
 import { requestScope } from "#app/.server/context.ts";
 import { publicSiteConfig } from "#app/.server/env.ts";
 import { getPublicSettings } from "#app/.server/settings.ts";
-import { ErrorPage, PageUnreachable } from "#app/components/error-page.tsx";
-import { MaintenanceGate } from "#app/components/maintenance-overlay.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { ErrorPage, PageUnreachable } from "#app/components/shell/error-page.tsx";
+import { InlineStylesheet } from "#app/components/shell/inline-stylesheet.tsx";
+import { MaintenanceGate } from "#app/components/shell/maintenance-overlay.tsx";
+import { SiteFooter } from "#app/components/shell/site-footer.tsx";
+import { SiteHeader } from "#app/components/shell/site-header.tsx";
 import { usePageViews } from "#app/components/statistics/report-usage.ts";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
-import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "#app/lib/build-check.ts";
 import { isNetworkFailure, wasUnsent } from "#app/lib/fetch-read.ts";
-import { markPageHydrated } from "#app/lib/hydration.ts";
 import { useNonce } from "#app/lib/nonce.ts";
-import { isAdminPath } from "#app/lib/pages.ts";
-import { type RootData, useOptionalRootData } from "#app/lib/root-data.ts";
-import { InlineStylesheet } from "#app/lib/stylesheet.tsx";
-import { themeScript } from "#app/lib/theme.ts";
+import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "#app/shell/build-check.ts";
+import { markPageHydrated } from "#app/shell/page-hydrated.ts";
+import { isAdminPath } from "#app/shell/pages.ts";
+import { type RootData, useOptionalRootData } from "#app/shell/root-data.ts";
+import { themeScript } from "#app/shell/theme.ts";
 import type { Route } from "./+types/root";
 
-// The server inlines the stylesheet (lib/stylesheet.tsx); in development it also loads as a
-// module so that style edits apply without a reload.
+// The server inlines the stylesheet (InlineStylesheet); in development it also loads as a module
+// so that style edits apply without a reload.
 if (import.meta.env.DEV) import("./app.css");
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
-import { sitePages } from "#app/lib/pages.ts";
+import { sitePages } from "#app/shell/pages.ts";
 
 /** Every page exists once per locale; German without a prefix, the others under /{locale}. */
 function pages(locale: Locale) {

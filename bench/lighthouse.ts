@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { defaultLocale, type Locale, locales, localizePath } from "#app/i18n/locales.ts";
-import { publicPagePaths } from "#app/lib/pages.ts";
+import { publicPagePaths } from "#app/shell/pages.ts";
 import { brotliProxy } from "./brotli-proxy.ts";
 import { loadAverage } from "./host-load.ts";
 import { freePort, startPreview } from "./preview-server.ts";

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { locales, localizePath } from "#app/i18n/locales.ts";
-import { sitePages } from "#app/lib/pages.ts";
+import { sitePages } from "#app/shell/pages.ts";
 
 export { locales };
 export const pages = sitePages.map((page) => page.path);

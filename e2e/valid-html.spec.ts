@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { publicPagePaths } from "#app/lib/pages.ts";
+import { publicPagePaths } from "#app/shell/pages.ts";
 import { expect, locales, localized, test } from "./fixtures.ts";
 
 // The W3C's Nu HTML checker, as a jar run on Debian's Java (.ci/run installs it).

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { localizePath } from "#app/i18n/locales.ts";
-import { sitePages } from "#app/lib/pages.ts";
+import { sitePages } from "#app/shell/pages.ts";
 import { logIn } from "./admin.ts";
 import { visit } from "./helpers.ts";
 

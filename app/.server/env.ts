@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteInfo } from "#app/lib/root-data.ts";
+import type { SiteInfo } from "#app/shell/root-data.ts";
 
 const configSchema = z.object({
   SITE_URL: z.url({ message: "SITE_URL must be the site's absolute URL" }),

@@ -1,5 +1,5 @@
 import type { I18n, Messages } from "@lingui/core";
-import type { PageCatalog } from "#app/lib/pages.ts";
+import type { PageCatalog } from "#app/shell/pages.ts";
 import type { Locale } from "./locales.ts";
 
 export async function loadMessages(locale: Locale): Promise<Messages> {

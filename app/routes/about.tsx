@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { WatchLiveLink } from "#app/components/live-stream/watch-live-link.tsx";
-import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
+import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatNumber } from "#app/lib/format.ts";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 
 export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 

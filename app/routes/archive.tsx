@@ -8,11 +8,11 @@ import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
 import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
 import { StillView } from "#app/components/archive/still-view.tsx";
-import { useLocale } from "#app/components/localized-link.tsx";
-import { PageMeta } from "#app/components/page-meta.tsx";
+import { PageMeta } from "#app/components/shell/page-meta.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import type { Route } from "./+types/archive";
 

@@ -10,14 +10,14 @@ import { GalleryFilters } from "#app/components/gallery/gallery-filters.tsx";
 import { FilmPlaceholder, GalleryEmpty } from "#app/components/gallery/gallery-states.tsx";
 import { MediaCard } from "#app/components/gallery/media-card.tsx";
 import { type PageUnread, useGalleryPages } from "#app/components/gallery/use-gallery-pages.ts";
-import { useLocale } from "#app/components/localized-link.tsx";
-import { PageMeta } from "#app/components/page-meta.tsx";
+import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { ListNews, useListNews } from "#app/components/ui/list-news.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { galleryUrl, type PublicMediaItem, viewerPicture } from "#app/features/gallery/media.ts";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { localizePath } from "#app/i18n/locales.ts";
-import { pageHydrated } from "#app/lib/hydration.ts";
-import { useRootData } from "#app/lib/root-data.ts";
+import { pageHydrated } from "#app/shell/page-hydrated.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 import type { Route } from "./+types/gallery";
 
 const loadViewer = () => import("#app/components/gallery/media-viewer.tsx");

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 
 export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { data, useLocation } from "react-router";
-import { ErrorPage } from "#app/components/error-page.tsx";
+import { ErrorPage } from "#app/components/shell/error-page.tsx";
 
 export function loader() {
   return data(null, { status: 404 });

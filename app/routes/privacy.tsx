@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
 import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
-import { useRootData } from "#app/lib/root-data.ts";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
+import { useRootData } from "#app/shell/root-data.ts";
 
 export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
 

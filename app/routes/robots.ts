@@ -1,6 +1,6 @@
 import { requestScope } from "#app/.server/context.ts";
 import { locales, localizePath } from "#app/i18n/locales.ts";
-import { privatePagePaths } from "#app/lib/pages.ts";
+import { privatePagePaths } from "#app/shell/pages.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { requestScope } from "#app/.server/context.ts";
 import { locales, localizePath } from "#app/i18n/locales.ts";
-import { publicPagePaths } from "#app/lib/pages.ts";
+import { publicPagePaths } from "#app/shell/pages.ts";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
-import { publicPagePaths } from "#app/lib/pages.ts";
+import { publicPagePaths } from "#app/shell/pages.ts";
 import type { PageView } from "./counts.ts";
 import { deviceClass } from "./device-class.ts";
 import { networkBucket } from "./referrer-networks.ts";

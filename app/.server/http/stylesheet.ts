@@ -1,4 +1,4 @@
-// Every style a page may use, inlined in the document head (app/lib/stylesheet.tsx): the site's
+// Every style a page may use, inlined in the document head (InlineStylesheet): the site's
 // Tailwind stylesheet and the weather panel's icons, CSS masks (ADR 007). As route stylesheets
 // the icons cost the home page a render-blocking request queued behind its scripts.
 

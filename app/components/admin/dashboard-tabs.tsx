@@ -1,7 +1,7 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedNavLink } from "#app/components/localized-link.tsx";
+import { LocalizedNavLink } from "#app/components/ui/localized-link.tsx";
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center border-b-2 px-4 font-medium ${

@@ -2,9 +2,9 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { localizePath, stripLocale } from "#app/i18n/locales.ts";
-import { isAdminPath } from "#app/lib/pages.ts";
+import { isAdminPath } from "#app/shell/pages.ts";
 
 /**
  * What the owner is told when a request finds the session ended (logged out everywhere, or

@@ -1,7 +1,7 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatNumber } from "#app/lib/format.ts";
 
 export type DashboardTotals = { images: number; videos: number; views: number; likes: number };

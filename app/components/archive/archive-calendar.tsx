@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { type ArchivePage, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";

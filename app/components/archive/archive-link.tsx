@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 
 /** The archive is in neither header nor phone menu (spec §2): home and gallery show the way in. */
 export function ArchiveLink() {

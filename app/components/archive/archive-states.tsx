@@ -1,7 +1,7 @@
 // catalog: archive
 
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
+import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatArchiveDay } from "./archive-format.ts";
 
 const panel =

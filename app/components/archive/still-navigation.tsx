@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { type ArchivePage, archiveHref, stillImage } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";

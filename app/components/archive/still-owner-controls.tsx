@@ -7,7 +7,7 @@ import { type Confirmation, ConfirmDialog } from "#app/components/admin/content/
 import { ownerWrite } from "#app/components/admin/owner-api.ts";
 import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
 import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";

@@ -1,7 +1,7 @@
 // catalog: archive
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
 import { type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
 import { formatNumber, formatTime } from "#app/lib/format.ts";

@@ -3,7 +3,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { LocalizedLink, useLocale } from "#app/components/localized-link.tsx";
+import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type ContactFieldError,
   type ContactFieldName,
@@ -16,7 +16,7 @@ import {
   type Question,
 } from "#app/features/contact/contact-fields.ts";
 import { formatNumber } from "#app/lib/format.ts";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 import CheckIcon from "~icons/mdi/check-circle-outline";
 import { useProof } from "./use-proof.ts";
 

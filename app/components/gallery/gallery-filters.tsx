@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useSubmit } from "react-router";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type GalleryParams,
   type GalleryTab,

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 

@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { LikeAnswer } from "#app/features/gallery/media.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import HeartIcon from "~icons/mdi/heart";

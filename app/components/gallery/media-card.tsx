@@ -2,8 +2,8 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
-import { useLocale } from "#app/components/localized-link.tsx";
 import { TimelapseLabel } from "#app/components/timelapse/timelapse-label.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { type PublicMediaItem, photoSrcSet } from "#app/features/gallery/media.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import PlayIcon from "~icons/mdi/play-circle";

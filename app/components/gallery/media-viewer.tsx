@@ -3,8 +3,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocale } from "#app/components/localized-link.tsx";
 import { trackEvent } from "#app/components/statistics/report-usage.ts";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type PublicMediaItem,
   type ViewAnswer,

@@ -1,7 +1,7 @@
 // catalog: gallery
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatNumber } from "#app/lib/format.ts";
 import EyeIcon from "~icons/mdi/eye-outline";
 

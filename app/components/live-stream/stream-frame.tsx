@@ -1,6 +1,6 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { stillImage } from "#app/features/archive/stills.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import type { Locale } from "#app/i18n/locales.ts";

@@ -1,4 +1,4 @@
-import { LocalizedLink } from "#app/components/localized-link.tsx";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 
 type WatchLiveState = { watchLive: true };
 const watchLiveState: WatchLiveState = { watchLive: true };

@@ -1,4 +1,4 @@
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatNumber } from "#app/lib/format.ts";
 
 export type BreakdownRow = { key: string; label: string; count: number };

@@ -1,7 +1,7 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { DayFigures } from "#app/features/statistics/statistics.ts";
 import { formatNumber, formatShortDay } from "#app/lib/format.ts";
 

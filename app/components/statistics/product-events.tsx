@@ -1,7 +1,7 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { Periods } from "#app/features/statistics/statistics.ts";
 import { type ProductEvent, productEvents } from "#app/features/statistics/statistics-events.ts";
 import { formatNumber } from "#app/lib/format.ts";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
-import { isAdminPath } from "#app/lib/pages.ts";
+import { isAdminPath } from "#app/shell/pages.ts";
 
 /** Runs `work` when the browser is idle, so statistics never compete with the page. */
 function whenIdle(work: () => void) {

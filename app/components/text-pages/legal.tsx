@@ -1,9 +1,9 @@
 // catalog: pages
 
 import { useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatDate } from "#app/lib/format.ts";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData } from "#app/shell/root-data.ts";
 
 export const LEGAL_TEXTS_DATE = "2025-06-10";
 

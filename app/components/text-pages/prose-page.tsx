@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageMeta } from "#app/components/page-meta.tsx";
+import { PageMeta } from "#app/components/shell/page-meta.tsx";
 
 export function ProsePage({
   title,

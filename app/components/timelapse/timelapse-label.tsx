@@ -1,10 +1,10 @@
 // catalog: gallery
 
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { isYesterday, timelapseLength } from "#app/features/timelapse/timelapse-labels.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { pageHydrated } from "#app/lib/hydration.ts";
+import { pageHydrated } from "#app/shell/page-hydrated.ts";
 
 export function TimelapseLabel({
   takenAt,

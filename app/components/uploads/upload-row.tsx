@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
 import { useMediaWords } from "#app/components/admin/content/words.ts";
 import { secondaryButton } from "#app/components/admin/styles.ts";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatBytes } from "./format-size.ts";
 import { UploadDetails } from "./upload-details.tsx";
 import type { FailReason } from "./upload-file.ts";

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type {
   CurrentWeather,
   DailyWeather,

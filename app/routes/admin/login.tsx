@@ -6,12 +6,12 @@ import { logIn } from "#app/.server/auth/login.ts";
 import { adminSession, adminSessionMiddleware } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { readForm } from "#app/.server/http/read-form.ts";
-import { useLocale } from "#app/components/localized-link.tsx";
-import { PageMeta } from "#app/components/page-meta.tsx";
+import { PageMeta } from "#app/components/shell/page-meta.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { type Locale, localizePath, stripLocale } from "#app/i18n/locales.ts";
 import { formatWait } from "#app/lib/format.ts";
-import { isAdminPath } from "#app/lib/pages.ts";
+import { isAdminPath } from "#app/shell/pages.ts";
 import LockIcon from "~icons/heroicons/lock-closed";
 import type { Route } from "./+types/login";
 

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
 import { secondaryButton } from "#app/components/admin/styles.ts";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { AdminMediaItem } from "#app/features/gallery/media-fields.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import EyeIcon from "~icons/heroicons/eye";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useLocale } from "#app/components/localized-link.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { localizedField } from "#app/features/gallery/localized-fields.ts";
 import {
   applyTranslations,

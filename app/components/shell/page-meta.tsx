@@ -7,7 +7,7 @@ import {
   localizePath,
   stripLocale,
 } from "#app/i18n/locales.ts";
-import { useOptionalRootData } from "#app/lib/root-data.ts";
+import { useOptionalRootData } from "#app/shell/root-data.ts";
 
 /** React 19 hoists these into <head>, also during streaming SSR. */
 export function PageMeta({

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { LocalizedLink } from "./localized-link.tsx";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import { PageMeta } from "./page-meta.tsx";
 
 const button =

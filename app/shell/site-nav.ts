@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { PagePath } from "#app/lib/pages.ts";
+import type { PagePath } from "./pages.ts";
 
 type NavItem = { to: PagePath; label: MessageDescriptor };
 

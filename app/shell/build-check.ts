@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { fetchRead } from "#app/lib/fetch-read.ts";
 import { HOUR_MS } from "#time/durations.ts";
-import { fetchRead } from "./fetch-read.ts";
 
 export const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
 export const RELOAD_GUARD_MS = 10_000;

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { useOptionalRootData } from "#app/lib/root-data.ts";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
+import { useOptionalRootData } from "#app/shell/root-data.ts";
+import { legalNav, quickLinks } from "#app/shell/site-nav.ts";
 import HeartIcon from "~icons/mdi/heart";
-import { LocalizedLink } from "./localized-link.tsx";
-import { legalNav, quickLinks } from "./site-nav.ts";
 
 // Full 44 px rows on phones, a compact list from the small breakpoint.
 const footerLinkClass = "flex min-h-11 items-center hover:underline sm:inline sm:min-h-0";

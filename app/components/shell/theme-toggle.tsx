@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { applyTheme, readTheme, type Theme } from "#app/lib/theme.ts";
+import { applyTheme, readTheme, type Theme } from "#app/shell/theme.ts";
 import DesktopIcon from "~icons/heroicons/computer-desktop";
 import MoonIcon from "~icons/heroicons/moon";
 import SunIcon from "~icons/heroicons/sun";

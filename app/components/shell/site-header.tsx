@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { LocalizedLink, LocalizedNavLink } from "#app/components/ui/localized-link.tsx";
+import { mainNav, navLinkClass } from "#app/shell/site-nav.ts";
 import CameraIcon from "~icons/mdi/video-wireless-outline";
 import { LanguageSwitcher } from "./language-switcher.tsx";
-import { LocalizedLink, LocalizedNavLink } from "./localized-link.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
-import { mainNav, navLinkClass } from "./site-nav.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function SiteHeader() {

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useRef } from "react";
+import { LocalizedNavLink } from "#app/components/ui/localized-link.tsx";
 import { useReturnFocus } from "#app/components/ui/return-focus.ts";
+import { legalNav, mainNav, navLinkClass } from "#app/shell/site-nav.ts";
 import CloseIcon from "~icons/heroicons/x-mark";
 import { LanguageSwitcher } from "./language-switcher.tsx";
-import { LocalizedNavLink } from "./localized-link.tsx";
-import { legalNav, mainNav, navLinkClass } from "./site-nav.ts";
 
 export default function MobileMenuDialog({
   open,
