@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { encodeStillForm, STILL_SLOT_MS, STILL_TAKEN_AT_HEADER } from "#protocol/daily-content.ts";
 import { signRequest } from "#protocol/device-signature.ts";
+import { encodeStillForm, STILL_SLOT_MS, STILL_TAKEN_AT_HEADER } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { lakeWallClock } from "#time/lake-time.ts";

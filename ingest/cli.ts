@@ -5,11 +5,11 @@ import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
 import { captureEveryDay } from "./daily-schedule.ts";
-import { renderFilm } from "./film-render.ts";
-import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
 import { log } from "./log.ts";
 import { runBox } from "./run-box.ts";
 import { timelapseDemo } from "./timelapse-demo.ts";
+import { renderTimelapse } from "./timelapse-render.ts";
+import { uploadPendingTimelapses, uploadTimelapse } from "./timelapse-uploader.ts";
 
 const USAGE = `Usage: npm run box -- [command] [--input INPUT] [--url WORKER_URL] [--config FILE]
   (no command)        live stream, stills, frames from dawn to dusk, nightly film
@@ -42,12 +42,12 @@ async function main() {
       return captureEveryDay(config, stop.signal);
     }
     case "render":
-      await renderFilm(config, args.day ?? yesterday);
+      await renderTimelapse(config, args.day ?? yesterday);
       return;
     case "upload":
-      if (args.day) await uploadFilm(config, args.day);
+      if (args.day) await uploadTimelapse(config, args.day);
       else {
-        const { uploaded, failed } = await uploadPendingFilms(config);
+        const { uploaded, failed } = await uploadPendingTimelapses(config);
         if (uploaded.length + failed.length === 0) log("upload: no film is waiting");
         if (failed.length > 0) throw new Error(`not uploaded: ${failed.join(", ")}`);
       }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { STILL_SLOT_MINUTES } from "#protocol/daily-content.ts";
+import { STILL_SLOT_MINUTES } from "#protocol/still-upload.ts";
 import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 
 const INPUT_REQUIRED = "required: an rtsp:// URL, a video file, or testsrc";

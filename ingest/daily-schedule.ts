@@ -7,10 +7,10 @@ import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { readFacts, storedDays } from "./day-store.ts";
 import { pruneOldDays } from "./disk-budget.ts";
-import { renderFilm } from "./film-render.ts";
-import { uploadPendingFilms } from "./film-upload.ts";
 import { captureFrames } from "./frame-capture.ts";
 import { log } from "./log.ts";
+import { renderTimelapse } from "./timelapse-render.ts";
+import { uploadPendingTimelapses } from "./timelapse-uploader.ts";
 
 async function sleepUntil(instant: Date, signal: AbortSignal) {
   const ms = instant.getTime() - Date.now();
@@ -50,11 +50,11 @@ export async function nightlyRun(config: BoxConfig) {
   const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
     if (day >= today || (await readFacts(config, day))) continue;
-    await renderFilm(config, day).catch((error: unknown) =>
+    await renderTimelapse(config, day).catch((error: unknown) =>
       log(`render: ${day}: failed: ${error instanceof Error ? error.message : error}`),
     );
   }
-  await uploadPendingFilms(config);
+  await uploadPendingTimelapses(config);
   await pruneOldDays(config, today);
 }
 

@@ -5,7 +5,7 @@
 //   stills/<epoch ms>.jpg          stills that could not be sent yet
 import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type FilmFacts, filmFactsSchema } from "#protocol/daily-content.ts";
+import { type TimelapseFacts, timelapseFactsSchema } from "#protocol/timelapse-upload.ts";
 import { atLakeTime } from "#time/lake-time.ts";
 import type { BoxConfig } from "./config.ts";
 
@@ -16,11 +16,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FRAME = /^(\d{2})(\d{2})(\d{2})\.jpg$/;
 
 export const framesDir = (config: Dirs, day: string) => join(config.dataDir, "frames", day);
-export const filmDir = (config: Dirs, day: string) => join(config.dataDir, "films", day);
+export const timelapseDir = (config: Dirs, day: string) => join(config.dataDir, "films", day);
 export const stillsDir = (config: Dirs) => join(config.dataDir, "stills");
 
-export function filmFiles(config: Dirs, day: string) {
-  const dir = filmDir(config, day);
+export function timelapseFiles(config: Dirs, day: string) {
+  const dir = timelapseDir(config, day);
   return {
     film: join(dir, "film.mp4"),
     poster: join(dir, "poster.jpg"),
@@ -57,17 +57,17 @@ export async function listFrames(config: Dirs, day: string): Promise<Frame[]> {
     });
 }
 
-export async function readFacts(config: Dirs, day: string): Promise<FilmFacts | null> {
-  const text = await readFile(filmFiles(config, day).facts, "utf8").catch(() => null);
-  return text === null ? null : filmFactsSchema.parse(JSON.parse(text));
+export async function readFacts(config: Dirs, day: string): Promise<TimelapseFacts | null> {
+  const text = await readFile(timelapseFiles(config, day).facts, "utf8").catch(() => null);
+  return text === null ? null : timelapseFactsSchema.parse(JSON.parse(text));
 }
 
 export async function isRegistered(config: Dirs, day: string): Promise<boolean> {
-  return exists(filmFiles(config, day).registered);
+  return exists(timelapseFiles(config, day).registered);
 }
 
 /** Rendered but not yet confirmed by the Worker, oldest first. */
-export async function pendingFilms(config: Dirs): Promise<string[]> {
+export async function pendingTimelapses(config: Dirs): Promise<string[]> {
   const pending: string[] = [];
   for (const day of await storedDays(config, "films")) {
     if ((await readFacts(config, day)) && !(await isRegistered(config, day))) pending.push(day);
@@ -77,7 +77,7 @@ export async function pendingFilms(config: Dirs): Promise<string[]> {
 
 /** Only after the Worker registered the film: then the day's frames have done their job. */
 export async function markRegistered(config: Dirs, day: string, id: string) {
-  await writeFile(filmFiles(config, day).registered, JSON.stringify({ id }));
+  await writeFile(timelapseFiles(config, day).registered, JSON.stringify({ id }));
   await rm(framesDir(config, day), { recursive: true, force: true });
 }
 

@@ -12,7 +12,7 @@ import {
   STILL_VERSIONS,
   type StillVersion,
   stillVersions,
-} from "#protocol/daily-content.ts";
+} from "#protocol/still-upload.ts";
 import { HOUR_MS } from "#time/durations.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";

@@ -4,16 +4,18 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
 import {
-  FILM_PATHS,
-  filmFactsSchema,
-  filmStartSchema,
   STILL_PART,
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
   stillVersions,
-} from "#protocol/daily-content.ts";
-import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
+} from "#protocol/still-upload.ts";
+import {
+  TIMELAPSE_PATHS,
+  timelapseFactsSchema,
+  timelapseStartSchema,
+} from "#protocol/timelapse-upload.ts";
 
 type Upload = {
   id: string;
@@ -110,8 +112,8 @@ export async function startTestFilmWorker(options: {
       stills.push({ takenAt, still, versions: versions as Record<StillVersion, Buffer> });
       return json(res, 201, { ok: true });
     }
-    if (line === `POST ${FILM_PATHS.start}`) {
-      const start = filmStartSchema.safeParse(JSON.parse(body.toString()));
+    if (line === `POST ${TIMELAPSE_PATHS.start}`) {
+      const start = timelapseStartSchema.safeParse(JSON.parse(body.toString()));
       if (!start.success) return refuse(res, 400, "invalid_film");
       const open = [...uploads.values()].find((u) => u.day === start.data.day);
       const same =
@@ -138,7 +140,7 @@ export async function startTestFilmWorker(options: {
       return json(res, 200, { ok: true });
     }
     if (match[2] === "complete" && req.method === "POST") {
-      const facts = filmFactsSchema.safeParse(JSON.parse(body.toString()));
+      const facts = timelapseFactsSchema.safeParse(JSON.parse(body.toString()));
       if (!facts.success) return refuse(res, 400, "invalid_facts");
       const count = Math.ceil(upload.byteSize / options.partSize);
       const film = Buffer.concat(

@@ -3,20 +3,20 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
+import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, framesDir } from "./day-store.ts";
-import { FILM_FPS, renderFilm } from "./film-render.ts";
-import { uploadFilm } from "./film-upload.ts";
 import { FRAME_INTERVAL_SECONDS } from "./frame-capture.ts";
 import { FULL_HD, inputArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { sendStill } from "./still.ts";
+import { renderTimelapse, TIMELAPSE_FPS } from "./timelapse-render.ts";
+import { uploadTimelapse } from "./timelapse-uploader.ts";
 
-export const DEMO_FILM_SECONDS = 10;
+export const DEMO_TIMELAPSE_SECONDS = 10;
 /** Frames standing for the hour around solar noon, where the poster comes from. */
 const NOON_FRAMES = 25;
 
@@ -54,17 +54,17 @@ export async function timelapseDemo(config: BoxConfig): Promise<string> {
   const window = captureWindow(day, config);
   const demo: BoxConfig = {
     ...config,
-    filmSeconds: DEMO_FILM_SECONDS,
+    filmSeconds: DEMO_TIMELAPSE_SECONDS,
     dataDir: await mkdtemp(join(config.workDir, "timelapse-demo-")),
   };
   try {
     const raw = join(demo.dataDir, "raw");
     await ensureDir(raw);
-    const filmFrames = DEMO_FILM_SECONDS * FILM_FPS;
-    log(`demo: capturing ${filmFrames + NOON_FRAMES} frames from ${config.input} for ${day}`);
-    await run(config, demoCaptureArgs(config.input, raw, filmFrames + NOON_FRAMES));
+    const timelapseFrames = DEMO_TIMELAPSE_SECONDS * TIMELAPSE_FPS;
+    log(`demo: capturing ${timelapseFrames + NOON_FRAMES} frames from ${config.input} for ${day}`);
+    await run(config, demoCaptureArgs(config.input, raw, timelapseFrames + NOON_FRAMES));
     const captured = (await readdir(raw)).sort();
-    if (captured.length < NOON_FRAMES + FILM_FPS) {
+    if (captured.length < NOON_FRAMES + TIMELAPSE_FPS) {
       throw new Error(`the input gave only ${captured.length} frames`);
     }
     // The compressed day's clock: the first frames around noon, the rest ending at dusk.
@@ -77,7 +77,7 @@ export async function timelapseDemo(config: BoxConfig): Promise<string> {
       const at = i < NOON_FRAMES ? noonStart + i * step : lastStart + (i - NOON_FRAMES + 1) * step;
       await rename(join(raw, name), join(dir, `${clockOf(new Date(at), config.timeZone)}.jpg`));
     }
-    await renderFilm(demo, day);
+    await renderTimelapse(demo, day);
 
     const frames = (await readdir(dir)).sort();
     const slots = stillSlots(window.dawn, window.dusk);
@@ -88,7 +88,7 @@ export async function timelapseDemo(config: BoxConfig): Promise<string> {
     log(
       `demo: ${slots.length} stills of ${day} uploaded, ${slots[0]?.toISOString()} to ${slots.at(-1)?.toISOString()}`,
     );
-    return await uploadFilm(demo, day);
+    return await uploadTimelapse(demo, day);
   } finally {
     await rm(demo.dataDir, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 import { locales } from "#app/i18n/locales.ts";
-import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
+import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { lakeDate, lakeWallClock } from "#time/lake-time.ts";

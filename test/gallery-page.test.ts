@@ -163,19 +163,19 @@ describe("gallery paging and order", () => {
 describe("yesterday's time-lapse placeholder", () => {
   test("stands in for the film until it is published, and never among photos or results", async () => {
     const waiting = await page();
-    expect(["rendering", "late"]).toContain(waiting.yesterdaysFilm);
-    expect((await page("?type=videos")).yesterdaysFilm).toBe(waiting.yesterdaysFilm);
-    expect((await page("?type=photos")).yesterdaysFilm).toBe("arrived");
-    expect((await page("?q=lake")).yesterdaysFilm).toBe("arrived");
+    expect(["rendering", "late"]).toContain(waiting.yesterdaysTimelapse);
+    expect((await page("?type=videos")).yesterdaysTimelapse).toBe(waiting.yesterdaysTimelapse);
+    expect((await page("?type=photos")).yesterdaysTimelapse).toBe("arrived");
+    expect((await page("?q=lake")).yesterdaysTimelapse).toBe("arrived");
     const card = "Yesterday&#x27;s time-lapse";
     expect(await (await visit("/en/gallery")).text()).toContain(card);
 
     // Noon UTC is on the same date at the lake.
     const yesterday = new Date(`${addDays(lakeDate(Date.now()), -1)}T12:00:00Z`);
     await createMedia({ type: "timelapse", status: "draft", takenAt: yesterday });
-    expect((await page()).yesterdaysFilm).toBe(waiting.yesterdaysFilm);
+    expect((await page()).yesterdaysTimelapse).toBe(waiting.yesterdaysTimelapse);
     await createMedia({ type: "timelapse", takenAt: yesterday });
-    expect((await page()).yesterdaysFilm).toBe("arrived");
+    expect((await page()).yesterdaysTimelapse).toBe("arrived");
     expect(await (await visit("/en/gallery")).text()).not.toContain(card);
   });
 });

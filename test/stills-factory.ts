@@ -4,7 +4,7 @@ import {
   STILL_TAKEN_AT_HEADER,
   type StillVersion,
   stillVersions,
-} from "#protocol/daily-content.ts";
+} from "#protocol/still-upload.ts";
 import { jpegStill, uploadStill } from "./box.ts";
 
 export type StillRow = {

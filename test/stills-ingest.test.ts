@@ -12,7 +12,7 @@ import {
   MAX_STILL_VERSION_BYTES,
   STILL_SLOT_MS,
   STILL_TAKEN_AT_HEADER,
-} from "#protocol/daily-content.ts";
+} from "#protocol/still-upload.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { jpegStill, uploadStill } from "./box.ts";

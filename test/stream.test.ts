@@ -6,7 +6,7 @@ import { createStreamToken } from "#app/.server/stream/stream-token.ts";
 import type { StillPicture } from "#app/features/archive/stills.ts";
 import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts";
 import { MAX_SEGMENT_BYTES } from "#protocol/camera-box.ts";
-import { MAX_STILL_REQUEST_BYTES } from "#protocol/daily-content.ts";
+import { MAX_STILL_REQUEST_BYTES } from "#protocol/still-upload.ts";
 import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import {
   connectBox,

@@ -7,7 +7,7 @@ import { loadGalleryItem, loadGalleryPage } from "#app/.server/media/gallery-pag
 import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryFilters } from "#app/components/gallery/gallery-filters.tsx";
-import { FilmPlaceholder, GalleryEmpty } from "#app/components/gallery/gallery-states.tsx";
+import { GalleryEmpty, TimelapsePlaceholder } from "#app/components/gallery/gallery-states.tsx";
 import { MediaCard } from "#app/components/gallery/media-card.tsx";
 import { type PageUnread, useGalleryPages } from "#app/components/gallery/use-gallery-pages.ts";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
@@ -200,8 +200,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             <GalleryEmpty searched={hasFilters} />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {loaderData.yesterdaysFilm !== "arrived" ? (
-                <FilmPlaceholder state={loaderData.yesterdaysFilm} />
+              {loaderData.yesterdaysTimelapse !== "arrived" ? (
+                <TimelapsePlaceholder state={loaderData.yesterdaysTimelapse} />
               ) : null}
               {items.map((media, i) => (
                 <MediaCard

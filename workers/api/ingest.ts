@@ -10,11 +10,11 @@ import {
   MAX_STILL_REQUEST_BYTES,
   STILL_BACKFILL_HOURS,
   STILL_TAKEN_AT_HEADER,
-} from "#protocol/daily-content.ts";
+} from "#protocol/still-upload.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
-import { films } from "./ingest-films.ts";
 import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
+import { timelapseRoutes } from "./timelapse-routes.ts";
 
 // ffmpeg's EXTINF; the box's segments are about 2 s.
 const segmentHeaders = z.object({
@@ -22,7 +22,7 @@ const segmentHeaders = z.object({
 });
 
 export const ingest = new Hono<IngestEnv>()
-  .route("/films", films)
+  .route("/films", timelapseRoutes)
   .get("/control", signedByBox(0), (c) => {
     if (c.req.header("Upgrade") !== "websocket") {
       return apiError(c, 426, "upgrade_required", "The control channel is a WebSocket");

@@ -7,8 +7,8 @@ import { partCount, partLength } from "#app/features/uploads/upload-limits.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-// The steps the owner's media (admin/uploads.ts) and the box's film (ingest-films.ts) share.
-// Who may send, and how a part's bytes arrive (streamed, or read whole to check the box's
+// The steps the owner's media (admin/uploads.ts) and the box's time-lapse (timelapse-routes.ts)
+// share. Who may send, and how a part's bytes arrive (streamed, or read whole to check the box's
 // signature), stay with each route.
 
 type UploadEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { upload: Upload } };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
 import { STILL_ID_PATTERN } from "#app/.server/stills/manage-stills.ts";
 import { readStillPicture } from "#app/.server/stills/still-picture.ts";
-import { stillVersions } from "#protocol/daily-content.ts";
+import { stillVersions } from "#protocol/still-upload.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
-import { yesterdaysFilm } from "#app/features/timelapse/timelapse-labels.ts";
+import { yesterdaysTimelapse } from "#app/features/timelapse/timelapse-labels.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media.ts";
 import { type MediaRow, toPublicItem } from "./public-item.ts";
@@ -33,7 +33,7 @@ function featuredRow(db: Db) {
     .limit(FEATURED_COUNT);
 }
 
-function newestFilm(db: Db) {
+function newestTimelapse(db: Db) {
   return db
     .select({ takenAt: media.takenAt })
     .from(media)
@@ -61,14 +61,14 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
     defaultView ? { except: notInArray(media.id, db.select({ id: shown.id }).from(shown)) } : {},
   );
   // The first page of a view with videos, unsearched, may show yesterday's film's placeholder.
-  const filmCard = !filters.cursor && filters.type !== "photos" && !filters.q;
+  const timelapseCard = !filters.cursor && filters.type !== "photos" && !filters.q;
   let rows: Awaited<typeof grid>;
   let featured: MediaRow[] = [];
   let films: { takenAt: Date }[] = [];
-  if (filmCard && defaultView) {
-    [rows, featured, films] = await db.batch([grid, featuredRow(db), newestFilm(db)]);
-  } else if (filmCard) {
-    [rows, films] = await db.batch([grid, newestFilm(db)]);
+  if (timelapseCard && defaultView) {
+    [rows, featured, films] = await db.batch([grid, featuredRow(db), newestTimelapse(db)]);
+  } else if (timelapseCard) {
+    [rows, films] = await db.batch([grid, newestTimelapse(db)]);
   } else {
     rows = await grid;
   }
@@ -79,7 +79,9 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
     items: page.rows.map((row) => toPublicItem(row, locale)),
     nextCursor: page.nextCursor,
     featured: featured.map((row) => toPublicItem(row, locale)),
-    yesterdaysFilm: filmCard ? yesterdaysFilm(films[0]?.takenAt ?? null, now) : "arrived",
+    yesterdaysTimelapse: timelapseCard
+      ? yesterdaysTimelapse(films[0]?.takenAt ?? null, now)
+      : "arrived",
     renderedAt: now.getTime(),
   };
 }

@@ -9,7 +9,7 @@ import {
   type ArchiveStill,
   type StillStep,
 } from "#app/features/archive/stills.ts";
-import { STILL_SLOT_MS } from "#protocol/daily-content.ts";
+import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
 import { stillWeather } from "./still-weather.ts";

@@ -3,7 +3,7 @@ import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/store.ts";
-import { stillVersions } from "#protocol/daily-content.ts";
+import { stillVersions } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { slotOf } from "./slots.ts";
 import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { STILL_BACKFILL_HOURS, STILL_SLOT_MS } from "#protocol/daily-content.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
+import { STILL_BACKFILL_HOURS, STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { HOUR_MS } from "#time/durations.ts";
 
 /**

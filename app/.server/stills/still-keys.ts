@@ -1,7 +1,7 @@
 // Where a still's pictures are in R2: its own file, and one key column per smaller version.
 
 import { stills } from "#app/.server/db/schema.ts";
-import { type StillVersion, stillVersions } from "#protocol/daily-content.ts";
+import { type StillVersion, stillVersions } from "#protocol/still-upload.ts";
 
 const keyColumn = {
   thumbnail: "thumbnailKey",

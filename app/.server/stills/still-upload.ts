@@ -7,7 +7,7 @@ import {
   STILL_VERSIONS,
   type StillVersion,
   stillVersions,
-} from "#protocol/daily-content.ts";
+} from "#protocol/still-upload.ts";
 import { checkStill } from "./still-check.ts";
 
 /** A still as the box sent it, each picture checked by its content. */
@@ -64,7 +64,7 @@ function isVersionOf(version: StillVersion, bytes: Uint8Array, still: JpegFrame)
 
 /**
  * The body of `PUT /api/ingest/still`: one JPEG, or the form with the still and its smaller
- * versions (protocol/daily-content.ts). Each version sent must be the still made smaller.
+ * versions (protocol/still-upload.ts). Each version sent must be the still made smaller.
  */
 export async function readStillUpload(
   contentType: string | undefined,

@@ -24,7 +24,7 @@ export function GalleryEmpty({ searched }: { searched: boolean }) {
 }
 
 /** Yesterday's film, rendered overnight: awaited until the morning, then honestly late. */
-export function FilmPlaceholder({ state }: { state: "rendering" | "late" }) {
+export function TimelapsePlaceholder({ state }: { state: "rendering" | "late" }) {
   const { t } = useLingui();
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-dashed border-neutral-300 dark:border-neutral-700">

@@ -15,8 +15,8 @@ import { formatDate } from "#app/lib/format.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
-import { FilmPlayer } from "./film-player.tsx";
 import { LikeButton } from "./like-button.tsx";
+import { VideoPlayer } from "./video-player.tsx";
 import { ViewCount } from "./view-count.tsx";
 
 export default function MediaViewer({
@@ -119,7 +119,7 @@ export default function MediaViewer({
               className="mx-auto max-h-[70dvh] object-contain"
             />
           ) : (
-            <FilmPlayer key={item.id} item={item} autoPlay={autoPlay} onPlay={onPlay} />
+            <VideoPlayer key={item.id} item={item} autoPlay={autoPlay} onPlay={onPlay} />
           )}
           {steps.map(({ go, label, Icon, side }) =>
             go ? (

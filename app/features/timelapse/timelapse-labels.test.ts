@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isYesterday, timelapseLength, yesterdaysFilm } from "./timelapse-labels.ts";
+import { isYesterday, timelapseLength, yesterdaysTimelapse } from "./timelapse-labels.ts";
 
 test("time-lapse lengths read like the gallery's entries", () => {
   expect(timelapseLength(180)).toEqual({ unit: "minutes", value: 3 });
@@ -18,13 +18,13 @@ test("yesterday is counted in the lake's time zone", () => {
 
 test("yesterday's film is awaited from midnight until the morning, then called late", () => {
   const film = new Date("2025-06-09T10:00:00Z"); // the 9th, filmed around noon
-  expect(yesterdaysFilm(film, new Date("2025-06-10T03:00:00Z"))).toBe("arrived");
-  expect(yesterdaysFilm(film, new Date("2025-06-10T21:00:00Z"))).toBe("arrived");
+  expect(yesterdaysTimelapse(film, new Date("2025-06-10T03:00:00Z"))).toBe("arrived");
+  expect(yesterdaysTimelapse(film, new Date("2025-06-10T21:00:00Z"))).toBe("arrived");
   // The night of the 10th to the 11th: 01:30 and 06:59 at the lake, then 07:00.
-  expect(yesterdaysFilm(film, new Date("2025-06-10T23:30:00Z"))).toBe("rendering");
-  expect(yesterdaysFilm(film, new Date("2025-06-11T04:59:00Z"))).toBe("rendering");
-  expect(yesterdaysFilm(film, new Date("2025-06-11T05:00:00Z"))).toBe("late");
-  expect(yesterdaysFilm(null, new Date("2025-06-11T12:00:00Z"))).toBe("late");
+  expect(yesterdaysTimelapse(film, new Date("2025-06-10T23:30:00Z"))).toBe("rendering");
+  expect(yesterdaysTimelapse(film, new Date("2025-06-11T04:59:00Z"))).toBe("rendering");
+  expect(yesterdaysTimelapse(film, new Date("2025-06-11T05:00:00Z"))).toBe("late");
+  expect(yesterdaysTimelapse(null, new Date("2025-06-11T12:00:00Z"))).toBe("late");
 });
 
 test("yesterday is the calendar's on the night after the clocks go forward (a 23-hour day)", () => {
@@ -34,6 +34,6 @@ test("yesterday is the calendar's on the night after the clocks go forward (a 23
   const saturday = new Date("2026-03-28T11:00:00Z");
   expect(isYesterday(sunday, now)).toBe(true);
   expect(isYesterday(saturday, now)).toBe(false);
-  expect(yesterdaysFilm(saturday, now)).toBe("rendering");
-  expect(yesterdaysFilm(sunday, now)).toBe("arrived");
+  expect(yesterdaysTimelapse(saturday, now)).toBe("rendering");
+  expect(yesterdaysTimelapse(sunday, now)).toBe("arrived");
 });

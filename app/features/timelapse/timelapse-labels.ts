@@ -16,7 +16,7 @@ export function isYesterday(takenAt: Date, now: Date): boolean {
 }
 
 /** The box renders yesterday's film at 01:00 and uploads it well before this hour. */
-export const FILM_EXPECTED_BY_HOUR = 7;
+export const TIMELAPSE_EXPECTED_BY_HOUR = 7;
 
 const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: LAKE_TIME_ZONE,
@@ -25,11 +25,11 @@ const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "rendering" from midnight until it arrives, "late" once the night passed without it. */
-export function yesterdaysFilm(
-  newestFilm: Date | null,
+export function yesterdaysTimelapse(
+  newestTimelapse: Date | null,
   now: Date,
 ): "arrived" | "rendering" | "late" {
   const yesterday = addDays(lakeDate(now.getTime()), -1);
-  if (newestFilm && lakeDate(newestFilm.getTime()) >= yesterday) return "arrived";
-  return Number(lakeHourFormat.format(now)) < FILM_EXPECTED_BY_HOUR ? "rendering" : "late";
+  if (newestTimelapse && lakeDate(newestTimelapse.getTime()) >= yesterday) return "arrived";
+  return Number(lakeHourFormat.format(now)) < TIMELAPSE_EXPECTED_BY_HOUR ? "rendering" : "late";
 }

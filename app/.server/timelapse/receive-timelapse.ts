@@ -12,21 +12,25 @@ import {
   type Upload,
   uploadOpen,
 } from "#app/.server/uploads/store.ts";
+import { timelapseTexts } from "#app/features/timelapse/timelapse-texts.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
-import { filmTexts } from "#app/lib/film-texts.ts";
-import type { FilmFacts, FilmStart } from "#protocol/daily-content.ts";
+import type { TimelapseFacts, TimelapseStart } from "#protocol/timelapse-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
 
 const fileNameOf = (day: string) => `${day}.mp4`;
 
-/** The film's day, from the upload's name (set by `startFilm`). */
-export const filmDayOf = (upload: Upload) => upload.fileName.replace(/\.mp4$/, "");
+/** The film's day, from the upload's name (set by `startTimelapse`). */
+export const timelapseDayOf = (upload: Upload) => upload.fileName.replace(/\.mp4$/, "");
 
 /**
  * The same day, size and hash continue the open upload (resume); anything else for that day
  * replaces it, so a re-run after a changed render starts cleanly.
  */
-export async function startFilm(db: Db, bucket: R2Bucket, start: FilmStart): Promise<Upload> {
+export async function startTimelapse(
+  db: Db,
+  bucket: R2Bucket,
+  start: TimelapseStart,
+): Promise<Upload> {
   const open = await db
     .select()
     .from(uploads)
@@ -50,7 +54,7 @@ export async function startFilm(db: Db, bucket: R2Bucket, start: FilmStart): Pro
 }
 
 /** The film must show the day it was started for. */
-export function factsFitDay(facts: FilmFacts, day: string): boolean {
+export function factsFitDay(facts: TimelapseFacts, day: string): boolean {
   return lakeDate(Date.parse(facts.from)) === day && lakeDate(Date.parse(facts.to)) === day;
 }
 
@@ -58,17 +62,17 @@ export function factsFitDay(facts: FilmFacts, day: string): boolean {
  * The day's film is published at once. A re-run replaces the file of the same item, so its
  * address, likes, views and the owner's featured or hidden choice stay.
  */
-export async function registerFilm(
+export async function registerTimelapse(
   db: Db,
   bucket: R2Bucket,
   upload: Upload,
-  facts: FilmFacts,
+  facts: TimelapseFacts,
 ): Promise<CompleteResult> {
   const assembled = await assemble(db, bucket, upload);
   if (!assembled.ok) return assembled;
-  const day = filmDayOf(upload);
+  const day = timelapseDayOf(upload);
   const film = {
-    ...filmTexts(facts, (locale) => createI18n(locale, serverMessages[locale])),
+    ...timelapseTexts(facts, (locale) => createI18n(locale, serverMessages[locale])),
     takenAt: new Date(facts.from),
     fileKey: upload.fileKey,
     thumbnailKey: upload.thumbnailKey,

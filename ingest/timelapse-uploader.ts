@@ -1,15 +1,15 @@
-// Sends a rendered day to the Worker by the resumable protocol of protocol/daily-content.ts.
+// Sends a rendered day to the Worker by the resumable protocol of protocol/timelapse-upload.ts.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import {
-  FILM_PATHS,
-  type FilmStart,
-  filmRegisteredSchema,
-  openFilmSchema,
-} from "#protocol/daily-content.ts";
+  openTimelapseSchema,
+  TIMELAPSE_PATHS,
+  type TimelapseStart,
+  timelapseRegisteredSchema,
+} from "#protocol/timelapse-upload.ts";
 import type { BoxConfig } from "./config.ts";
-import { filmFiles, markRegistered, pendingFilms, readFacts } from "./day-store.ts";
+import { markRegistered, pendingTimelapses, readFacts, timelapseFiles } from "./day-store.ts";
 import { log } from "./log.ts";
 import { signedRequest } from "./worker-client.ts";
 
@@ -37,14 +37,14 @@ async function readPart(path: string, offset: number, length: number) {
  * Uploads `day`'s film: parts the Worker already holds are skipped, so an interrupted upload
  * resumes. Frames are deleted only once the Worker registered the film. Returns its id.
  */
-export async function uploadFilm(config: BoxConfig, day: string): Promise<string> {
-  const files = filmFiles(config, day);
+export async function uploadTimelapse(config: BoxConfig, day: string): Promise<string> {
+  const files = timelapseFiles(config, day);
   const facts = await readFacts(config, day);
   if (!facts) throw new Error(`${day}: no rendered film to upload (run "render --day ${day}")`);
   const byteSize = (await stat(files.film)).size;
-  const start: FilmStart = { day, byteSize, sha256: await sha256File(files.film) };
-  const opened = openFilmSchema.parse(
-    await (await signedRequest(config, "POST", FILM_PATHS.start, { json: start })).json(),
+  const start: TimelapseStart = { day, byteSize, sha256: await sha256File(files.film) };
+  const opened = openTimelapseSchema.parse(
+    await (await signedRequest(config, "POST", TIMELAPSE_PATHS.start, { json: start })).json(),
   );
   const count = Math.ceil(byteSize / opened.partSize);
   const done = new Set(opened.doneParts);
@@ -56,21 +56,21 @@ export async function uploadFilm(config: BoxConfig, day: string): Promise<string
     await signedRequest(
       config,
       "PUT",
-      FILM_PATHS.part(opened.id, n),
+      TIMELAPSE_PATHS.part(opened.id, n),
       { bytes, contentType: "application/octet-stream" },
       { attempts: 5, timeoutMs: PART_TIMEOUT_MS },
     );
     sent += 1;
   }
   const poster = new Uint8Array(await readFile(files.poster));
-  await signedRequest(config, "PUT", FILM_PATHS.poster(opened.id), {
+  await signedRequest(config, "PUT", TIMELAPSE_PATHS.poster(opened.id), {
     bytes: poster,
     contentType: "image/jpeg",
   });
-  const response = await signedRequest(config, "POST", FILM_PATHS.complete(opened.id), {
+  const response = await signedRequest(config, "POST", TIMELAPSE_PATHS.complete(opened.id), {
     json: facts,
   });
-  const { id } = filmRegisteredSchema.parse(await response.json());
+  const { id } = timelapseRegisteredSchema.parse(await response.json());
   await markRegistered(config, day, id);
   log(
     `upload: ${day}: film ${id} registered (${count} parts, ${sent} sent now, ${count - sent} already there)`,
@@ -79,14 +79,14 @@ export async function uploadFilm(config: BoxConfig, day: string): Promise<string
 }
 
 /** Every rendered film the Worker has not confirmed yet, oldest first; failures wait. */
-export async function uploadPendingFilms(
+export async function uploadPendingTimelapses(
   config: BoxConfig,
 ): Promise<{ uploaded: string[]; failed: string[] }> {
   const uploaded: string[] = [];
   const failed: string[] = [];
-  for (const day of await pendingFilms(config)) {
+  for (const day of await pendingTimelapses(config)) {
     try {
-      await uploadFilm(config, day);
+      await uploadTimelapse(config, day);
       uploaded.push(day);
     } catch (error) {
       log(`upload: ${day}: failed, retried on the next run: ${String(error)}`);

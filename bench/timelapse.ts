@@ -2,7 +2,7 @@
 // frames (one every 6 s, civil dawn to dusk, 17 h). The render reads only the 4,500 of the
 // 7.5 hours before dusk and those within 30 minutes of solar noon, so ffmpeg generates just
 // those (1080p JPEGs of a moving test pattern with per-frame noise, so the encoder cannot
-// coast), named as the capture names them; then the box's own renderFilm makes the 3-minute
+// coast), named as the capture names them; then the box's own renderTimelapse makes the 3-minute
 // film and the poster. Reports frame disk use (the whole day's from the mean frame), render
 // time, film size and the load average around it (the machine is shared).
 // With --cpu instead: the CPU of the frame capture and a live session running together for
@@ -17,10 +17,10 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { captureWindow } from "#ingest/capture-window.ts";
 import { loadConfig } from "#ingest/config.ts";
-import { filmFiles, framesDir } from "#ingest/day-store.ts";
-import { renderFilm } from "#ingest/film-render.ts";
+import { framesDir, timelapseFiles } from "#ingest/day-store.ts";
 import { captureArgs, FRAME_INTERVAL_SECONDS } from "#ingest/frame-capture.ts";
 import { streamArgs } from "#ingest/hls.ts";
+import { renderTimelapse } from "#ingest/timelapse-render.ts";
 import { clockOf } from "#time/lake-time.ts";
 
 const day = "2026-06-21";
@@ -118,11 +118,11 @@ console.log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const before = load();
 started = Date.now();
 const cpuBefore = cpuSeconds("self", { children: true });
-const facts = await renderFilm(config, day);
+const facts = await renderTimelapse(config, day);
 const seconds = (Date.now() - started) / 1000;
 // ffmpeg's own CPU time: what the render costs, however busy the shared machine is.
 const cpu = cpuSeconds("self", { children: true }) - cpuBefore;
-const filmBytes = (await stat(filmFiles(config, day).film)).size;
+const filmBytes = (await stat(timelapseFiles(config, day).film)).size;
 const framesPerSecond = (facts.durationSeconds * 25) / seconds;
 
 console.log(`

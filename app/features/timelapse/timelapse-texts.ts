@@ -1,16 +1,19 @@
 import type { I18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { localizedField } from "#app/features/gallery/localized-fields.ts";
-import { timelapseLength } from "#app/features/timelapse/timelapse-labels.ts";
 import { type Locale, locales } from "#app/i18n/locales.ts";
-import type { FilmFacts } from "#protocol/daily-content.ts";
-import { formatDate, formatNumber, formatTime } from "./format.ts";
+import { formatDate, formatNumber, formatTime } from "#app/lib/format.ts";
+import type { TimelapseFacts } from "#protocol/timelapse-upload.ts";
+import { timelapseLength } from "./timelapse-labels.ts";
 
-type FilmTexts = Record<`title${string}` | `description${string}`, string>;
+type TimelapseTexts = Record<`title${string}` | `description${string}`, string>;
 
 /** A film's title and description in every language, written when the box registers it. */
-export function filmTexts(facts: FilmFacts, i18nFor: (locale: Locale) => I18n): FilmTexts {
-  const texts: FilmTexts = {};
+export function timelapseTexts(
+  facts: TimelapseFacts,
+  i18nFor: (locale: Locale) => I18n,
+): TimelapseTexts {
+  const texts: TimelapseTexts = {};
   for (const locale of locales) {
     const i18n = i18nFor(locale);
     const { unit, value } = timelapseLength(facts.durationSeconds);

@@ -11,7 +11,7 @@ import PlayIcon from "~icons/mdi/play-circle";
  * film with sound before a click anyway, and a `<video>` with controls costs a phone a long style
  * pass while the page starts (ADR 018).
  */
-export function FilmPlayer({
+export function VideoPlayer({
   item,
   autoPlay,
   onPlay,

@@ -5,20 +5,20 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { MAX_FILM_BYTES } from "#protocol/daily-content.ts";
+import { MAX_TIMELAPSE_BYTES } from "#protocol/timelapse-upload.ts";
 import { clockOf } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
-import { type Frame, filmFiles, framesDir, listFrames } from "./day-store.ts";
+import { type Frame, framesDir, listFrames, timelapseFiles } from "./day-store.ts";
+import { testConfig } from "./test-config.ts";
 import {
-  FILM_FPS,
-  filmFrames,
   parseBrightness,
   posterCandidates,
   renderArgs,
-  renderFilm,
+  renderTimelapse,
   SPEED,
-} from "./film-render.ts";
-import { testConfig } from "./test-config.ts";
+  TIMELAPSE_FPS,
+  timelapseFrames,
+} from "./timelapse-render.ts";
 
 const torri = { latitude: 45.6106, longitude: 10.6858, timeZone: "Europe/Rome" };
 
@@ -35,8 +35,8 @@ describe("the film's stretch of the day", () => {
   test("is the 7.5 hours before civil dusk at the default 180 s, 150× real speed", () => {
     expect(SPEED).toBe(150);
     const window = captureWindow("2026-06-21", torri);
-    const frames = filmFrames(everySixSeconds(window.dawn, window.dusk), window, 180);
-    expect(frames).toHaveLength(180 * FILM_FPS);
+    const frames = timelapseFrames(everySixSeconds(window.dawn, window.dusk), window, 180);
+    expect(frames).toHaveLength(180 * TIMELAPSE_FPS);
     expect(window.dusk.getTime() - (frames.at(-1)?.at.getTime() ?? 0)).toBeLessThan(6000);
     const shown = (frames.at(-1)?.at.getTime() ?? 0) - (frames[0]?.at.getTime() ?? 0);
     expect(shown / 3600_000).toBeCloseTo(7.5, 1);
@@ -46,12 +46,12 @@ describe("the film's stretch of the day", () => {
     const window = captureWindow("2026-12-21", torri);
     const all = everySixSeconds(window.dawn, window.dusk);
     // 600 s of film would need 25 hours of a 9.8-hour day: the whole day, shorter film.
-    expect(filmFrames(all, window, 600)).toHaveLength(all.length);
+    expect(timelapseFrames(all, window, 600)).toHaveLength(all.length);
     const outage = (t: number) =>
       t > window.dusk.getTime() - 3 * 3600_000 && t < window.dusk.getTime() - 3600_000;
     expect(
-      filmFrames(everySixSeconds(window.dawn, window.dusk, outage), window, 180).length,
-    ).toBeLessThan(180 * FILM_FPS - 1000);
+      timelapseFrames(everySixSeconds(window.dawn, window.dusk, outage), window, 180).length,
+    ).toBeLessThan(180 * TIMELAPSE_FPS - 1000);
   });
 
   test("poster candidates come from within 30 minutes of solar noon, at most 120", () => {
@@ -82,7 +82,7 @@ describe("ffmpeg arguments of the film", () => {
     expect(args).toContain("-movflags +faststart /o/film.mp4");
     const maxrate = Number(/-maxrate (\d+)M/.exec(args)?.[1]) * 1e6;
     // A 3-minute film at the cap, plus the container, stays far below the Worker's 1 GiB.
-    expect((maxrate / 8) * 180 * 1.05).toBeLessThan(MAX_FILM_BYTES / 4);
+    expect((maxrate / 8) * 180 * 1.05).toBeLessThan(MAX_TIMELAPSE_BYTES / 4);
   });
 
   test("brightness is read from signalstats' YAVG per frame", () => {
@@ -157,7 +157,7 @@ describe("rendering a day", { timeout: 180_000 }, () => {
       );
     }
 
-    const facts = await renderFilm(config, day);
+    const facts = await renderTimelapse(config, day);
     const frames = await listFrames(config, day);
     expect(facts).toEqual({
       width: 1920,
@@ -167,7 +167,7 @@ describe("rendering a day", { timeout: 180_000 }, () => {
       from: frames.at(-50)?.at.toISOString(),
       to: new Date(dusk).toISOString(),
     });
-    const files = filmFiles(config, day);
+    const files = timelapseFiles(config, day);
     expect(
       probe(files.film, "stream=codec_name,profile,pix_fmt,width,height,r_frame_rate,nb_frames"),
     ).toBe(

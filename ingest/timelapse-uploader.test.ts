@@ -4,16 +4,22 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { FilmFacts } from "#protocol/daily-content.ts";
+import type { TimelapseFacts } from "#protocol/timelapse-upload.ts";
 import type { BoxConfig } from "./config.ts";
-import { filmDir, filmFiles, framesDir, isRegistered, pendingFilms } from "./day-store.ts";
-import { uploadFilm, uploadPendingFilms } from "./film-upload.ts";
+import {
+  framesDir,
+  isRegistered,
+  pendingTimelapses,
+  timelapseDir,
+  timelapseFiles,
+} from "./day-store.ts";
 import { TEST_DEVICE, testConfig } from "./test-config.ts";
 import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
+import { uploadPendingTimelapses, uploadTimelapse } from "./timelapse-uploader.ts";
 
 const day = "2026-07-14";
 const partSize = 1000;
-const facts: FilmFacts = {
+const facts: TimelapseFacts = {
   width: 1920,
   height: 1080,
   durationSeconds: 180,
@@ -26,10 +32,10 @@ let worker: TestFilmWorker;
 let config: BoxConfig;
 
 async function rendered(film: Buffer, on = day) {
-  await mkdir(filmDir(config, on), { recursive: true });
-  await writeFile(filmFiles(config, on).film, film);
-  await writeFile(filmFiles(config, on).poster, Buffer.from("poster jpeg"));
-  await writeFile(filmFiles(config, on).facts, JSON.stringify(facts));
+  await mkdir(timelapseDir(config, on), { recursive: true });
+  await writeFile(timelapseFiles(config, on).film, film);
+  await writeFile(timelapseFiles(config, on).poster, Buffer.from("poster jpeg"));
+  await writeFile(timelapseFiles(config, on).facts, JSON.stringify(facts));
   await mkdir(framesDir(config, on), { recursive: true });
   await writeFile(join(framesDir(config, on), "120100.jpg"), "frame");
 }
@@ -48,7 +54,7 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
   test("sends every part, the poster and the facts, and the Worker gets the exact film", async () => {
     const film = randomBytes(3500);
     await rendered(film);
-    const id = await uploadFilm(config, day);
+    const id = await uploadTimelapse(config, day);
     expect(partsSent()).toEqual([1, 2, 3, 4]);
     const registered = worker.films.get(day);
     expect(registered?.id).toBe(id);
@@ -60,25 +66,25 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
   test("deletes the day's frames only once the Worker confirmed the film", async () => {
     await rendered(randomBytes(2500));
     worker.fail(/complete$/, 409);
-    await expect(uploadFilm(config, day)).rejects.toThrow(/409/);
+    await expect(uploadTimelapse(config, day)).rejects.toThrow(/409/);
     expect(existsSync(framesDir(config, day))).toBe(true);
     expect(await isRegistered(config, day)).toBe(false);
 
-    await uploadFilm(config, day);
+    await uploadTimelapse(config, day);
     expect(existsSync(framesDir(config, day))).toBe(false);
     expect(await isRegistered(config, day)).toBe(true);
-    expect(existsSync(filmFiles(config, day).film)).toBe(true);
+    expect(existsSync(timelapseFiles(config, day).film)).toBe(true);
   });
 
   test("resumes an interrupted upload with only the parts the Worker is missing", async () => {
     const film = randomBytes(4200);
     await rendered(film);
     worker.fail(/parts\/3$/, 400);
-    await expect(uploadFilm(config, day)).rejects.toThrow(/400/);
+    await expect(uploadTimelapse(config, day)).rejects.toThrow(/400/);
     expect(partsSent()).toEqual([1, 2, 3]);
 
     worker.requests.length = 0;
-    await uploadFilm(config, day);
+    await uploadTimelapse(config, day);
     expect(partsSent()).toEqual([3, 4, 5]);
     expect(worker.films.get(day)?.film.equals(film)).toBe(true);
   });
@@ -86,22 +92,22 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
   test("retries a part the Worker failed on with a fresh signature, and gives up on a 4xx at once", async () => {
     await rendered(randomBytes(1500));
     worker.fail(/parts\/2$/, 503, 2);
-    await uploadFilm(config, day);
+    await uploadTimelapse(config, day);
     expect(partsSent()).toEqual([1, 2, 2, 2]);
 
     worker.requests.length = 0;
     worker.fail(/films$/, 401);
-    await expect(uploadFilm(config, day)).rejects.toThrow(/401/);
+    await expect(uploadTimelapse(config, day)).rejects.toThrow(/401/);
     expect(worker.requests).toEqual(["POST /api/ingest/films"]);
   });
 
   test("a re-run for the same day starts cleanly and replaces that day's film", async () => {
     await rendered(randomBytes(1800));
-    const first = await uploadFilm(config, day);
+    const first = await uploadTimelapse(config, day);
     const rerendered = randomBytes(2100);
     await rendered(rerendered);
     worker.requests.length = 0;
-    const second = await uploadFilm(config, day);
+    const second = await uploadTimelapse(config, day);
     expect(second).not.toBe(first);
     expect(partsSent()).toEqual([1, 2, 3]);
     expect(worker.films.get(day)?.film.equals(rerendered)).toBe(true);
@@ -112,18 +118,20 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
     await rendered(randomBytes(1200), "2026-07-12");
     await rendered(randomBytes(1200), "2026-07-13");
     worker.fail(/films$/, 503, 3);
-    expect(await uploadPendingFilms(config)).toEqual({
+    expect(await uploadPendingTimelapses(config)).toEqual({
       uploaded: ["2026-07-13"],
       failed: ["2026-07-12"],
     });
-    expect(await pendingFilms(config)).toEqual(["2026-07-12"]);
-    expect(await uploadPendingFilms(config)).toEqual({ uploaded: ["2026-07-12"], failed: [] });
-    expect(await pendingFilms(config)).toEqual([]);
+    expect(await pendingTimelapses(config)).toEqual(["2026-07-12"]);
+    expect(await uploadPendingTimelapses(config)).toEqual({ uploaded: ["2026-07-12"], failed: [] });
+    expect(await pendingTimelapses(config)).toEqual([]);
     expect([...worker.films.keys()].sort()).toEqual(["2026-07-12", "2026-07-13"]);
     worker.requests.length = 0;
-    expect(await uploadPendingFilms(config)).toEqual({ uploaded: [], failed: [] });
+    expect(await uploadPendingTimelapses(config)).toEqual({ uploaded: [], failed: [] });
     expect(worker.requests).toEqual([]);
-    expect(JSON.parse(await readFile(filmFiles(config, "2026-07-12").registered, "utf8"))).toEqual({
+    expect(
+      JSON.parse(await readFile(timelapseFiles(config, "2026-07-12").registered, "utf8")),
+    ).toEqual({
       id: worker.films.get("2026-07-12")?.id,
     });
   });

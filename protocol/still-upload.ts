@@ -1,58 +1,7 @@
-// The camera box's daily content, shared by the Worker and the box (ingest/): the nightly film,
-// sent as a resumable multipart upload signed with the device key, and the archived stills.
-import { z } from "zod";
+// The archive's stills as the box sends them and the Worker reads them (ingest/, workers/api):
+// each signed with the device key, with its smaller versions.
 import { MINUTE_MS } from "#time/durations.ts";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
-
-const MiB = 1024 * 1024;
-
-/** A 3-minute 1080p film at the box's bitrate cap is about 200 MB; this leaves room. */
-export const MAX_FILM_BYTES = 1024 * MiB;
-export const MAX_POSTER_BYTES = 2 * MiB;
-
-export const FILM_PATHS = {
-  start: "/api/ingest/films",
-  part: (id: string, n: number) => `/api/ingest/films/${id}/parts/${n}`,
-  poster: (id: string) => `/api/ingest/films/${id}/poster`,
-  complete: (id: string) => `/api/ingest/films/${id}/complete`,
-} as const;
-
-/**
- * POST start: the same day, size and hash answer the open upload with the parts already
- * stored (resume); anything else for that day replaces it.
- */
-export const filmStartSchema = z.object({
-  /** The lake-time day the film shows. */
-  day: z.iso.date(),
-  byteSize: z.number().int().positive().max(MAX_FILM_BYTES),
-  sha256: z.string().regex(/^[a-f0-9]{64}$/),
-});
-export type FilmStart = z.infer<typeof filmStartSchema>;
-
-export const openFilmSchema = z.object({
-  id: z.string(),
-  /** Every part but the last has exactly this many bytes. */
-  partSize: z.number().int().positive(),
-  doneParts: z.array(z.number().int().positive()),
-});
-export type OpenFilm = z.infer<typeof openFilmSchema>;
-
-/** POST complete: registers (or replaces) the day's published time-lapse. */
-export const filmFactsSchema = z
-  .object({
-    width: z.number().int().min(320).max(7680),
-    height: z.number().int().min(180).max(4320),
-    durationSeconds: z.number().positive().max(3600),
-    /** Seconds of reality per second of film (150 at the spec's speed). */
-    speed: z.number().positive().max(10_000),
-    /** The stretch of the day the film shows. */
-    from: z.iso.datetime(),
-    to: z.iso.datetime(),
-  })
-  .refine((facts) => facts.from < facts.to, { message: "from must be before to", path: ["to"] });
-export type FilmFacts = z.infer<typeof filmFactsSchema>;
-
-export const filmRegisteredSchema = z.object({ id: z.string() });
 
 /**
  * Stills carry the moment they were taken, so a still kept while the Worker was unreachable is

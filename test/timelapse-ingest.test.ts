@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { FILM_PATHS, MAX_FILM_BYTES } from "#protocol/daily-content.ts";
 import { sha256Hex } from "#protocol/device-signature.ts";
+import { MAX_TIMELAPSE_BYTES, TIMELAPSE_PATHS } from "#protocol/timelapse-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
@@ -35,7 +35,7 @@ function facts(day = yesterday) {
 }
 
 async function start(film: Uint8Array, day = yesterday) {
-  const response = await asBox("POST", FILM_PATHS.start, {
+  const response = await asBox("POST", TIMELAPSE_PATHS.start, {
     day,
     byteSize: film.byteLength,
     sha256: await sha256Hex(film),
@@ -48,16 +48,16 @@ async function sendParts(id: string, film: Uint8Array, only?: number[]) {
   for (let n = 1; n <= parts; n++) {
     if (only && !only.includes(n)) continue;
     const part = film.slice((n - 1) * 10 * MiB, n * 10 * MiB);
-    expect((await asBox("PUT", FILM_PATHS.part(id, n), part)).status).toBe(204);
+    expect((await asBox("PUT", TIMELAPSE_PATHS.part(id, n), part)).status).toBe(204);
   }
 }
 
-async function uploadFilm(film: Uint8Array, day = yesterday) {
+async function uploadTimelapse(film: Uint8Array, day = yesterday) {
   const { body } = await start(film, day);
   await sendParts(body.id, film);
   const poster = jpegStill({ width: 1920, height: 1080 });
-  expect((await asBox("PUT", FILM_PATHS.poster(body.id), poster)).status).toBe(204);
-  return asBox("POST", FILM_PATHS.complete(body.id), facts(day));
+  expect((await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), poster)).status).toBe(204);
+  return asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts(day));
 }
 
 /**
@@ -76,7 +76,7 @@ const rows = async (table: string) =>
 
 describe("the camera box's nightly film", () => {
   test("becomes a published time-lapse of its day, labelled 'Yesterday in 3 minutes'", async () => {
-    const response = await uploadFilm(mp4(12 * MiB));
+    const response = await uploadTimelapse(mp4(12 * MiB));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const row = await env.DB.prepare("select * from media where id = ?")
@@ -110,12 +110,14 @@ describe("the camera box's nightly film", () => {
     expect(again.body).toMatchObject({ id: first.body.id, doneParts: [1] });
     await sendParts(again.body.id, film, [2]);
     const poster = jpegStill({ width: 1920, height: 1080 });
-    await asBox("PUT", FILM_PATHS.poster(again.body.id), poster);
-    expect((await asBox("POST", FILM_PATHS.complete(again.body.id), facts())).status).toBe(201);
+    await asBox("PUT", TIMELAPSE_PATHS.poster(again.body.id), poster);
+    expect((await asBox("POST", TIMELAPSE_PATHS.complete(again.body.id), facts())).status).toBe(
+      201,
+    );
   });
 
   test("a re-run for the same day replaces the film in the same item; pages that name the old files get them for a day", async () => {
-    const first = (await (await uploadFilm(mp4(6 * MiB))).json()) as { id: string };
+    const first = (await (await uploadTimelapse(mp4(6 * MiB))).json()) as { id: string };
     await env.DB.prepare("update media set featured = 1, like_count = 4 where id = ?")
       .bind(first.id)
       .run();
@@ -134,7 +136,7 @@ describe("the camera box's nightly film", () => {
       ).results;
     const [before] = await row();
     const rerender = mp4(7 * MiB);
-    const second = await uploadFilm(rerender);
+    const second = await uploadTimelapse(rerender);
     expect(await second.json()).toEqual({ id: first.id });
     const after = await row();
     expect(after).toHaveLength(1);
@@ -176,7 +178,10 @@ describe("the camera box's nightly film", () => {
       restarted = (await start(mp4(7 * MiB))).response;
     };
     const racingPart = actingJustBefore(env.DB, 'insert into "upload_parts"', startAnother);
-    const part = await asBox("PUT", FILM_PATHS.part(body.id, 1), film, { ...env, DB: racingPart });
+    const part = await asBox("PUT", TIMELAPSE_PATHS.part(body.id, 1), film, {
+      ...env,
+      DB: racingPart,
+    });
     expect(restarted?.status).toBe(201);
     expect(part.status).toBe(404);
     expect(await rows("upload_parts")).toBe(0);
@@ -184,7 +189,7 @@ describe("the camera box's nightly film", () => {
     const { body: second } = await start(mp4(8 * MiB));
     const racingPoster = actingBeforePut(env.MEDIA, () => start(mp4(9 * MiB)));
     const poster = jpegStill({ width: 1920, height: 1080 });
-    const late = await asBox("PUT", FILM_PATHS.poster(second.id), poster, {
+    const late = await asBox("PUT", TIMELAPSE_PATHS.poster(second.id), poster, {
       ...env,
       MEDIA: racingPoster,
     });
@@ -198,13 +203,13 @@ describe("the camera box's nightly film", () => {
       const { body } = await start(film);
       await sendParts(body.id, film);
       const poster = jpegStill({ width: 1920, height: 1080 });
-      expect((await asBox("PUT", FILM_PATHS.poster(body.id), poster)).status).toBe(204);
+      expect((await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), poster)).status).toBe(204);
       let restarted: Response | undefined;
       const startAnother = async () => {
         restarted = (await start(mp4(film.byteLength))).response;
       };
       const racing = actingJustBefore(env.DB, 'insert into "retired_files"', startAnother);
-      const done = await asBox("POST", FILM_PATHS.complete(body.id), facts(), {
+      const done = await asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts(), {
         ...env,
         DB: racing,
       });
@@ -219,7 +224,7 @@ describe("the camera box's nightly film", () => {
     });
 
     test("a re-run leaves the day's film as it was", async () => {
-      await uploadFilm(mp4(6 * MiB));
+      await uploadTimelapse(mp4(6 * MiB));
       const filmRows = async () =>
         (await env.DB.prepare("select id, file_key, thumbnail_key, byte_size from media").all())
           .results as { file_key: string; thumbnail_key: string }[];
@@ -241,12 +246,12 @@ describe("the camera box's nightly film", () => {
     expect(second.body.id).not.toBe(first.body.id);
     expect(second.body.doneParts).toEqual([]);
     expect(await rows("uploads")).toBe(1);
-    const stale = await asBox("PUT", FILM_PATHS.part(first.body.id, 2), other.slice(10 * MiB));
+    const stale = await asBox("PUT", TIMELAPSE_PATHS.part(first.body.id, 2), other.slice(10 * MiB));
     expect(stale.status).toBe(404);
   });
 
   test("refuses a film that is not an MP4 and keeps nothing of it", async () => {
-    const response = await uploadFilm(fileBytes(3 * MiB, "html"));
+    const response = await uploadTimelapse(fileBytes(3 * MiB, "html"));
     expect(response.status).toBe(422);
     expect(await rows("media")).toBe(0);
     expect(await rows("uploads")).toBe(0);
@@ -257,26 +262,26 @@ describe("the camera box's nightly film", () => {
     const body = new TextEncoder().encode(
       JSON.stringify({ day: yesterday, byteSize: 1000, sha256: "a".repeat(64) }),
     );
-    const forged = await visit(FILM_PATHS.start, {
+    const forged = await visit(TIMELAPSE_PATHS.start, {
       method: "POST",
       body,
-      headers: await signedHeaders("POST", FILM_PATHS.start, body, { secret: "x".repeat(40) }),
+      headers: await signedHeaders("POST", TIMELAPSE_PATHS.start, body, { secret: "x".repeat(40) }),
     });
     expect(forged.status).toBe(401);
-    const unsigned = await visit(FILM_PATHS.start, { method: "POST", body });
+    const unsigned = await visit(TIMELAPSE_PATHS.start, { method: "POST", body });
     expect(unsigned.status).toBe(403);
     expect(await rows("uploads")).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
 
   test("refuses oversize films, wrong parts, a poster that is not a JPEG and wrong days", async () => {
-    const huge = await asBox("POST", FILM_PATHS.start, {
+    const huge = await asBox("POST", TIMELAPSE_PATHS.start, {
       day: yesterday,
-      byteSize: MAX_FILM_BYTES + 1,
+      byteSize: MAX_TIMELAPSE_BYTES + 1,
       sha256: "a".repeat(64),
     });
     expect(huge.status).toBe(400);
-    const today = await asBox("POST", FILM_PATHS.start, {
+    const today = await asBox("POST", TIMELAPSE_PATHS.start, {
       day: lakeDate(Date.now()),
       byteSize: 1000,
       sha256: "a".repeat(64),
@@ -286,19 +291,19 @@ describe("the camera box's nightly film", () => {
 
     const film = mp4(12 * MiB);
     const { body } = await start(film);
-    const short = await asBox("PUT", FILM_PATHS.part(body.id, 1), film.slice(0, MiB));
+    const short = await asBox("PUT", TIMELAPSE_PATHS.part(body.id, 1), film.slice(0, MiB));
     expect(short.status).toBe(400);
-    const tooMany = await asBox("PUT", FILM_PATHS.part(body.id, 3), film.slice(0, 10));
+    const tooMany = await asBox("PUT", TIMELAPSE_PATHS.part(body.id, 3), film.slice(0, 10));
     expect(tooMany.status).toBe(400);
-    const poster = await asBox("PUT", FILM_PATHS.poster(body.id), fileBytes(4096, "html"));
+    const poster = await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), fileBytes(4096, "html"));
     expect(poster.status).toBe(415);
     await sendParts(body.id, film);
-    const missingPoster = await asBox("POST", FILM_PATHS.complete(body.id), facts());
+    const missingPoster = await asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts());
     expect(missingPoster.status).toBe(409);
-    await asBox("PUT", FILM_PATHS.poster(body.id), jpegStill({ width: 1920, height: 1080 }));
-    const elsewhen = await asBox("POST", FILM_PATHS.complete(body.id), facts("2020-01-01"));
+    await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), jpegStill({ width: 1920, height: 1080 }));
+    const elsewhen = await asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts("2020-01-01"));
     expect(elsewhen.status).toBe(422);
-    const garbled = await asBox("POST", FILM_PATHS.complete(body.id), new Uint8Array([1, 2]));
+    const garbled = await asBox("POST", TIMELAPSE_PATHS.complete(body.id), new Uint8Array([1, 2]));
     expect(garbled.status).toBe(400);
     expect(await rows("media")).toBe(0);
   });
@@ -310,7 +315,7 @@ describe("the camera box's nightly film", () => {
     vi.setSystemTime(new Date("2026-04-05T22:30:00Z"));
     try {
       const film = mp4(1000);
-      const tooOld = await asBox("POST", FILM_PATHS.start, {
+      const tooOld = await asBox("POST", TIMELAPSE_PATHS.start, {
         day: "2026-02-04",
         byteSize: film.byteLength,
         sha256: await sha256Hex(film),

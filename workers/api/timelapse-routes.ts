@@ -4,18 +4,18 @@ import type { z } from "zod";
 import { jpegFrame } from "#app/.server/files/jpeg.ts";
 import {
   factsFitDay,
-  filmDayOf,
-  registerFilm,
-  startFilm,
-} from "#app/.server/films/camera-films.ts";
+  registerTimelapse,
+  startTimelapse,
+  timelapseDayOf,
+} from "#app/.server/timelapse/receive-timelapse.ts";
 import { doneParts, putVersion, storePart, type Upload } from "#app/.server/uploads/store.ts";
 import { PART_SIZE } from "#app/features/uploads/upload-limits.ts";
 import {
-  filmFactsSchema,
-  filmStartSchema,
   MAX_POSTER_BYTES,
-  type OpenFilm,
-} from "#protocol/daily-content.ts";
+  type OpenTimelapse,
+  timelapseFactsSchema,
+  timelapseStartSchema,
+} from "#protocol/timelapse-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
@@ -28,7 +28,7 @@ import {
 } from "./resumable-upload.ts";
 import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
 
-type FilmEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: Upload } };
+type TimelapseEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: Upload } };
 
 const JSON_BYTES = 4096;
 const badBody = rejectInvalid(400, "invalid_body");
@@ -58,20 +58,20 @@ const wording: UploadWording = {
   },
 };
 
-const noSuchFilm = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
-const withFilm = withUpload(["timelapse"], wording);
+const noSuchTimelapse = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
+const withTimelapse = withUpload(["timelapse"], wording);
 
-/** What the box parses with `openFilmSchema`. */
-const openFilm = (upload: Upload, doneParts: number[]): OpenFilm => ({
+/** What the box parses with `openTimelapseSchema`. */
+const openTimelapse = (upload: Upload, doneParts: number[]): OpenTimelapse => ({
   id: upload.id,
   partSize: upload.partSize,
   doneParts,
 });
 
 /** The nightly film (ADR 016) by the admin's resumable multipart upload, signed by the box (ADR 013). */
-export const films = new Hono<FilmEnv>()
+export const timelapseRoutes = new Hono<TimelapseEnv>()
   .post("/", signedByBox(JSON_BYTES), async (c) => {
-    const parsed = parseSigned(filmStartSchema, c.var.body);
+    const parsed = parseSigned(timelapseStartSchema, c.var.body);
     if (!parsed.success) return badBody(parsed, c);
     const { day } = parsed.data;
     const today = lakeDate(Date.now());
@@ -79,13 +79,13 @@ export const films = new Hono<FilmEnv>()
     if (day >= today || day < oldest) {
       return apiError(c, 422, "invalid_day", `A film shows a past day since ${oldest}`);
     }
-    const upload = await startFilm(c.var.db, c.env.MEDIA, parsed.data);
-    return c.json(openFilm(upload, await doneParts(c.var.db, upload.id)), 201);
+    const upload = await startTimelapse(c.var.db, c.env.MEDIA, parsed.data);
+    return c.json(openTimelapse(upload, await doneParts(c.var.db, upload.id)), 201);
   })
   .put(
     "/:id/parts/:n",
     signedByBox(PART_SIZE),
-    withFilm,
+    withTimelapse,
     zValidator("param", partParam, badBody),
     async (c) => {
       const { upload, body } = c.var;
@@ -93,24 +93,24 @@ export const films = new Hono<FilmEnv>()
       const refused = refusePart(c, upload, n, body.byteLength, wording);
       if (refused) return refused;
       const stored = await storePart(c.var.db, c.env.MEDIA, upload, n, body.slice().buffer);
-      return stored ? c.body(null, 204) : noSuchFilm(c);
+      return stored ? c.body(null, 204) : noSuchTimelapse(c);
     },
   )
-  .put("/:id/poster", signedByBox(MAX_POSTER_BYTES), withFilm, async (c) => {
+  .put("/:id/poster", signedByBox(MAX_POSTER_BYTES), withTimelapse, async (c) => {
     if (!jpegFrame(c.var.body)) {
       return apiError(c, 415, "not_jpeg", "The poster must be one whole JPEG");
     }
     const { upload, body } = c.var;
     const stored = await putVersion(c.var.db, c.env.MEDIA, upload, upload.thumbnailKey, body);
-    return stored ? c.body(null, 204) : noSuchFilm(c);
+    return stored ? c.body(null, 204) : noSuchTimelapse(c);
   })
-  .post("/:id/complete", signedByBox(JSON_BYTES), withFilm, async (c) => {
-    const parsed = parseSigned(filmFactsSchema, c.var.body);
+  .post("/:id/complete", signedByBox(JSON_BYTES), withTimelapse, async (c) => {
+    const parsed = parseSigned(timelapseFactsSchema, c.var.body);
     if (!parsed.success) return badBody(parsed, c);
     const { upload } = c.var;
-    if (!factsFitDay(parsed.data, filmDayOf(upload))) {
-      return apiError(c, 422, "invalid_day", `The film must show ${filmDayOf(upload)}`);
+    if (!factsFitDay(parsed.data, timelapseDayOf(upload))) {
+      return apiError(c, 422, "invalid_day", `The film must show ${timelapseDayOf(upload)}`);
     }
-    const result = await registerFilm(c.var.db, c.env.MEDIA, upload, parsed.data);
+    const result = await registerTimelapse(c.var.db, c.env.MEDIA, upload, parsed.data);
     return answerCompletion(c, result, wording);
   });

@@ -4,27 +4,31 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { setPriority } from "node:os";
 import { join } from "node:path";
-import { type FilmFacts, MAX_POSTER_BYTES } from "#protocol/daily-content.ts";
+import { MAX_POSTER_BYTES, type TimelapseFacts } from "#protocol/timelapse-upload.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 import { type CaptureWindow, captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
-import { type Frame, filmDir, filmFiles, listFrames } from "./day-store.ts";
+import { type Frame, listFrames, timelapseDir, timelapseFiles } from "./day-store.ts";
 import { FRAME_INTERVAL_SECONDS } from "./frame-capture.ts";
 import { FULL_HD } from "./hls.ts";
 import { log } from "./log.ts";
 
-export const FILM_FPS = 25;
+export const TIMELAPSE_FPS = 25;
 /** Seconds of reality per second of film: 150, the spec's "about 2.5 minutes". */
-export const SPEED = FRAME_INTERVAL_SECONDS * FILM_FPS;
+export const SPEED = FRAME_INTERVAL_SECONDS * TIMELAPSE_FPS;
 const POSTER_MINUTES_AROUND_NOON = 30;
 const POSTER_SAMPLES = 120;
 
 /** The frames the film shows: those in the `filmSeconds × SPEED` before dusk (gaps shorten it). */
-export function filmFrames(frames: Frame[], window: CaptureWindow, filmSeconds: number): Frame[] {
+export function timelapseFrames(
+  frames: Frame[],
+  window: CaptureWindow,
+  filmSeconds: number,
+): Frame[] {
   const start = window.dusk.getTime() - filmSeconds * SPEED * 1000;
   return frames
     .filter((f) => f.at.getTime() >= start && f.at <= window.dusk && f.at >= window.dawn)
-    .slice(-filmSeconds * FILM_FPS);
+    .slice(-filmSeconds * TIMELAPSE_FPS);
 }
 
 /** Up to 120 frames within 30 minutes of solar noon (else across the day) to measure. */
@@ -43,7 +47,7 @@ const QUIET = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"];
 export function renderArgs(sequence: string, out: string): string[] {
   return [
     ...QUIET,
-    ...["-framerate", String(FILM_FPS), "-i", sequence],
+    ...["-framerate", String(TIMELAPSE_FPS), "-i", sequence],
     "-vf",
     [
       // Auto-exposure steps between frames flicker at 150×; averaging over 10 frames evens them.
@@ -55,7 +59,7 @@ export function renderArgs(sequence: string, out: string): string[] {
     ...["-c:v", "libx264", "-profile:v", "high", "-preset", "medium", "-crf", "23"],
     ...["-maxrate", "8M", "-bufsize", "16M"],
     // A keyframe every 2 s, so scrubbing in the player lands quickly.
-    ...["-g", String(2 * FILM_FPS), "-r", String(FILM_FPS), "-an"],
+    ...["-g", String(2 * TIMELAPSE_FPS), "-r", String(TIMELAPSE_FPS), "-an"],
     ...["-movflags", "+faststart", out],
   ];
 }
@@ -134,18 +138,18 @@ async function renderPoster(config: BoxConfig, candidates: Frame[], work: string
  * Renders `day` into films/DAY (replacing an earlier render, which then uploads again).
  * Built in a scratch directory and moved in place, so a crash never leaves half a film.
  */
-export async function renderFilm(config: BoxConfig, day: string): Promise<FilmFacts> {
+export async function renderTimelapse(config: BoxConfig, day: string): Promise<TimelapseFacts> {
   const window = captureWindow(day, config);
   const all = await listFrames(config, day);
-  const frames = filmFrames(all, window, config.filmSeconds);
+  const frames = timelapseFrames(all, window, config.filmSeconds);
   const first = frames[0];
   const last = frames.at(-1);
-  if (!first || !last || frames.length < FILM_FPS) {
+  if (!first || !last || frames.length < TIMELAPSE_FPS) {
     throw new Error(
       `${day}: ${frames.length} frames before dusk, fewer than one second of film; nothing to render`,
     );
   }
-  const target = filmDir(config, day);
+  const target = timelapseDir(config, day);
   const work = `${target}.partial`;
   await rm(work, { recursive: true, force: true });
   const started = Date.now();
@@ -160,10 +164,10 @@ export async function renderFilm(config: BoxConfig, day: string): Promise<FilmFa
       work,
       join(work, "poster.jpg"),
     );
-    const facts: FilmFacts = {
+    const facts: TimelapseFacts = {
       width: 1920,
       height: 1080,
-      durationSeconds: frames.length / FILM_FPS,
+      durationSeconds: frames.length / TIMELAPSE_FPS,
       speed: SPEED,
       from: first.at.toISOString(),
       to: last.at.toISOString(),
@@ -174,7 +178,7 @@ export async function renderFilm(config: BoxConfig, day: string): Promise<FilmFa
     await rm(join(work, "yavg.txt"));
     await rm(target, { recursive: true, force: true });
     await rename(work, target);
-    const size = (await stat(filmFiles(config, day).film)).size;
+    const size = (await stat(timelapseFiles(config, day).film)).size;
     log(
       `render: ${day}: ${facts.durationSeconds} s of film (${frames.length} frames, ${facts.from} to ${facts.to}), ${(size / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(0)} s; poster from ${posterFrame.at.toISOString()}`,
     );
