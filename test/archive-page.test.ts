@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
+import { slotOf } from "#app/.server/archive/slots.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import { slotOf } from "#app/.server/stills/slots.ts";
 import { parseLakeTime } from "#app/.server/weather/parse-lake-time.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeWallClock } from "#time/lake-time.ts";

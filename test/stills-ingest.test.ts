@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "#app/.server/db/client.ts";
 import {
   NEWEST_STILL_CACHE_MS,
   newestStill,
   readStillPicture,
-} from "#app/.server/stills/still-picture.ts";
+} from "#app/.server/archive/still-picture.ts";
+import { getDb } from "#app/.server/db/client.ts";
 import type { StillPicture } from "#app/features/archive/stills.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { slotOf } from "#app/.server/archive/slots.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import { slotOf } from "#app/.server/stills/slots.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { jpegStill } from "./box.ts";
 import { actingJustBefore, runCron } from "./helpers.ts";

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { archiveQuery, loadArchivePage } from "#app/.server/archive/archive-page.ts";
 import { readSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
-import { archiveQuery, loadArchivePage } from "#app/.server/stills/archive-page.ts";
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
 import { admin } from "#workers/api/admin/index.ts";
+import { archiveRoutes } from "./archive-routes.ts";
 import { beacon } from "./beacon.ts";
 import { build } from "./build.ts";
 import { apiError } from "./errors.ts";
@@ -11,7 +12,6 @@ import { ingest } from "./ingest.ts";
 import { locale } from "./locale.ts";
 import { mediaApi } from "./media.ts";
 import { settings } from "./settings.ts";
-import { stillPictures } from "./stills.ts";
 import { stream } from "./stream.ts";
 import type { ApiEnv } from "./types.ts";
 import { weather } from "./weather.ts";
@@ -23,7 +23,7 @@ export const api = new Hono<ApiEnv>()
   .route("/locale", locale)
   .route("/media", mediaApi)
   .route("/files", files)
-  .route("/stills", stillPictures)
+  .route("/stills", archiveRoutes)
   .route("/weather", weather)
   .route("/stream", stream)
   .route("/ingest", ingest)

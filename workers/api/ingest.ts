@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { archiveStill } from "#app/.server/archive/archive-still.ts";
+import { readStillUpload } from "#app/.server/archive/received-still.ts";
+import { takenAtHeaders } from "#app/.server/archive/slots.ts";
 import { checkSegment } from "#app/.server/files/mpeg-ts.ts";
-import { archiveStill } from "#app/.server/stills/archive-still.ts";
-import { takenAtHeaders } from "#app/.server/stills/slots.ts";
-import { readStillUpload } from "#app/.server/stills/still-upload.ts";
 import { MAX_SEGMENT_BYTES, segmentParams } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_REQUEST_BYTES,

@@ -1,6 +1,6 @@
+import { deleteExpiredStills } from "#app/.server/archive/manage-stills.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { getConfig } from "#app/.server/env.ts";
-import { deleteExpiredStills } from "#app/.server/stills/manage-stills.ts";
 import { DAY_MS } from "#time/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */

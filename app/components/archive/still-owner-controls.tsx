@@ -12,7 +12,7 @@ import { useToast } from "#app/components/ui/toaster.tsx";
 import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 
-/** The API checks the session (workers/api/admin/stills.ts). */
+/** The API checks the session (workers/api/admin/still-owner-routes.ts). */
 const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>
   ownerWrite<unknown>(`/api/admin/stills/${id}`, method, body);
 

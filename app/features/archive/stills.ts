@@ -1,7 +1,7 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
 
 // Types only: the archive page's JavaScript stays without zod (the schema that reads stored
-// weather is the server's, app/.server/stills/still-weather.ts).
+// weather is the server's, in its archive/still-weather.ts).
 
 /** What the archive shows of the weather at a still's moment (units as the weather panel). */
 export type StillWeather = Pick<
@@ -33,7 +33,7 @@ export type StillPicture = Pick<ArchiveStill, "takenAt" | "url" | "srcSet" | "wi
 /** The still before or after: `adjacent` when it is the neighbouring slot, ten minutes away. */
 export type StillStep = { at: string; takenAt: string; adjacent: boolean };
 
-/** What the archive page shows around a still (app/.server/stills/archive-page.ts). */
+/** What the archive page shows around a still (the server's archive/archive-page.ts). */
 export type ArchivePage = {
   still: ArchiveStill | null;
   /** A shared address whose still is gone (deleted or expired). */

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { deleteStill, STILL_ID_PATTERN, setBestOf } from "#app/.server/stills/manage-stills.ts";
+import { deleteStill, STILL_ID_PATTERN, setBestOf } from "#app/.server/archive/manage-stills.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";
 
@@ -10,7 +10,7 @@ const notFound = rejectInvalid(404, "not_found", "No such still");
 const bestOfBody = z.strictObject({ bestOf: z.boolean() });
 
 /** The archive page's owner controls: keep a still forever, or remove it (ADR 017). */
-export const adminStills = new Hono<OwnerEnv>()
+export const stillOwnerRoutes = new Hono<OwnerEnv>()
   .patch(
     "/:id",
     zValidator("param", idParam, notFound),

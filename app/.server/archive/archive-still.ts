@@ -5,10 +5,10 @@ import { randomHex } from "#app/.server/uploads/store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/store.ts";
 import { stillVersions } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
+import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
 import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
-import type { StillUpload } from "./still-upload.ts";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather.ts";
 
 /** Written once, never built from anything the box sends. */

@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
+import { readStillPicture } from "#app/.server/archive/still-picture.ts";
 import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
-import { STILL_ID_PATTERN } from "#app/.server/stills/manage-stills.ts";
-import { readStillPicture } from "#app/.server/stills/still-picture.ts";
 import { stillVersions } from "#protocol/still-upload.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
@@ -24,7 +24,7 @@ const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
  */
 const CACHE_CONTROL = "public, max-age=600";
 
-export const stillPictures = new Hono<ApiEnv>().get(
+export const archiveRoutes = new Hono<ApiEnv>().get(
   "/:file",
   zValidator("param", stillParam, rejectInvalid(404, "no_still", "No such still")),
   zValidator(
