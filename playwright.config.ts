@@ -29,7 +29,7 @@ const content = [
   "gallery.spec.ts",
   "timelapse.spec.ts",
 ];
-const siteWide = ["admin-maintenance.spec.ts", "analytics.spec.ts"];
+const siteWide = ["admin-maintenance.spec.ts", "statistics.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
 import { admin } from "#workers/api/admin/index.ts";
 import { archiveRoutes } from "./archive-routes.ts";
-import { beacon } from "./beacon.ts";
+import { beaconRoutes } from "./beacon-routes.ts";
 import { build } from "./build.ts";
 import { apiError } from "./errors.ts";
 import { files } from "./files.ts";
@@ -28,7 +28,7 @@ export const api = new Hono<ApiEnv>()
   .route("/stream", stream)
   .route("/ingest", ingest)
   .route("/admin", admin)
-  .route("/beacon", beacon)
+  .route("/beacon", beaconRoutes)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {

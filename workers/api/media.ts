@@ -1,13 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { countEventInBackground } from "#app/.server/analytics/counts.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { listFilters, listMedia } from "#app/.server/media/list-media.ts";
 import { countOnceADay } from "#app/.server/media/once-a-day.ts";
 import { toPublicItem } from "#app/.server/media/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
+import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import type { LikeAnswer, ViewAnswer } from "#app/features/gallery/media.ts";
 import { locales } from "#app/i18n/locales.ts";
 import { apiError, rejectInvalid } from "./errors.ts";

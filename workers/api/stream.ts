@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { countEventInBackground } from "#app/.server/analytics/counts.ts";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/stream/playlist.ts";
 import { createStreamToken, verifyStreamToken } from "#app/.server/stream/stream-token.ts";
 import type { StreamSession, StreamStatus } from "#app/features/live-stream/live-stream-api.ts";

@@ -1,9 +1,9 @@
 import { abortUploads } from "./abort-uploads.ts";
 import { expireStills } from "./expire-stills.ts";
 import { expireTimelapses } from "./expire-timelapses.ts";
-import { purgeAnalyticsRecords } from "./purge-analytics.ts";
 import { purgeContactRecords } from "./purge-contact.ts";
 import { purgeSessions } from "./purge-sessions.ts";
+import { purgeStatisticsRecords } from "./purge-statistics.ts";
 import { purgeVisitors } from "./purge-visitor-records.ts";
 import { deleteRetiredFiles } from "./retired-files.ts";
 import { refreshWeather } from "./weather.ts";
@@ -14,7 +14,7 @@ export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
     purgeVisitors,
     purgeSessions,
     purgeContactRecords,
-    purgeAnalyticsRecords,
+    purgeStatisticsRecords,
     abortUploads,
     expireTimelapses,
     expireStills,

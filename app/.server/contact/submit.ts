@@ -1,8 +1,8 @@
 import { EmailMessage } from "cloudflare:email";
-import { countEventInBackground } from "#app/.server/analytics/counts.ts";
 import type { RequestScope } from "#app/.server/context.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readFormData } from "#app/.server/http/read-form.ts";
+import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import {
   type ContactFieldError,
   type ContactLimit,

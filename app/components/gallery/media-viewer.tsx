@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
-import { trackEvent } from "#app/components/statistics/report-usage.ts";
+import { reportEvent } from "#app/components/statistics/report-usage.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type PublicMediaItem,
@@ -67,7 +67,7 @@ export default function MediaViewer({
   const onPlay = () => {
     if (item.type !== "timelapse" || played.current === item.id) return;
     played.current = item.id;
-    trackEvent("timelapse_play");
+    reportEvent("timelapse_play");
   };
 
   // On the document: focus may have left the dialog (e.g. a like button that got disabled).

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { trackEvent } from "#app/components/statistics/report-usage.ts";
+import { reportEvent } from "#app/components/statistics/report-usage.ts";
 import type {
   StreamSession,
   StreamSessionState,
@@ -289,7 +289,7 @@ export function useLiveStream(
   }, [finish]);
   // Called when the session's time is up while live: the visitor watched it to the end.
   const end = useCallback(() => {
-    if (shown.current.phase.name === "live") trackEvent("stream_completed");
+    if (shown.current.phase.name === "live") reportEvent("stream_completed");
     finish(run.current, { name: "ended" });
   }, [finish]);
 

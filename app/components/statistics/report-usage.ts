@@ -29,6 +29,6 @@ export function usePageViews() {
   }, [pathname]);
 }
 
-export function trackEvent(event: BeaconEvent) {
+export function reportEvent(event: BeaconEvent) {
   import("./send-beacon.ts").then((beacon) => beacon.sendEvent(event)).catch(() => {});
 }

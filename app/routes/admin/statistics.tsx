@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { readStatistics } from "#app/.server/analytics/statistics.ts";
 import { ownerSession } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
 import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/breakdown-table.tsx";
 import { DailyChart } from "#app/components/statistics/daily-chart.tsx";
 import { PeriodFiguresList } from "#app/components/statistics/period-figures.tsx";

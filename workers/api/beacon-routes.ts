@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { countEvent, countPageView } from "#app/.server/analytics/counts.ts";
-import { pageViewOf } from "#app/.server/analytics/page-view.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { countEvent, countPageView } from "#app/.server/statistics/counts.ts";
+import { pageViewOf } from "#app/.server/statistics/page-view.ts";
 import { beaconEvents } from "#app/features/statistics/statistics-events.ts";
 import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
@@ -42,7 +42,7 @@ function sentByOurPage(request: Request): boolean {
 }
 
 /** sendBeacon posts text/plain: a JSON body without a CORS preflight. */
-export const beacon = new Hono<ApiEnv>().post(
+export const beaconRoutes = new Hono<ApiEnv>().post(
   "/",
   rateLimit("BEACON_RATE_LIMIT", (c) => clientNetwork(c.req.raw)),
   async (c) => {

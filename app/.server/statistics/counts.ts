@@ -111,7 +111,7 @@ export async function countEvent(db: Db, event: ProductEvent, day: string): Prom
  * The statements that forget earlier days' visitor hashes, referrers' network buckets once
  * no statistics period shows them, and counts past retention; batchable.
  */
-export function purgeAnalytics(
+export function purgeStatistics(
   db: Db,
   {
     today,

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { networkBucket } from "#app/.server/analytics/referrer-networks.ts";
-import { readStatistics } from "#app/.server/analytics/statistics.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
+import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
+import { networkBucket } from "#app/.server/statistics/referrer-networks.ts";
 import { connectBox } from "./box.ts";
 import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";
