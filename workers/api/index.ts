@@ -9,10 +9,10 @@ import { apiError } from "./errors.ts";
 import { files } from "./files.ts";
 import { health } from "./health.ts";
 import { ingest } from "./ingest.ts";
+import { liveStreamRoutes } from "./live-stream-routes.ts";
 import { locale } from "./locale.ts";
 import { mediaApi } from "./media.ts";
 import { settings } from "./settings.ts";
-import { stream } from "./stream.ts";
 import type { ApiEnv } from "./types.ts";
 import { weather } from "./weather.ts";
 
@@ -25,7 +25,7 @@ export const api = new Hono<ApiEnv>()
   .route("/files", files)
   .route("/stills", archiveRoutes)
   .route("/weather", weather)
-  .route("/stream", stream)
+  .route("/stream", liveStreamRoutes)
   .route("/ingest", ingest)
   .route("/admin", admin)
   .route("/beacon", beaconRoutes)

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Config, getConfig } from "#app/.server/env.ts";
-import { epochPrefix, type Segment, segmentKey } from "#app/.server/stream/playlist.ts";
-import { TOKEN_SLACK_SECONDS } from "#app/.server/stream/stream-token.ts";
+import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
+import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
 import type { StreamSessionState } from "#app/features/live-stream/live-stream-api.ts";
 import { type Command, PING, PONG, reportSchema } from "#protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";

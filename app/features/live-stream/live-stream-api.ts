@@ -1,4 +1,4 @@
-// What /api/stream answers (workers/api/stream.ts), as the live panel reads it.
+// What /api/stream answers (workers/api/live-stream-routes.ts), as the live panel reads it.
 import type { StillPicture } from "#app/features/archive/stills.ts";
 
 /** `GET /api/stream/status`. */

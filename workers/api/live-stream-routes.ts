@@ -3,9 +3,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { buildPlaylist, segmentKey } from "#app/.server/live-stream/playlist.ts";
+import { createStreamToken, verifyStreamToken } from "#app/.server/live-stream/stream-token.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
-import { buildPlaylist, segmentKey } from "#app/.server/stream/playlist.ts";
-import { createStreamToken, verifyStreamToken } from "#app/.server/stream/stream-token.ts";
 import type { StreamSession, StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { segmentParams } from "#protocol/camera-box.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
@@ -56,7 +56,7 @@ const sessionQuery = z.object({
   wait: z.literal("settled").optional(),
 });
 
-export const stream = new Hono<ApiEnv>()
+export const liveStreamRoutes = new Hono<ApiEnv>()
   .get("/status", async (c) => {
     const [{ value, source }, still] = await Promise.all([
       askBriefly(

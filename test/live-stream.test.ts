@@ -2,7 +2,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env, exports } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { createStreamToken } from "#app/.server/stream/stream-token.ts";
+import { createStreamToken } from "#app/.server/live-stream/stream-token.ts";
 import type { StillPicture } from "#app/features/archive/stills.ts";
 import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts";
 import { MAX_SEGMENT_BYTES } from "#protocol/camera-box.ts";
