@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#app/.server/db/client.ts";
-import { loadGalleryPage } from "#app/.server/media/gallery-page.ts";
+import { loadGalleryPage } from "#app/.server/gallery/gallery-page.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { createMedia } from "./factories.ts";

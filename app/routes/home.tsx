@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
-import { listFilters, listMedia } from "#app/.server/media/list-media.ts";
-import { toPublicItem } from "#app/.server/media/public-item.ts";
+import { listFilters, listMedia } from "#app/.server/gallery/list-media.ts";
+import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryTeaser } from "#app/components/gallery/gallery-teaser.tsx";

@@ -1,9 +1,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
+import { findPublishedFile } from "#app/.server/gallery/published-media.ts";
 import { parseByteRange } from "#app/.server/http/byte-range.ts";
 import { evaluatePreconditions, rangeStillApplies } from "#app/.server/http/conditional-request.ts";
-import { findPublishedFile } from "#app/.server/media/published-media.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 

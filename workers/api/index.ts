@@ -7,11 +7,11 @@ import { beaconRoutes } from "./beacon-routes.ts";
 import { build } from "./build.ts";
 import { apiError } from "./errors.ts";
 import { files } from "./files.ts";
+import { galleryRoutes } from "./gallery-routes.ts";
 import { health } from "./health.ts";
 import { ingest } from "./ingest.ts";
 import { liveStreamRoutes } from "./live-stream-routes.ts";
 import { locale } from "./locale.ts";
-import { mediaApi } from "./media.ts";
 import { settings } from "./settings.ts";
 import type { ApiEnv } from "./types.ts";
 import { weather } from "./weather.ts";
@@ -21,7 +21,7 @@ export const api = new Hono<ApiEnv>()
   .route("/build", build)
   .route("/settings", settings)
   .route("/locale", locale)
-  .route("/media", mediaApi)
+  .route("/media", galleryRoutes)
   .route("/files", files)
   .route("/stills", archiveRoutes)
   .route("/weather", weather)

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { getDb } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { getConfig } from "#app/.server/env.ts";
-import { deleteMediaWhere } from "#app/.server/media/admin-media.ts";
+import { deleteMediaWhere } from "#app/.server/gallery/admin-media.ts";
 import { DAY_MS } from "#time/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */

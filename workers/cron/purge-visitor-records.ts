@@ -1,5 +1,5 @@
 import { getDb } from "#app/.server/db/client.ts";
-import { purgeVisitorRecords } from "#app/.server/media/once-a-day.ts";
+import { purgeVisitorRecords } from "#app/.server/gallery/once-a-day.ts";
 import { purgeSalts, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 
 /** Yesterday's likes, views and salt go: no one can be traced from them afterwards. */

@@ -1,6 +1,6 @@
 import type { Db } from "#app/.server/db/client.ts";
+import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
-import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
 import { publicPagePaths } from "#app/shell/pages.ts";

@@ -1,7 +1,7 @@
 import { and, eq, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
-import { RETIRED_FILE_MS } from "#app/.server/media/retired-files.ts";
+import { RETIRED_FILE_MS } from "#app/.server/gallery/retired-files.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import {
   assemble,

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, uploadKinds, uploadParts, uploads } from "#app/.server/db/schema.ts";
 import type { Refusal } from "#app/.server/files/stored-file.ts";
-import { servesFile } from "#app/.server/media/served-files.ts";
+import { servesFile } from "#app/.server/gallery/served-files.ts";
 import {
   type CONTENT_TYPES,
   PART_SIZE,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { type Locale, locales } from "#app/i18n/locales.ts";
 import { type LocalizedField, localizedField, localizedFields } from "./localized-fields.ts";
 
-// The same lists as the D1 schema's (app/.server/db/schema.ts, which the browser cannot
-// import); app/.server/media/admin-media.ts checks at compile time that they agree.
+// The same lists as the D1 schema's (the server's db/schema.ts, which the browser cannot
+// import); the server's gallery/admin-media.ts checks at compile time that they agree.
 export const mediaTypes = ["image", "video", "timelapse"] as const;
 export type MediaType = (typeof mediaTypes)[number];
 export const mediaStatuses = ["draft", "published", "hidden"] as const;

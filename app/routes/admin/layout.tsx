@@ -10,8 +10,8 @@ import {
 } from "#app/.server/auth/route-session.ts";
 import { endedSessionCookie, endSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { mediaTotals } from "#app/.server/gallery/media-totals.ts";
 import { readForm } from "#app/.server/http/read-form.ts";
-import { mediaTotals } from "#app/.server/media/totals.ts";
 import { DashboardTabs } from "#app/components/admin/dashboard-tabs.tsx";
 import { secondaryButton } from "#app/components/admin/styles.ts";
 import { Totals } from "#app/components/admin/totals.tsx";

@@ -1,11 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { listFilters, listMedia } from "#app/.server/gallery/list-media.ts";
+import { countOnceADay } from "#app/.server/gallery/once-a-day.ts";
+import { toPublicItem } from "#app/.server/gallery/public-item.ts";
+import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
-import { listFilters, listMedia } from "#app/.server/media/list-media.ts";
-import { countOnceADay } from "#app/.server/media/once-a-day.ts";
-import { toPublicItem } from "#app/.server/media/public-item.ts";
-import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import type { LikeAnswer, ViewAnswer } from "#app/features/gallery/media.ts";
@@ -30,7 +30,7 @@ async function todaysVisitor(c: Context<ApiEnv>) {
   return { day, visitor: await visitorId(c.var.db, clientNetwork(c.req.raw), day) };
 }
 
-export const mediaApi = new Hono<ApiEnv>()
+export const galleryRoutes = new Hono<ApiEnv>()
   .get("/", zValidator("query", listFilters, badQuery), async (c) => {
     const filters = c.req.valid("query");
     const { rows, nextCursor } = await listMedia(c.var.db, filters);

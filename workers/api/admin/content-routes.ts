@@ -9,9 +9,9 @@ import {
   toAdminItem,
   updateMany,
   updateMedia,
-} from "#app/.server/media/admin-media.ts";
-import { listFilters, listMedia, matchFilters } from "#app/.server/media/list-media.ts";
-import { MEDIA_ID_PATTERN } from "#app/.server/media/published-media.ts";
+} from "#app/.server/gallery/admin-media.ts";
+import { listFilters, listMedia, matchFilters } from "#app/.server/gallery/list-media.ts";
+import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { translationModel } from "#app/.server/translate/model.ts";
 import { TranslationError, translateTexts } from "#app/.server/translate/translate.ts";
 import {
@@ -48,7 +48,7 @@ const bulkRequest = z.strictObject({
 
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 
-export const adminMedia = new Hono<OwnerEnv>()
+export const contentRoutes = new Hono<OwnerEnv>()
   .use(
     "*",
     bodyLimit({
