@@ -1,33 +1,33 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
-import { admin } from "#workers/api/admin/index.ts";
+import { adminRoutes } from "#workers/api/admin/index.ts";
 import { archiveRoutes } from "./archive-routes.ts";
 import { beaconRoutes } from "./beacon-routes.ts";
-import { build } from "./build.ts";
+import { buildRoutes } from "./build-routes.ts";
 import { apiError } from "./errors.ts";
-import { files } from "./files.ts";
+import { filesRoutes } from "./files-routes.ts";
 import { galleryRoutes } from "./gallery-routes.ts";
-import { health } from "./health.ts";
-import { ingest } from "./ingest.ts";
+import { healthRoutes } from "./health-routes.ts";
+import { ingestRoutes } from "./ingest-routes.ts";
 import { liveStreamRoutes } from "./live-stream-routes.ts";
-import { locale } from "./locale.ts";
-import { settings } from "./settings.ts";
+import { localeRoutes } from "./locale-routes.ts";
+import { settingsRoutes } from "./settings-routes.ts";
 import type { ApiEnv } from "./types.ts";
-import { weather } from "./weather.ts";
+import { weatherRoutes } from "./weather-routes.ts";
 
 export const api = new Hono<ApiEnv>()
-  .route("/health", health)
-  .route("/build", build)
-  .route("/settings", settings)
-  .route("/locale", locale)
+  .route("/health", healthRoutes)
+  .route("/build", buildRoutes)
+  .route("/settings", settingsRoutes)
+  .route("/locale", localeRoutes)
   .route("/media", galleryRoutes)
-  .route("/files", files)
+  .route("/files", filesRoutes)
   .route("/stills", archiveRoutes)
-  .route("/weather", weather)
+  .route("/weather", weatherRoutes)
   .route("/stream", liveStreamRoutes)
-  .route("/ingest", ingest)
-  .route("/admin", admin)
+  .route("/ingest", ingestRoutes)
+  .route("/admin", adminRoutes)
   .route("/beacon", beaconRoutes)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))

@@ -2,14 +2,14 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { Refusal } from "#app/.server/files/stored-file.ts";
-import { type CompleteResult, findUpload, type Upload } from "#app/.server/uploads/store.ts";
+import { type CompleteResult, findUpload, type Upload } from "#app/.server/uploads/upload-store.ts";
 import { partCount, partLength } from "#app/features/uploads/upload-limits.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-// The steps the owner's media (admin/uploads.ts) and the box's time-lapse (timelapse-routes.ts)
-// share. Who may send, and how a part's bytes arrive (streamed, or read whole to check the box's
-// signature), stay with each route.
+// The steps the owner's media (admin/uploads-routes.ts) and the box's time-lapse
+// (timelapse-routes.ts) share. Who may send, and how a part's bytes arrive (streamed, or read
+// whole to check the box's signature), stay with each route.
 
 type UploadEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { upload: Upload } };
 

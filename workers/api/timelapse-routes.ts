@@ -8,7 +8,12 @@ import {
   startTimelapse,
   timelapseDayOf,
 } from "#app/.server/timelapse/receive-timelapse.ts";
-import { doneParts, putVersion, storePart, type Upload } from "#app/.server/uploads/store.ts";
+import {
+  doneParts,
+  putVersion,
+  storePart,
+  type Upload,
+} from "#app/.server/uploads/upload-store.ts";
 import { PART_SIZE } from "#app/features/uploads/upload-limits.ts";
 import {
   MAX_POSTER_BYTES,

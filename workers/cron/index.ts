@@ -1,12 +1,12 @@
 import { abortUploads } from "./abort-uploads.ts";
+import { deleteRetiredFiles } from "./delete-retired-files.ts";
 import { expireStills } from "./expire-stills.ts";
 import { expireTimelapses } from "./expire-timelapses.ts";
 import { purgeContactRecords } from "./purge-contact.ts";
 import { purgeSessions } from "./purge-sessions.ts";
 import { purgeStatisticsRecords } from "./purge-statistics.ts";
 import { purgeVisitors } from "./purge-visitor-records.ts";
-import { deleteRetiredFiles } from "./retired-files.ts";
-import { refreshWeather } from "./weather.ts";
+import { refreshWeather } from "./refresh-weather.ts";
 
 export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
   "*/10 * * * *": [

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import { randomHex } from "#app/.server/uploads/store.ts";
-import { readWeatherRows, toSnapshot } from "#app/.server/weather/store.ts";
+import { randomHex } from "#app/.server/uploads/upload-store.ts";
+import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
 import { stillVersions } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import type { StillUpload } from "./received-still.ts";

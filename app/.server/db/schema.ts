@@ -140,7 +140,7 @@ export const weatherSources = [
 export const weatherReadings = sqliteTable("weather_readings", {
   source: text("source", { enum: weatherSources }).primaryKey(),
   provider: text("provider"),
-  /** JSON, validated again when read (app/.server/weather/store.ts). */
+  /** JSON, validated again when read (app/.server/weather/weather-store.ts). */
   data: text("data", { mode: "json" }),
   measuredAt: integer("measured_at", { mode: "timestamp_ms" }),
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),

@@ -11,7 +11,7 @@ import {
   randomHex,
   type Upload,
   uploadOpen,
-} from "#app/.server/uploads/store.ts";
+} from "#app/.server/uploads/upload-store.ts";
 import { timelapseTexts } from "#app/features/timelapse/timelapse-texts.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import type { TimelapseFacts, TimelapseStart } from "#protocol/timelapse-upload.ts";

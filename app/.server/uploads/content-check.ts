@@ -1,7 +1,7 @@
 import { checkStoredJpeg } from "#app/.server/files/jpeg.ts";
 import { checkStoredMovie } from "#app/.server/files/movie.ts";
 import type { Refusal, StoredFile } from "#app/.server/files/stored-file.ts";
-import type { Upload } from "./store.ts";
+import type { Upload } from "./upload-store.ts";
 
 /** The first read of each file: a JPEG's headers, a video's first boxes (a moov at the start). */
 const FIRST_READ = 64 * 1024;

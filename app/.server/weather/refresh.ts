@@ -5,8 +5,13 @@ import { fetchNorthWaterTemperature } from "./appa-trento.ts";
 import { fetchLakeLevel } from "./laghi-net.ts";
 import { fetchOpenMeteo } from "./open-meteo.ts";
 import { fetchOpenWeatherMap } from "./openweathermap.ts";
-import { type Measurement, readWeatherRows, saveRefresh, type WeatherSource } from "./store.ts";
 import { type Upstream, UpstreamError, upstreamFor } from "./upstream.ts";
+import {
+  type Measurement,
+  readWeatherRows,
+  saveRefresh,
+  type WeatherSource,
+} from "./weather-store.ts";
 
 /** Every source but the south's water temperature, which the owner enters. */
 export const FETCHED_SOURCES = [

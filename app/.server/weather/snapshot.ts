@@ -1,7 +1,7 @@
 import type { RequestScope } from "#app/.server/context.ts";
 import type { WeatherPanelData, WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { FETCHED_SOURCES, refreshSources } from "./refresh.ts";
-import { readWeatherRows, toSnapshot } from "./store.ts";
+import { readWeatherRows, toSnapshot } from "./weather-store.ts";
 
 type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 

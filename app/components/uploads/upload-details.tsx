@@ -19,7 +19,7 @@ import { locales } from "#app/i18n/locales.ts";
 
 type Saved = Extract<MediaStatus, "draft" | "published">;
 
-/** The fields of the draft an upload becomes (app/.server/uploads/store.ts). */
+/** The fields of the draft an upload becomes (the server's uploads/upload-store.ts). */
 function draftFields(kind: UploadKind): MediaFields {
   const texts = Object.fromEntries(
     locales.flatMap((l) => [

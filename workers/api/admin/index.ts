@@ -3,10 +3,10 @@ import { requireOwner } from "#workers/api/require-owner.ts";
 import type { ApiEnv } from "#workers/api/types.ts";
 import { contentRoutes } from "./content-routes.ts";
 import { stillOwnerRoutes } from "./still-owner-routes.ts";
-import { uploads } from "./uploads.ts";
+import { uploadsRoutes } from "./uploads-routes.ts";
 
-export const admin = new Hono<ApiEnv>()
+export const adminRoutes = new Hono<ApiEnv>()
   .use("*", requireOwner)
-  .route("/uploads", uploads)
+  .route("/uploads", uploadsRoutes)
   .route("/media", contentRoutes)
   .route("/stills", stillOwnerRoutes);

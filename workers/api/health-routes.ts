@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ApiEnv } from "./types.ts";
 
-export const health = new Hono<ApiEnv>().get("/", async (c) => {
+export const healthRoutes = new Hono<ApiEnv>().get("/", async (c) => {
   c.header("Cache-Control", "no-store");
   try {
     await c.var.db.run(sql`select 1`);

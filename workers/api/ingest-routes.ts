@@ -21,7 +21,7 @@ const segmentHeaders = z.object({
   "x-segment-duration": z.coerce.number().min(0.1).max(10),
 });
 
-export const ingest = new Hono<IngestEnv>()
+export const ingestRoutes = new Hono<IngestEnv>()
   .route("/films", timelapseRoutes)
   .get("/control", signedByBox(0), (c) => {
     if (c.req.header("Upgrade") !== "websocket") {

@@ -14,7 +14,7 @@ import type { ApiEnv } from "./types.ts";
 const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 
-export const files = new Hono<ApiEnv>().get(
+export const filesRoutes = new Hono<ApiEnv>().get(
   "/:key{.+}",
   zValidator("param", keyParam, rejectInvalid(404, "not_found", "No such file")),
   async (c) => {

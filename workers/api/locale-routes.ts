@@ -17,7 +17,7 @@ const localeChoice = z.object({
     .default("/"),
 });
 
-export const locale = new Hono<ApiEnv>().post(
+export const localeRoutes = new Hono<ApiEnv>().post(
   "/",
   // The form holds two short fields: a stranger's large body is refused before it is read.
   bodyLimit({

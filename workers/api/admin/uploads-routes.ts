@@ -14,7 +14,7 @@ import {
   storePart,
   type Upload,
   versionKey,
-} from "#app/.server/uploads/store.ts";
+} from "#app/.server/uploads/upload-store.ts";
 import {
   CONTENT_TYPES,
   MAX_BYTES,
@@ -106,7 +106,7 @@ async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, uploa
 }
 
 /** See docs/decisions/013-uploads.md. */
-export const uploads = new Hono<UploadEnv>()
+export const uploadsRoutes = new Hono<UploadEnv>()
   .use("*", rateLimited)
   // "/:id/*" also matches "/:id" itself.
   .use("/:id/*", withUpload(uploadKinds, wording))

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
 import { getWeatherSnapshot } from "#app/.server/weather/snapshot.ts";
-import { saveMeasurement } from "#app/.server/weather/store.ts";
+import { saveMeasurement } from "#app/.server/weather/weather-store.ts";
 import { SOUTH_READING_SKEW_MS } from "#app/features/weather/south-reading.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
@@ -26,7 +26,7 @@ const southReading = z.object({
     .refine((date) => date.getTime() >= Date.now() - 365 * DAY_MS, "measuredAt is over a year ago"),
 });
 
-export const weather = new Hono<ApiEnv>()
+export const weatherRoutes = new Hono<ApiEnv>()
   .get("/", etag(), async (c) => {
     const { db, config } = c.var;
     // On an empty table this waits for the first fetch, which has its own timeout.
