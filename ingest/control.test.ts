@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WebSocketServer } from "ws";
+import { testConfig } from "#test/support/box-test-config.ts";
 import { ControlChannel } from "./control.ts";
-import { testConfig } from "./test-config.ts";
 
 let server: Server | undefined;
 let channel: ControlChannel | undefined;

@@ -2,9 +2,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { testConfig } from "#test/support/box-test-config.ts";
 import { storedDays } from "./day-store.ts";
 import { hasRoom, pruneOldDays } from "./disk-budget.ts";
-import { testConfig } from "./test-config.ts";
 
 describe("the box's disk", () => {
   test("keeps frames and films only for their retention days, uploaded or not", async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { readdir } from "node:fs/promises";
 import { describe, expect, test, vi } from "vitest";
+import { testConfig } from "#test/support/box-test-config.ts";
 import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { framesDir } from "./day-store.ts";
 import { captureArgs, captureFrames } from "./frame-capture.ts";
-import { testConfig } from "./test-config.ts";
 
 const secondOfDay = (hhmmss: string) =>
   Number(hhmmss.slice(0, 2)) * 3600 + Number(hhmmss.slice(2, 4)) * 60 + Number(hhmmss.slice(4, 6));

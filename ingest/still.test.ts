@@ -4,16 +4,16 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
+import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills, takeStill } from "./still.ts";
-import { TEST_DEVICE, testConfig } from "./test-config.ts";
-import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
 
 const now = Date.parse("2026-07-14T18:00:00Z");
 const hoursAgo = (h: number) => now - h * 3600_000;
 
-let worker: TestFilmWorker;
+let worker: FakeWorker;
 let config: BoxConfig;
 
 async function waiting(...takenAt: number[]) {
@@ -22,7 +22,7 @@ async function waiting(...takenAt: number[]) {
 }
 
 beforeEach(async () => {
-  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize: 1000 });
+  worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
   config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());

@@ -2,8 +2,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
+import { testConfig } from "#test/support/box-test-config.ts";
 import { Streamer } from "./streamer.ts";
-import { testConfig } from "./test-config.ts";
 
 let server: Server | undefined;
 afterEach(() => server?.close());

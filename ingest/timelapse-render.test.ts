@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAX_TIMELAPSE_BYTES } from "#protocol/timelapse-upload.ts";
+import { testConfig } from "#test/support/box-test-config.ts";
 import { clockOf } from "#time/lake-time.ts";
 import { captureWindow } from "./capture-window.ts";
 import { type Frame, framesDir, listFrames, timelapseFiles } from "./day-store.ts";
-import { testConfig } from "./test-config.ts";
 import {
   parseBrightness,
   posterCandidates,

@@ -5,6 +5,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { TimelapseFacts } from "#protocol/timelapse-upload.ts";
+import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
+import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
 import type { BoxConfig } from "./config.ts";
 import {
   framesDir,
@@ -13,8 +15,6 @@ import {
   timelapseDir,
   timelapseFiles,
 } from "./day-store.ts";
-import { TEST_DEVICE, testConfig } from "./test-config.ts";
-import { startTestFilmWorker, type TestFilmWorker } from "./test-film-worker.ts";
 import { uploadPendingTimelapses, uploadTimelapse } from "./timelapse-uploader.ts";
 
 const day = "2026-07-14";
@@ -28,7 +28,7 @@ const facts: TimelapseFacts = {
   to: "2026-07-14T19:30:54.000Z",
 };
 
-let worker: TestFilmWorker;
+let worker: FakeWorker;
 let config: BoxConfig;
 
 async function rendered(film: Buffer, on = day) {
@@ -44,7 +44,7 @@ const partsSent = () =>
   worker.requests.filter((r) => r.includes("/parts/")).map((r) => Number(r.split("/").at(-1)));
 
 beforeEach(async () => {
-  worker = await startTestFilmWorker({ ...TEST_DEVICE, partSize });
+  worker = await startFakeWorker({ ...TEST_DEVICE, partSize });
   config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());

@@ -3,8 +3,8 @@ import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { PublicMediaItem } from "#app/features/gallery/media.ts";
+import { testItem } from "#test/support/gallery-test-item.ts";
 import MediaViewer from "./media-viewer.tsx";
-import { testItem } from "./test-item.ts";
 
 const item = (type: PublicMediaItem["type"]) =>
   testItem(`${type}-1`, type, {

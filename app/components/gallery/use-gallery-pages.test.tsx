@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { afterEach, expect, test } from "vitest";
 import type { GalleryParams } from "#app/features/gallery/media.ts";
-import { testItem } from "./test-item.ts";
+import { testItem } from "#test/support/gallery-test-item.ts";
 import { type GalleryPage, type PageUnread, useGalleryPages } from "./use-gallery-pages.ts";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
-// The Worker's side of the film and still protocol as the box sees it at its network boundary:
-// for the box's tests and for trying `timelapse --demo` without the site. Signatures are
-// checked with the shared code; the real Worker is proven by the browser journeys.
+// The Worker's side of the time-lapse and still protocol as the box sees it at its network
+// boundary: for the box's tests and for trying `timelapse --demo` without the site. Signatures
+// are checked with the shared code; the real Worker is proven by the browser journeys.
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,7 +27,7 @@ type Upload = {
 };
 export type Registered = { id: string; film: Buffer; poster: Buffer; facts: unknown };
 
-export type TestFilmWorker = {
+export type FakeWorker = {
   url: string;
   requests: string[];
   films: Map<string, Registered>;
@@ -38,14 +38,14 @@ export type TestFilmWorker = {
   close: () => Promise<void>;
 };
 
-export async function startTestFilmWorker(options: {
+export async function startFakeWorker(options: {
   deviceId: string;
   secret: string;
   partSize: number;
-}): Promise<TestFilmWorker> {
+}): Promise<FakeWorker> {
   const uploads = new Map<string, Upload>();
   const films = new Map<string, Registered>();
-  const stills: TestFilmWorker["stills"] = [];
+  const stills: FakeWorker["stills"] = [];
   const requests: string[] = [];
   const seen = new Set<string>();
   const failures: { pattern: RegExp; status: number; times: number }[] = [];

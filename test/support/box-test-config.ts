@@ -2,7 +2,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BoxConfig, loadConfig } from "./config.ts";
+import { type BoxConfig, loadConfig } from "#ingest/config.ts";
 
 export const TEST_DEVICE = { deviceId: "cam-1", secret: "k".repeat(32) };
 
