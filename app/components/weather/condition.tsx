@@ -20,7 +20,7 @@ export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
 };
 
 /**
- * CSS masks (app/.server/http/stylesheet.ts): the panel shows 3 of 11 icons, so their paths travel
+ * CSS masks (the server's http/stylesheet.ts): the panel shows 3 of 11 icons, so their paths travel
  * in CSS, not JavaScript.
  */
 const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
