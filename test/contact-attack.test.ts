@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, expect, test, vi } from "vitest";
 import { answerOf, createChallenge } from "#app/.server/contact/challenge.ts";
 import { MIN_FILL_MS } from "#app/features/contact/contact-fields.ts";
-import { solveProof } from "#app/features/contact/proof-of-work.ts";
+import { solveProof } from "#app/features/contact/contact-proof.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
 import worker from "#build/server/index.js";
 import {

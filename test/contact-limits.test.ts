@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { solveProof } from "#app/features/contact/proof-of-work.ts";
+import { solveProof } from "#app/features/contact/contact-proof.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import {
   aMessage,

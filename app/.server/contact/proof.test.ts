@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { solveProof } from "#app/features/contact/proof-of-work.ts";
+import { solveProof } from "#app/features/contact/contact-proof.ts";
 import { checkProof, createProof, PROOF_RANGE } from "./proof.ts";
 
 const secret = "a-secret-that-is-long-enough-for-tests";

@@ -1,11 +1,11 @@
 import type { ProofPuzzle } from "#app/features/contact/contact-fields.ts";
-import { proofText } from "#app/features/contact/proof-of-work.ts";
+import { proofText } from "#app/features/contact/contact-proof.ts";
 import { sha256Hex } from "#protocol/device-signature.ts";
 import { hmacKey } from "./challenge.ts";
 
 /**
  * The numbers a browser may have to try: on a phone four times slower than this machine,
- * the whole range takes under a second (bench/contact-proof.ts, ADR 012).
+ * the whole range takes under a second (bench/contact-proof-time.ts, ADR 012).
  */
 export const PROOF_RANGE = 30_000;
 

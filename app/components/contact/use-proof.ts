@@ -11,7 +11,7 @@ export function useProof(puzzle: ProofPuzzle | null) {
   return useCallback((): Promise<string> => {
     if (!puzzle) return Promise.resolve("");
     if (solving.current?.salt !== puzzle.salt) {
-      const answer = import("#app/features/contact/proof-of-work.ts")
+      const answer = import("#app/features/contact/contact-proof.ts")
         .then(({ solveProof }) => solveProof(puzzle))
         .then(String, () => "");
       solving.current = { salt: puzzle.salt, answer };

@@ -20,7 +20,7 @@ export function usePageViews() {
     landing.current = false;
     if (isAdminPath(stripLocale(pathname))) return;
     whenIdle(() => {
-      import("./send-beacon.ts")
+      import("./beacon.ts")
         .then((beacon) => beacon.sendPageView(pathname, referrer))
         .catch(() => {
           // Statistics are never worth an error for the visitor.
@@ -30,5 +30,5 @@ export function usePageViews() {
 }
 
 export function reportEvent(event: BeaconEvent) {
-  import("./send-beacon.ts").then((beacon) => beacon.sendEvent(event)).catch(() => {});
+  import("./beacon.ts").then((beacon) => beacon.sendEvent(event)).catch(() => {});
 }

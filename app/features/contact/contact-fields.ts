@@ -28,7 +28,7 @@ export type Question = { a: number; op: "+" | "-"; b: number };
 
 /**
  * The proof of work asked on a busy day (ADR 012): the number below `range` whose SHA-256,
- * written after `salt` (./proof-of-work.ts), is `target` (hex).
+ * written after `salt` (./contact-proof.ts), is `target` (hex).
  */
 export type ProofPuzzle = { salt: string; target: string; range: number };
 
