@@ -26,7 +26,7 @@ const SESSION = {
   live: false,
 };
 
-/** The Worker holds a waiting panel's request this long at most (workers/api/live-stream-routes.ts). */
+/** The Worker holds a waiting panel's request this long at most (live-stream-routes.ts). */
 const SETTLE_WAIT_MS = 10_000;
 
 type Worker = {

@@ -43,7 +43,7 @@ export type ArchivePage = {
   range: { first: string; last: string } | null;
   /** The scrubber's and the hours' steps. */
   dayStills: { id: string; at: string; takenAt: string }[];
-  /** The pictures of the shown still's hour, without their weather (only the shown one needs it). */
+  /** The pictures of the shown still's hour, without weather (only the shown one needs it). */
   hourStills: ArchiveStill[];
   monthDays: string[];
   previous: StillStep | null;
