@@ -2,11 +2,8 @@ import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n } from "#app/i18n/catalogs.ts";
-import { loadMessages, loadPageCatalog, setBrowserI18n } from "#app/i18n/load-messages.ts";
-import { localeFromPath, stripLocale } from "#app/i18n/locales.ts";
+import { createBrowserI18n } from "#app/i18n/load-messages.ts";
 import { reloadAfterChunkError } from "#app/shell/build-check.ts";
-import { catalogOf } from "#app/shell/pages.ts";
 
 // A deploy removed the chunk this page wanted: load the new build once.
 window.addEventListener("vite:preloadError", (event) => {
@@ -15,12 +12,7 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 async function mount() {
-  const { pathname } = window.location;
-  const locale = localeFromPath(pathname);
-  const i18n = createI18n(locale, await loadMessages(locale));
-  const catalog = catalogOf(stripLocale(pathname));
-  if (catalog) await loadPageCatalog(i18n, catalog);
-  setBrowserI18n(i18n);
+  const i18n = await createBrowserI18n(window.location.pathname);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -21,6 +21,7 @@ import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
 import { usePageViews } from "#app/components/statistics/report-usage.ts";
 import { Toaster } from "#app/components/ui/toaster.tsx";
+import { loadPageCatalog } from "#app/i18n/load-messages.ts";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
 import { isNetworkFailure, wasUnsent } from "#app/lib/fetch-read.ts";
 import { useNonce } from "#app/lib/nonce.ts";
@@ -43,6 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // 503 + Retry-After tells crawlers the overlay is temporary, not the page's content.
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
 }
+
+// A page's own catalog loads beside the navigation's one data request; a route's clientLoader
+// would read that route's data in a request of its own (ADR 003).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const [, results] = await Promise.all([loadPageCatalog(new URL(request.url).pathname), next()]);
+    return results;
+  },
+];
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

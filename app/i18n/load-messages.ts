@@ -1,34 +1,33 @@
-import type { I18n, Messages } from "@lingui/core";
-import type { PageCatalog } from "#app/shell/pages.ts";
-import type { Locale } from "./locales.ts";
+import type { I18n } from "@lingui/core";
+import { catalogOf, type PageCatalog } from "#app/shell/pages.ts";
+import { createI18n } from "./catalogs.ts";
+import { type Locale, localeFromPath, stripLocale } from "./locales.ts";
 
-export async function loadMessages(locale: Locale): Promise<Messages> {
+// The browser has exactly one visitor, and a page load one language: one instance for both.
+let browserI18n: I18n | undefined;
+// Merged once: each i18n.load renders every translated component anew (ADR 003).
+const loadedCatalogs = new Set<PageCatalog>();
+
+/** The browser's i18n for the page it opened: the main catalog and the page's own. */
+export async function createBrowserI18n(pathname: string): Promise<I18n> {
+  const locale = localeFromPath(pathname);
   const { messages } = await import(`#locales/${locale}/messages.po`);
-  return messages;
+  browserI18n = createI18n(locale, messages);
+  await loadPageCatalog(pathname);
+  return browserI18n;
 }
 
-// A page catalog merges into the browser's messages once: loading it again on every visit to
-// its pages (the gallery's Show more, a step in its viewer) would change no text, yet make every
-// translated component render anew.
-const loadedCatalogs = new Set<string>();
+/** The catalog of the page at `pathname`, if it has one of its own (`app/shell/pages.ts`). */
+export async function loadPageCatalog(pathname: string): Promise<void> {
+  const catalog = catalogOf(stripLocale(pathname));
+  if (catalog) await loadCatalog(catalog);
+}
 
-export async function loadPageCatalog(i18n: I18n, catalog: PageCatalog): Promise<void> {
-  const locale = i18n.locale as Locale;
-  const key = `${locale}/${catalog}`;
-  if (loadedCatalogs.has(key)) return;
+/** A catalog for a part that loads later than its page (the owner's controls on the archive). */
+export async function loadCatalog(catalog: PageCatalog): Promise<void> {
+  if (!browserI18n || loadedCatalogs.has(catalog)) return;
+  const locale = browserI18n.locale as Locale;
   const { messages } = await import(`#locales/${locale}/${catalog}.po`);
-  i18n.load(locale, messages);
-  loadedCatalogs.add(key);
-}
-
-// The browser has exactly one visitor, so its one i18n instance may live in a module.
-let browserI18n: I18n | null = null;
-
-export function setBrowserI18n(i18n: I18n) {
-  browserI18n = i18n;
-}
-
-export async function ensurePageCatalog(catalog: PageCatalog): Promise<null> {
-  if (browserI18n) await loadPageCatalog(browserI18n, catalog);
-  return null;
+  browserI18n.load(locale, messages);
+  loadedCatalogs.add(catalog);
 }

@@ -5,8 +5,6 @@ import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx"
 import { formatNumber } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 
-export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
-
 export default function About() {
   const { t } = useLingui();
   const locale = useLocale();

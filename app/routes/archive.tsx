@@ -10,7 +10,7 @@ import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
 import { StillView } from "#app/components/archive/still-view.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
+import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import { lakeDate } from "#time/lake-time.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/archive";
 const StillOwnerControls = lazy(async () => {
   const [controls] = await Promise.all([
     import("#app/components/archive/still-owner-controls.tsx"),
-    ensurePageCatalog("admin"),
+    loadCatalog("admin"),
   ]);
   return controls;
 });
@@ -33,11 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readSession(request, scope),
   ]);
   return { ...page, owner: session !== null };
-}
-
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [page] = await Promise.all([serverLoader(), ensurePageCatalog("archive")]);
-  return page;
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs) {

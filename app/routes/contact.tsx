@@ -9,7 +9,6 @@ import { requestScope } from "#app/.server/context.ts";
 import { ContactForm } from "#app/components/contact/contact-form.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { type ContactOutcome, MIN_FILL_MS } from "#app/features/contact/contact-fields.ts";
-import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { wasUnsent } from "#app/lib/fetch-read.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import ClockIcon from "~icons/mdi/clock-outline";
@@ -24,11 +23,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     proofNeeded(db),
   ]);
   return { ...challenge, proof: busy ? await createProof(config.SESSION_SECRET, nonce) : null };
-}
-
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [challenge] = await Promise.all([serverLoader(), ensurePageCatalog("contact")]);
-  return challenge;
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs) {

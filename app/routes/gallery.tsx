@@ -14,7 +14,6 @@ import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { ListNews, useListNews } from "#app/components/ui/list-news.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { galleryUrl, type PublicMediaItem, viewerPicture } from "#app/features/gallery/media.ts";
-import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { pageHydrated } from "#app/shell/page-hydrated.ts";
 import { useRootData } from "#app/shell/root-data.ts";
@@ -43,12 +42,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  // The gallery's own catalog (ADR 003) loads beside its data on a client navigation. Not in a
-  // clientLoader: a route with one reads its data apart from the root's (two requests, not one).
-  async (_, next) => {
-    const [, results] = await Promise.all([ensurePageCatalog("gallery"), next()]);
-    return results;
-  },
   // A failed "Show more" read answers `{ unread: true }`: the gallery stays instead of erroring.
   async ({ request }, next) => {
     const results = await next();

@@ -3,8 +3,6 @@ import { OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 import { useRootData } from "#app/shell/root-data.ts";
 
-export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
-
 export default function Imprint() {
   const { t } = useLingui();
   const { site } = useRootData();

@@ -4,8 +4,6 @@ import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import { useRootData } from "#app/shell/root-data.ts";
 
-export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
-
 export default function Privacy() {
   const { t } = useLingui();
   const retentionDays = useRootData().site.stillRetentionDays;

@@ -2,8 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 
-export { clientLoader, loader } from "#app/i18n/text-page-route.ts";
-
 export default function Terms() {
   const { t } = useLingui();
   return (

@@ -17,7 +17,6 @@ import { secondaryButton } from "#app/components/admin/styles.ts";
 import { Totals } from "#app/components/admin/totals.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { LocalizedNavLink } from "#app/components/ui/localized-link.tsx";
-import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/layout";
 
@@ -33,11 +32,6 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
   return { totals: await mediaTotals(context.get(requestScope).db) };
-}
-
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  await ensurePageCatalog("admin");
-  return serverLoader();
 }
 
 const logoutForm = z.object({ intent: z.literal("logout") });

@@ -8,7 +8,6 @@ import { requestScope } from "#app/.server/context.ts";
 import { readForm } from "#app/.server/http/read-form.ts";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import { ensurePageCatalog } from "#app/i18n/load-messages.ts";
 import { type Locale, localizePath, stripLocale } from "#app/i18n/locales.ts";
 import { formatWait } from "#app/lib/format.ts";
 import { isAdminPath } from "#app/shell/pages.ts";
@@ -35,11 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (adminSession(context)) throw redirect(nextPage(url, context.get(requestScope).locale));
   return { expired: url.searchParams.has("expired") };
-}
-
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  await ensurePageCatalog("admin");
-  return serverLoader();
 }
 
 const loginForm = z.object({ password: z.string().min(1).max(256) });
