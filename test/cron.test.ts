@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { createMedia } from "./factories.ts";
-import { runCron } from "./helpers.ts";
+import { beforeStatements, runCron } from "./helpers.ts";
 
 test("the ten-minute cron forgets earlier days' like and view records and salts", async () => {
   const item = await createMedia();
@@ -26,4 +26,18 @@ test("the ten-minute cron forgets earlier days' like and view records and salts"
   expect(likes.results.map((r) => r.visitor)).toEqual(["b"]);
   const views = await env.DB.prepare("select visitor from media_views").all<{ visitor: string }>();
   expect(views.results.map((r) => r.visitor)).toEqual(["d"]);
+});
+
+test("a failing job is logged by its name and stops none of the others", async () => {
+  await env.DB.prepare("insert into like_salts (day, salt) values ('2020-01-01', 'old')").run();
+  const sessionsDown = beforeStatements(env.DB, async (queries) => {
+    if (queries.some((query) => query.includes('"admin_sessions"'))) throw new Error("D1 is down");
+  });
+  const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  await runCron({ ...env, DB: sessionsDown });
+
+  expect(logged).toHaveBeenCalledWith("cron: purge-sessions failed", expect.any(Error));
+  expect(logged).toHaveBeenCalledTimes(1);
+  const old = await env.DB.prepare("select day from like_salts where day = '2020-01-01'").all();
+  expect(old.results).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { type RequestScope, requestScope } from "#app/.server/context.ts";
-import { getDb, type QueryMeter } from "#app/.server/db/client.ts";
-import { ConfigError, getConfig } from "#app/.server/env.ts";
+import { createWorkerScope, type RequestScope, requestScope } from "#app/.server/context.ts";
+import type { QueryMeter } from "#app/.server/db/client.ts";
+import { ConfigError } from "#app/.server/env.ts";
 import { isSameOriginRequest } from "#app/.server/http/same-origin.ts";
 import {
   contentSecurityPolicy,
@@ -34,9 +34,10 @@ const app = new Hono<AppEnv>();
 app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
-  c.set("config", getConfig(c.env));
   const meter: QueryMeter = { statements: 0 };
-  c.set("db", getDb(c.env.DB, meter));
+  const { config, db } = createWorkerScope(c.env, c.executionCtx, meter);
+  c.set("config", config);
+  c.set("db", db);
   const locale = requestLocale(new URL(c.req.url), c.req.raw.headers);
   c.set("locale", locale);
   c.set("i18n", createI18n(locale, serverMessages[locale]));
@@ -97,5 +98,5 @@ export { LoginGuard } from "#workers/durable-objects/login-guard.ts";
 
 export default {
   fetch: app.fetch,
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env, ctx)),
 } satisfies ExportedHandler<Env>;

@@ -1,15 +1,26 @@
 import type { I18n } from "@lingui/core";
 import { createContext } from "react-router";
-import type { Db } from "#app/.server/db/client.ts";
+import { type Db, getDb, type QueryMeter } from "#app/.server/db/client.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import type { Config } from "./env.ts";
+import { type Config, getConfig } from "./env.ts";
 
-/** Built once by the Worker entry (ADR 002). */
-export type RequestScope = {
+/** What every request and every cron run works with, built once from the Worker's env (ADR 002). */
+export type WorkerScope = {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil">;
   config: Config;
   db: Db;
+};
+
+export function createWorkerScope(
+  env: Env,
+  ctx: WorkerScope["ctx"],
+  meter?: QueryMeter,
+): WorkerScope {
+  return { env, ctx, config: getConfig(env), db: getDb(env.DB, meter) };
+}
+
+export type RequestScope = WorkerScope & {
   /** Nonce of this response's CSP; every inline or module script must carry it. */
   nonce: string;
   locale: Locale;

@@ -1,35 +1,51 @@
-import { abortUploads } from "./abort-uploads.ts";
-import { deleteRetiredFiles } from "./delete-retired-files.ts";
-import { expireStills } from "./expire-stills.ts";
-import { expireTimelapses } from "./expire-timelapses.ts";
-import { purgeContactRecords } from "./purge-contact.ts";
-import { purgeSessions } from "./purge-sessions.ts";
-import { purgeStatisticsRecords } from "./purge-statistics.ts";
-import { purgeVisitors } from "./purge-visitor-records.ts";
-import { refreshWeather } from "./refresh-weather.ts";
+import { expireStills } from "#app/.server/archive/manage-stills.ts";
+import { purgeExpiredSessions } from "#app/.server/auth/session.ts";
+import { purgeContactRecords } from "#app/.server/contact/purge-records.ts";
+import { createWorkerScope, type WorkerScope } from "#app/.server/context.ts";
+import { purgeEarlierVisitors } from "#app/.server/gallery/once-a-day.ts";
+import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
+import { purgeStatistics } from "#app/.server/statistics/counts.ts";
+import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
+import { abortStaleUploads } from "#app/.server/uploads/upload-store.ts";
+import { refreshDueSources } from "#app/.server/weather/refresh.ts";
 
-export const cronJobs: Record<string, Array<(env: Env) => Promise<void>>> = {
-  "*/10 * * * *": [
-    refreshWeather,
-    purgeVisitors,
-    purgeSessions,
-    purgeContactRecords,
-    purgeStatisticsRecords,
-    abortUploads,
-    expireTimelapses,
-    expireStills,
-    deleteRetiredFiles,
-  ],
+type Job = (scope: WorkerScope) => Promise<unknown>;
+
+/** Each trigger of wrangler.jsonc and its jobs by name, each a call into its feature's domain. */
+const cronJobs: Record<string, Record<string, Job>> = {
+  "*/10 * * * *": {
+    "refresh-weather": ({ db, config }) => refreshDueSources(db, config),
+    "purge-visitor-records": ({ db }) => purgeEarlierVisitors(db),
+    "purge-sessions": ({ db }) => purgeExpiredSessions(db),
+    "purge-contact": ({ db }) => purgeContactRecords(db),
+    "purge-statistics": ({ db }) => purgeStatistics(db),
+    "abort-uploads": ({ db, env }) => abortStaleUploads(db, env.MEDIA),
+    "expire-timelapses": ({ db, env, config }) =>
+      expireTimelapses(db, env.MEDIA, config.TIMELAPSE_RETENTION_DAYS),
+    "expire-stills": ({ db, env, config }) =>
+      expireStills(db, env.MEDIA, config.STILL_RETENTION_DAYS),
+    "delete-retired-files": ({ db, env }) => deleteDueRetiredFiles(db, env.MEDIA),
+  },
 };
 
-export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+export async function runScheduled(
+  controller: ScheduledController,
+  env: Env,
+  ctx: ExecutionContext,
+): Promise<void> {
   const jobs = cronJobs[controller.cron];
   if (!jobs) {
     console.warn(`cron: no jobs for trigger "${controller.cron}"`);
     return;
   }
-  const results = await Promise.allSettled(jobs.map((job) => job(env)));
-  for (const result of results) {
-    if (result.status === "rejected") console.error("cron: job failed", result.reason);
-  }
+  const scope = createWorkerScope(env, ctx);
+  await Promise.all(
+    Object.entries(jobs).map(async ([name, job]) => {
+      try {
+        await job(scope);
+      } catch (error) {
+        console.error(`cron: ${name} failed`, error);
+      }
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
+import { DAY_MS } from "#time/durations.ts";
 import { stillKeyColumns, stillKeys } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
 
@@ -35,16 +36,20 @@ export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise
   return deleteStillsWhere(db, bucket, eq(stills.id, id));
 }
 
+/** A run removes at most this many: a backlog goes over the next runs. */
+const EXPIRY_BATCH = 100;
+
 /**
- * Up to `limit` stills older than `cutoff`, oldest first, best-of ones excepted. Chosen and
- * deleted in one statement: a still the owner marks best of meanwhile is kept.
+ * The oldest stills past retention, best-of ones excepted. Chosen and deleted in one
+ * statement: a still the owner marks best of meanwhile is kept.
  */
-export async function deleteExpiredStills(db: Db, bucket: R2Bucket, cutoff: Date, limit: number) {
+export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: number) {
+  const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db
     .select({ id: stills.id })
     .from(stills)
     .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff)))
     .orderBy(stills.slot)
-    .limit(limit);
+    .limit(EXPIRY_BATCH);
   return deleteStillsWhere(db, bucket, inArray(stills.id, due));
 }

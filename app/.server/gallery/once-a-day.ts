@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { mediaLikes, mediaViews } from "#app/.server/db/schema.ts";
+import { purgeSalts, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 
 /** What a visitor's action adds to: its record of the day and the item's counter. */
 const counters = {
@@ -40,9 +41,11 @@ export async function countOnceADay(
   return item?.published ? { count: item.count, added: (inserted?.meta.changes ?? 0) > 0 } : null;
 }
 
-export function purgeVisitorRecords(db: Db, keepFrom: string) {
-  return [
-    db.delete(mediaLikes).where(lt(mediaLikes.day, keepFrom)),
-    db.delete(mediaViews).where(lt(mediaViews.day, keepFrom)),
-  ] as const;
+/** Earlier days' likes, views and salts go together: no one can be traced from them afterwards. */
+export async function purgeEarlierVisitors(db: Db, today = utcDay()): Promise<void> {
+  await db.batch([
+    db.delete(mediaLikes).where(lt(mediaLikes.day, today)),
+    db.delete(mediaViews).where(lt(mediaViews.day, today)),
+    purgeSalts(db, today),
+  ]);
 }

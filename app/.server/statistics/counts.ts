@@ -8,6 +8,7 @@ import {
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { OTHER_VALUE, type ProductEvent } from "#app/features/statistics/statistics-events.ts";
+import { firstDayShown } from "./read-statistics.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];
 type Counter = { dimension: Dimension; value: string };
@@ -107,23 +108,23 @@ export async function countEvent(db: Db, event: ProductEvent, day: string): Prom
   await increment(db, day, [{ dimension: "event", value: event }]);
 }
 
+/** How long the daily counts are kept, in calendar months, as the privacy policy says. */
+const RETENTION_MONTHS = 13;
+
 /**
- * The statements that forget earlier days' visitor hashes, referrers' network buckets once
- * no statistics period shows them, and counts past retention; batchable.
+ * Earlier days' visitor hashes go (their salt goes with the likes'), the referrers' network
+ * buckets once no statistics period shows their day, and counts past retention.
  */
-export function purgeStatistics(
-  db: Db,
-  {
-    today,
-    keepBucketsFrom,
-    keepCountsFrom,
-  }: Record<"today" | "keepBucketsFrom" | "keepCountsFrom", string>,
-) {
-  return [
-    db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, today)),
-    db.delete(analyticsReferrerNetworks).where(lt(analyticsReferrerNetworks.day, keepBucketsFrom)),
-    db.delete(analyticsCounts).where(lt(analyticsCounts.day, keepCountsFrom)),
-  ] as const;
+export async function purgeStatistics(db: Db, now = new Date()): Promise<void> {
+  const keepCountsFrom = new Date(now);
+  keepCountsFrom.setUTCMonth(keepCountsFrom.getUTCMonth() - RETENTION_MONTHS);
+  await db.batch([
+    db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, utcDay(now))),
+    db
+      .delete(analyticsReferrerNetworks)
+      .where(lt(analyticsReferrerNetworks.day, firstDayShown(now))),
+    db.delete(analyticsCounts).where(lt(analyticsCounts.day, utcDay(keepCountsFrom))),
+  ]);
 }
 
 /** Counted after the response is sent, so a visitor never waits; a failure costs only the count. */

@@ -1,18 +1,23 @@
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { getDb } from "#app/.server/db/client.ts";
+import type { Db } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
-import { getConfig } from "#app/.server/env.ts";
 import { deleteMediaWhere } from "#app/.server/gallery/admin-media.ts";
 import { DAY_MS } from "#time/durations.ts";
 
 /** A run removes at most this many: a backlog goes over the next runs. */
-const BATCH = 50;
+const EXPIRY_BATCH = 50;
 
-export async function expireTimelapses(env: Env): Promise<void> {
-  const db = getDb(env.DB);
-  const cutoff = new Date(Date.now() - getConfig(env).TIMELAPSE_RETENTION_DAYS * DAY_MS);
-  // Chosen in the delete itself: a film the owner features meanwhile is kept. Only the box's
-  // nightly films expire: an item the owner typed "timelapse" is theirs, like any upload.
+/**
+ * The box's nightly time-lapses past retention, oldest first. Chosen in the delete itself: one
+ * the owner features meanwhile is kept; an item the owner typed "timelapse" is theirs, like any
+ * upload.
+ */
+export async function expireTimelapses(
+  db: Db,
+  bucket: R2Bucket,
+  retentionDays: number,
+): Promise<void> {
+  const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db
     .select({ id: media.id })
     .from(media)
@@ -25,6 +30,6 @@ export async function expireTimelapses(env: Env): Promise<void> {
       ),
     )
     .orderBy(media.takenAt)
-    .limit(BATCH);
-  await deleteMediaWhere(db, env.MEDIA, inArray(media.id, due));
+    .limit(EXPIRY_BATCH);
+  await deleteMediaWhere(db, bucket, inArray(media.id, due));
 }
