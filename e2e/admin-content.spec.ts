@@ -178,6 +178,24 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   expect(demo.status()).toBe(200);
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner enters the south's water temperature with a plain form post", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/admin/maintenance");
+    await page.getByLabel(passwordLabel).fill(password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL("/admin/maintenance");
+    await page.getByLabel("Temperatur (°C)").fill("19.5");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Wassertemperatur gespeichert", { exact: true })).toBeVisible();
+    const weather = await (await page.request.get("/api/weather")).json();
+    expect(weather.waterTemperature.south.celsius).toBe(19.5);
+  });
+});
+
 test("on a 360 px phone in dark mode the owner opens the editor and enters the south's water temperature", async ({
   strictPage: page,
 }) => {
@@ -190,7 +208,7 @@ test("on a 360 px phone in dark mode the owner opens the editor and enters the s
     page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
   await page.getByLabel("Temperatur (°C)").fill("21.5");
-  // A reading dated tomorrow is refused with the reason, before anything is sent.
+  // A reading dated tomorrow is refused with the reason.
   const measuredAt = page.getByLabel("Gemessen am");
   const now = await measuredAt.inputValue();
   const tomorrow = new Date(`${now}Z`);

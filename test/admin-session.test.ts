@@ -16,10 +16,11 @@ async function sessionIds(): Promise<string[]> {
   return rows.results.map((row) => row.id);
 }
 
-function putSouthWater(cookie: string, body = "{}") {
-  return visit("/api/weather/water-temperature/south", {
-    method: "PUT",
-    body,
+/** A write to the owner's API whose body is refused once the session holds. */
+function ownerApiWrite(cookie: string) {
+  return visit("/api/admin/media/bulk", {
+    method: "POST",
+    body: "{}",
     headers: { "Content-Type": "application/json", Cookie: cookie },
   });
 }
@@ -35,7 +36,7 @@ describe("logging out", () => {
 
     // The cookie a thief copied before the owner logged out:
     expect(await seesDashboard(session)).toBe(false);
-    expect((await putSouthWater(session)).status).toBe(401);
+    expect((await ownerApiWrite(session)).status).toBe(401);
     const toggle = await postForm(
       MAINTENANCE,
       { intent: "maintenance", enabled: "on" },
@@ -125,8 +126,8 @@ describe("what a session check costs", () => {
   test("one D1 read per request, none for a forged cookie", async () => {
     const { session } = await logIn();
     // The owner's API: the session is the only statement before the body is refused.
-    expect(d1Statements(await putSouthWater(session))).toBe(1);
-    expect(d1Statements(await putSouthWater("__Host-admin_session=forged.token.value"))).toBe(0);
+    expect(d1Statements(await ownerApiWrite(session))).toBe(1);
+    expect(d1Statements(await ownerApiWrite("__Host-admin_session=forged.token.value"))).toBe(0);
 
     // A page whose action and loader both need the session reads it once: a no-JS switch
     // (action, then every loader) costs the GET's statements plus the write alone.

@@ -1,54 +1,37 @@
 // catalog: admin
 
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
-import { ownerWrite } from "#app/components/admin/owner-api.ts";
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
 import { useSessionEnded } from "#app/components/admin/session-ended.ts";
-import { primaryButton, textInput, toLocalInput } from "#app/components/admin/styles.ts";
-import { useToast } from "#app/components/ui/toaster.tsx";
-import { SOUTH_READING_SKEW_MS } from "#app/features/weather/south-reading.ts";
+import { primaryButton, secondaryButton, textInput } from "#app/components/admin/styles.ts";
+
+const INTENT = "south-water-temperature";
+
+type Props = {
+  /** The default time of the measurement, on the lake's clock ("YYYY-MM-DDTHH:MM"). */
+  now: string;
+  outcome?: "saved" | "future" | "invalid" | "unauthorized";
+};
 
 /** No open source publishes a reading for the south of the lake (ADR 007). */
-export function SouthWaterTemperature() {
+export function SouthWaterTemperature({ now, outcome }: Props) {
   const { t } = useLingui();
-  const toast = useToast();
   const sessionEnded = useSessionEnded();
   const ids = useId();
-  const [celsius, setCelsius] = useState("");
-  const [measuredAt, setMeasuredAt] = useState(() => toLocalInput(Date.now()));
-  const [saving, setSaving] = useState(false);
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    // The server refuses a reading from the future (beyond a clock's drift): say why here.
-    if (new Date(measuredAt).getTime() > Date.now() + SOUTH_READING_SKEW_MS) {
-      toast({
-        variant: "error",
-        title: t`The water temperature could not be saved`,
-        description: t`The time of the measurement is in the future.`,
-      });
-      return;
-    }
-    setSaving(true);
-    const outcome = await ownerWrite<unknown>("/api/weather/water-temperature/south", "PUT", {
-      celsius: Number(celsius),
-      measuredAt: new Date(measuredAt).toISOString(),
-    });
-    setSaving(false);
-    if (outcome.ok) {
-      toast({ variant: "success", title: t`Water temperature saved` });
-      return;
-    }
-    toast({
-      variant: "error",
-      title: t`The water temperature could not be saved`,
-      ...(outcome.unauthorized ? sessionEnded.toast : {}),
-    });
-  }
+  const saving = useNavigation().formData?.get("intent") === INTENT;
+  const failed = outcome !== undefined && outcome !== "saved";
 
   return (
-    <form onSubmit={save} aria-labelledby={`${ids}-title`} className="py-6">
+    <Form
+      method="post"
+      preventScrollReset
+      // One save at a time: a second press would only send the same reading again.
+      onSubmit={(event) => saving && event.preventDefault()}
+      aria-labelledby={`${ids}-title`}
+      className="py-6"
+    >
+      <input type="hidden" name="intent" value={INTENT} />
       <h2 id={`${ids}-title`} className="font-medium">
         {t`Water temperature in the south`}
       </h2>
@@ -62,14 +45,13 @@ export function SouthWaterTemperature() {
           </label>
           <input
             id={`${ids}-celsius`}
+            name="celsius"
             type="number"
             inputMode="decimal"
             min={0}
             max={35}
             step={0.1}
             required
-            value={celsius}
-            onChange={(e) => setCelsius(e.target.value)}
             className={textInput}
           />
         </div>
@@ -79,10 +61,12 @@ export function SouthWaterTemperature() {
           </label>
           <input
             id={`${ids}-measured`}
+            name="measuredAt"
             type="datetime-local"
             required
-            value={measuredAt}
-            onChange={(e) => setMeasuredAt(e.target.value)}
+            defaultValue={now}
+            aria-invalid={outcome === "future" || undefined}
+            aria-describedby={failed ? `${ids}-failed` : undefined}
             className={textInput}
           />
         </div>
@@ -91,6 +75,31 @@ export function SouthWaterTemperature() {
           {t`Save`}
         </button>
       </div>
-    </form>
+      <p role="status" className="mt-2 text-sm text-success-800 dark:text-success-100">
+        {outcome === "saved" ? t`Water temperature saved` : null}
+      </p>
+      {failed ? (
+        <div
+          id={`${ids}-failed`}
+          role="alert"
+          className="mt-2 text-sm text-error-800 dark:text-error-100"
+        >
+          <p className="font-medium">{t`The water temperature could not be saved`}</p>
+          {outcome === "future" ? <p>{t`The time of the measurement is in the future.`}</p> : null}
+          {outcome === "unauthorized" ? (
+            <p className="flex flex-wrap items-center gap-3">
+              {sessionEnded.message}
+              <button
+                type="button"
+                onClick={sessionEnded.logIn.onSelect}
+                className={secondaryButton}
+              >
+                {sessionEnded.logIn.label}
+              </button>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </Form>
   );
 }
