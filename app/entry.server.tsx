@@ -17,7 +17,7 @@ import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
-/** Pages whose data a busy database refused: handleError sees the error before it is hidden. */
+// handleError sees a busy database's error before the render hides it.
 const databaseBusy = new WeakSet<Request>();
 
 export default async function handleRequest(
@@ -28,8 +28,7 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (databaseBusy.has(request)) {
-    // A 503 to try again shortly: React Router renders the page once more, a thrown response
-    // in the error boundary, and calls this with its status.
+    // Thrown, the 503 makes React Router render the error page and call this again with it.
     if (responseStatusCode !== 503) throw new Response(null, { status: 503 });
     responseHeaders.set("Retry-After", DATABASE_BUSY_RETRY_AFTER);
   }
@@ -83,7 +82,6 @@ export default async function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isDatabaseBusy(error)) databaseBusy.add(request);
-  // The 503 thrown above to render the page once more: the busy database was logged already.
   if (error instanceof Response && databaseBusy.has(request)) return;
   // Client errors (a 404, a post to a page without a form) are part of browsing, not incidents.
   if (isRouteErrorResponse(error) && error.status < 500) return;

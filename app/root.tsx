@@ -32,8 +32,7 @@ import { type RootData, useOptionalRootData } from "#app/shell/root-data.ts";
 import { themeScript } from "#app/shell/theme.ts";
 import type { Route } from "./+types/root";
 
-// The server inlines the stylesheet (InlineStylesheet); in development it also loads as a module
-// so that style edits apply without a reload.
+// The server inlines the stylesheet; in development it loads as a module too, for hot edits.
 if (import.meta.env.DEV) import("./app.css");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,8 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
 }
 
-// A page's own catalog loads beside the navigation's one data request; a route's clientLoader
-// would read that route's data in a request of its own (ADR 003).
+// A page's catalog loads beside the navigation's one data request (ADR 003).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     const [, results] = await Promise.all([loadPageCatalog(new URL(request.url).pathname), next()]);
@@ -89,11 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Error pages may come without root data (a failed root loader), so nothing here requires it. */
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useOptionalRootData();
-  // Effects run children first, so this marks the moment every effect of the first render
-  // (timers, listeners) is in place: browser journeys wait for it before touching the clock.
+  // Children's effects run first, so the mark says every first-render effect is in place.
   useEffect(markPageHydrated, []);
   return (
     <Toaster>
@@ -108,7 +104,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** After a form that never reached the site (offline), there is nothing new to read, and offline it would fail. */
+/** A form that never reached the site (offline) leaves nothing new to read. */
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
@@ -139,7 +135,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  // Spec §2: a route that refuses its parameters is the fatal "Page Not Found: {path}".
   const message = status === 404 ? t`Page Not Found: ${path}` : t`Internal Server Error`;
   return (
     <Shell>

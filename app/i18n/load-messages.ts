@@ -3,12 +3,10 @@ import { catalogOf, type PageCatalog } from "#app/shell/pages.ts";
 import { createI18n } from "./catalogs.ts";
 import { type Locale, localeFromPath, stripLocale } from "./locales.ts";
 
-// The browser has exactly one visitor, and a page load one language: one instance for both.
 let browserI18n: I18n | undefined;
 // Merged once: each i18n.load renders every translated component anew (ADR 003).
 const loadedCatalogs = new Set<PageCatalog>();
 
-/** The browser's i18n for the page it opened: the main catalog and the page's own. */
 export async function createBrowserI18n(pathname: string): Promise<I18n> {
   const locale = localeFromPath(pathname);
   const { messages } = await import(`#locales/${locale}/messages.po`);
@@ -17,13 +15,11 @@ export async function createBrowserI18n(pathname: string): Promise<I18n> {
   return browserI18n;
 }
 
-/** The catalog of the page at `pathname`, if it has one of its own (`app/shell/pages.ts`). */
 export async function loadPageCatalog(pathname: string): Promise<void> {
   const catalog = catalogOf(stripLocale(pathname));
   if (catalog) await loadCatalog(catalog);
 }
 
-/** A catalog for a part that loads later than its page (the owner's controls on the archive). */
 export async function loadCatalog(catalog: PageCatalog): Promise<void> {
   if (!browserI18n || loadedCatalogs.has(catalog)) return;
   const locale = browserI18n.locale as Locale;

@@ -1,4 +1,3 @@
-// Relative: routes.ts loads this module outside Vite, where the ~ alias does not exist.
 import { parse } from "hono/utils/cookie";
 
 export const locales = ["de", "en", "it", "fr", "es"] as const;
@@ -30,7 +29,6 @@ export function localeFromPath(pathname: string): Locale {
   return prefixOf(pathname) ?? defaultLocale;
 }
 
-/** Client navigations fetch "/en/admin.data" ("/_.data" for "/"), stripped as React Router does. */
 export function pagePath(pathname: string): string {
   const bare = pathname.endsWith("/_.data")
     ? pathname.slice(0, -"_.data".length)
@@ -38,7 +36,6 @@ export function pagePath(pathname: string): string {
   return bare.length > 1 ? bare.replace(/\/$/, "") : bare;
 }
 
-/** Pages carry the locale in their path; the API takes `?lang=`, then the cookie, then the browser's. */
 export function requestLocale(url: URL, headers: Headers): Locale {
   if (!url.pathname.startsWith("/api/")) return localeFromPath(pagePath(url.pathname));
   const param = url.searchParams.get("lang");
@@ -50,14 +47,12 @@ export function requestLocale(url: URL, headers: Headers): Locale {
   );
 }
 
-/** "/en/about" → "/about"; "/en" → "/"; "/about" → "/about". */
 export function stripLocale(pathname: string): string {
   const prefix = prefixOf(pathname);
   if (!prefix) return pathname;
   return pathname.slice(prefix.length + 1) || "/";
 }
 
-/** "/about" in "en" → "/en/about"; "/" in "en" → "/en"; German keeps the bare path. */
 export function localizePath(path: string, locale: Locale): string {
   const bare = stripLocale(path);
   if (locale === defaultLocale) return bare;

@@ -46,7 +46,6 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { site } = useRootData();
   const { still, range, day, owner } = loaderData;
-  // The controls appear after hydration: visitors' pages never reference them.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 

@@ -36,11 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(outcome, { status: httpStatus });
 }
 
-// The schema is the server's own; the browser loads it once the visitor starts typing.
 const loadContactForm = () => import("#app/features/contact/contact-form.ts");
 
-// When this browser was shown the current question (it has one visitor, so a module
-// variable will do): the server refuses answers faster than MIN_FILL_MS.
+// The browser has one visitor: a module variable holds when it was shown the current question.
 let questionShownAt = 0;
 
 export async function clientAction({
@@ -55,8 +53,7 @@ export async function clientAction({
   try {
     return await serverAction();
   } catch {
-    // Offline or a dropped connection: the form and what was typed stay, with the failure
-    // message, rather than the error page.
+    // Offline: the form and what was typed stay, with the failure message, not the error page.
     return { status: "failed", unsent: true };
   }
 }
@@ -67,8 +64,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   const outcome = actionResult as ContactOutcome | undefined;
   if (!outcome) return defaultShouldRevalidate;
-  // The question stays while only other fields were wrong or the form never left the
-  // browser; anything else used it up, and a refusal (4xx) would otherwise keep the old one.
+  // Anything but other fields' errors or an unsent form used the question up (ADR 012).
   if (wasUnsent(outcome)) return false;
   return !(outcome.status === "invalid" && !outcome.errors.answer);
 }

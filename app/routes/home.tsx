@@ -65,7 +65,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
         <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
         <LiveStreamPanel rendered={loaderData.live} />
-        {/* The way into the archive, where the panel's still comes from. */}
         <p className="mt-2 text-center">
           <ArchiveLink />
         </p>

@@ -9,6 +9,5 @@ export function loader() {
 export default function NotFound() {
   const { t } = useLingui();
   const path = useLocation().pathname;
-  // Spec §2: an unmatched route is the non-fatal "Page not found: {path}".
   return <ErrorPage status={404} message={t`Page not found: ${path}`} />;
 }

@@ -10,8 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   );
   const body = [
     "User-agent: *",
-    // The pictures the pages show (the newest still, the archive's, the gallery's files) are
-    // the API's; the rest of it is not for crawlers. The longest match wins (RFC 9309).
+    // The pages' pictures are the API's; the rest of it is not for crawlers (longest match wins).
     "Allow: /api/stills/",
     "Allow: /api/files/",
     "Disallow: /api/",

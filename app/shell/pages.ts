@@ -1,24 +1,19 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
-/** Catalogs beside the main one (ADR 003), each loaded only by the pages that use it. */
 export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 type ChildRoute = { path?: string; index?: true; module: string };
 
 type SitePage = {
-  /** Locale-free path ("/about"); the other languages prefix it. */
   path: string;
   module: string;
-  /** The route pattern when it is more than the path. */
   pattern?: string;
   catalog?: PageCatalog;
-  /** Kept out of the sitemap and disallowed for crawlers. */
   private?: boolean;
   children?: ChildRoute[];
 };
 
-/** Every page, once: the route table, the sitemap, robots.txt, the catalogs and the journeys. */
 export const sitePages = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx", catalog: "pages" },
@@ -56,7 +51,6 @@ export function catalogModules(catalog: PageCatalog): string[] {
 }
 
 export function catalogOf(barePath: string): PageCatalog | undefined {
-  // Below a page's path lie its child routes, or its pattern's parameters (a gallery item).
   const page = pages.find(
     (candidate) =>
       candidate.path === barePath ||
@@ -66,7 +60,6 @@ export function catalogOf(barePath: string): PageCatalog | undefined {
   return page?.catalog;
 }
 
-/** The owner's area: the maintenance overlay never covers it. */
 export function isAdminPath(barePath: string): boolean {
   return barePath === "/admin" || barePath.startsWith("/admin/");
 }

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 
-/** What every page may show of the configuration: the owner and the camera, no secrets. */
 export type SiteInfo = {
   siteUrl: string;
   ownerName: string;
@@ -12,7 +11,6 @@ export type SiteInfo = {
   cameraLatitude: number;
   cameraLongitude: number;
   supportUrl: string;
-  /** Days an archived still is kept unless it is marked best of (the privacy policy says so). */
   stillRetentionDays: number;
 };
 
@@ -24,7 +22,6 @@ export function useRootData(): RootData {
   return root;
 }
 
-/** For the error page, which also renders when the root loader itself failed. */
 export function useOptionalRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }

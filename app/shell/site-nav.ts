@@ -14,7 +14,6 @@ export const mainNav: NavItem[] = [
 
 const archive: NavItem = { to: "/archive", label: msg`Archive` };
 
-/** The footer's: the header's pages but the owner's, and the archive beside the gallery. */
 export const quickLinks: NavItem[] = mainNav
   .filter((item) => item.to !== "/admin")
   .flatMap((item) => (item.to === "/gallery" ? [item, archive] : [item]));
@@ -25,7 +24,6 @@ export const legalNav: NavItem[] = [
   { to: "/terms", label: msg`Terms & Conditions` },
 ];
 
-// At least 44 px tall on phones: a thumb, not a mouse pointer.
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center rounded px-3 text-sm font-medium whitespace-nowrap lg:min-h-0 lg:py-2 ${
     isActive

@@ -23,7 +23,6 @@ import type { Route } from "./+types/layout";
 // Every admin page, its data and its forms are the owner's alone (ADR 010).
 export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware, ownerOnlyMiddleware];
 
-/** The owner's pages and their data never sit in a cache, the browser's included. */
 export function headers({ parentHeaders }: Route.HeadersArgs) {
   parentHeaders.set("Cache-Control", "private, no-store");
   return parentHeaders;
@@ -62,7 +61,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <Totals totals={loaderData.totals} />
-      {/* A NavLink: on the statistics page it says so (aria-current), as the tabs do for theirs. */}
       <LocalizedNavLink
         to="/admin/statistics"
         className={({ isActive }) =>

@@ -16,7 +16,6 @@ import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [adminSessionMiddleware];
 
-/** A throttled login says when to try again (Retry-After), whether the page or its data asked. */
 export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) parentHeaders.set("Retry-After", retryAfter);
@@ -37,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const loginForm = z.object({ password: z.string().min(1).max(256) });
-// A password, nothing more: anything bigger is not this form.
 const MAX_FORM_BYTES = 8 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {

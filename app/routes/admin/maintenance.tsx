@@ -16,7 +16,6 @@ import type { Route } from "./+types/maintenance";
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
   const { maintenance } = await readSettings(context.get(requestScope).db);
-  // The south reading's default time: now, to the minute, on the lake's clock.
   return { maintenance, now: lakeWallClock(Date.now()).slice(0, 16) };
 }
 
@@ -25,7 +24,6 @@ const maintenanceForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("logout-everywhere") }),
   southReadingForm.extend({ intent: z.literal("south-water-temperature") }),
 ]);
-// A switch, a button or two fields: anything bigger is not one of this page's forms.
 const MAX_FORM_BYTES = 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readStatistics(context.get(requestScope).db);
 }
 
-/** The owner's anonymous statistics (issue 12, ADR 014): nothing here identifies a visitor. */
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const locale = useLocale();

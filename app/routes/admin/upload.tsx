@@ -12,9 +12,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Upload() {
   const { t } = useLingui();
-  // The content list's editor also serves a finished upload: one editor, one list to update.
+  // One editor for the content list and a finished upload alike.
   const [toEdit, setToEdit] = useState<string | null>(null);
-  // A single upload saved from its own row: the list below shows it as it now is.
   const [listChanged, setListChanged] = useState(0);
   return (
     <>
