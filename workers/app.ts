@@ -23,7 +23,6 @@ type AppEnv = {
   Variables: Omit<RequestScope, "env" | "ctx">;
 };
 
-// Created once per isolate; React Router loads the server build lazily on first use.
 const handleDocument = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
@@ -47,7 +46,6 @@ app.use("*", async (c, next) => {
   // Responses from fetch() or caches can have immutable headers: copy before adding ours.
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
-  // What this response cost in D1, for devtools and bench/d1-queries.ts.
   c.res.headers.append("Server-Timing", `d1;desc="${meter.statements} statements"`);
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
@@ -85,7 +83,6 @@ app.all("*", (c) => {
 
 app.onError((error, c) => {
   if (error instanceof ConfigError) {
-    // A deploy without its secrets: say exactly what is missing, in the log and the response.
     console.error(error.message);
     return c.text(error.message, 500);
   }

@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { defaultLocale, negotiateLocale, readLocaleCookie } from "#app/i18n/locales.ts";
 
-/** Cookie first, then the browser's languages; only "/" redirects, so every other URL stays stable. */
 export function rootLocaleRedirect(request: Request): Response | null {
   const url = new URL(request.url);
   if (url.pathname !== "/" || request.method !== "GET") return null;
@@ -20,11 +19,6 @@ export function rootLocaleRedirect(request: Request): Response | null {
   });
 }
 
-/**
- * One address per page: lowercase, and German without a prefix. Routes match regardless of case,
- * but the locale prefix does not ("/EN/about" would render German, with alternates such as
- * "/en/EN/about"); "/de/…" is what a visitor, a crawler or a link adds by analogy with "/en/…".
- */
 export function lowercasePathRedirect(request: Request): Response | null {
   const url = new URL(request.url);
   if (url.pathname.startsWith("/assets/")) return null;

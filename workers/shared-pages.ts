@@ -1,11 +1,7 @@
 import { parse } from "hono/utils/cookie";
 import { LOCALE_COOKIE } from "#app/i18n/locales.ts";
 
-// A page that every visitor sees alike is rendered once a second at most and shared for that
-// second (ADR 019): a crowd arriving at once costs one render, not one each. The nonce is the
-// only part of a page that differs between visitors; each copy gets the request's own.
-
-/** A page rendered for the crowd, and where the nonce its scripts carried sits in it. */
+// A page every visitor sees alike is shared for a second, each copy with its own nonce (ADR 019).
 type SharedPage = {
   body: Uint8Array;
   nonceAt: number[];
@@ -14,21 +10,15 @@ type SharedPage = {
 };
 type Entry = { page: Promise<SharedPage | null>; renderedAt: number };
 
-/** Query strings make keys unbounded: only the most recent pages are kept. */
 const MAX_PAGES = 50;
 const pages = new Map<string, Entry>();
 
-/** Only a visitor without cookies (the language choice aside) sees what everybody sees. */
 function isVisitorRead(request: Request): boolean {
   if (request.method !== "GET") return false;
   const cookies = Object.keys(parse(request.headers.get("Cookie") ?? ""));
   return cookies.every((name) => name === LOCALE_COOKIE);
 }
 
-/**
- * A route that renders something personal says so with `private` or `no-store`: the contact
- * form's single-use question, the owner's archive.
- */
 function isShareable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   return (
@@ -39,17 +29,12 @@ function isShareable(response: Response): boolean {
   );
 }
 
-/** Says whether this response is a copy, for devtools, benches and tests. */
 function marked(body: BodyInit | null, init: ResponseInit, how: "shared" | "rendered") {
   const response = new Response(body, init);
   response.headers.set("X-Page-Render", how);
   return response;
 }
 
-/**
- * Where the render's nonce sits. It is 128 random bits that no content could hold before the
- * render made them up: every occurrence is one of the page's nonce attributes.
- */
 function offsetsOf(bytes: Uint8Array, nonce: Uint8Array): number[] {
   const offsets: number[] = [];
   const first = nonce[0] ?? 0;
@@ -59,7 +44,6 @@ function offsetsOf(bytes: Uint8Array, nonce: Uint8Array): number[] {
   return offsets;
 }
 
-/** The copy with this request's nonce, which has the same length as every nonce (createNonce). */
 function withNonce(page: SharedPage, nonce: string): Response {
   const body = page.body.slice();
   const bytes = new TextEncoder().encode(nonce);
@@ -76,11 +60,6 @@ function remember(key: string, entry: Entry) {
   }
 }
 
-/**
- * The page for this request: a copy of the one rendered within the last `seconds` for the same
- * address, or a new render that the next visitors share. The requester of a new render gets it
- * streamed; visitors arriving while it renders wait for it instead of rendering it again.
- */
 export async function sharedPage(
   request: Request,
   {
@@ -103,7 +82,6 @@ export async function sharedPage(
   let resolve: (page: SharedPage | null) => void = () => {};
   const pending: Entry = { page: new Promise((done) => (resolve = done)), renderedAt: now };
   remember(key, pending);
-  // What cannot be shared (a data request, an error, a personal page) leaves no entry behind.
   const share = (page: SharedPage | null) => {
     if (!page && pages.get(key) === pending) pages.delete(key);
     resolve(page);
