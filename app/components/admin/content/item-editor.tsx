@@ -2,106 +2,26 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
-import {
-  primaryButton,
-  secondaryButton,
-  textInput,
-  toLocalInput,
-} from "#app/components/admin/styles.ts";
+import { primaryButton, secondaryButton, textInput } from "#app/components/admin/styles.ts";
 import { useReturnFocus } from "#app/components/ui/return-focus.ts";
-import {
-  type AdminMediaItem,
-  changedFields,
-  type MediaFields,
-  mediaStatuses,
-} from "#app/features/gallery/media-fields.ts";
-import { patchItem } from "./content-api.ts";
+import { type MediaFields, mediaStatuses } from "#app/features/gallery/media-fields.ts";
 import { ItemFields, labelClass } from "./item-fields.tsx";
-import { forgetKeptEdit, keepEdit } from "./kept-edit.ts";
-import type { Notice } from "./notices.ts";
-import { useItemForm } from "./use-item-form.ts";
+import { type ItemEditorProps, useItemEditor } from "./use-item-editor.ts";
 import { useMediaWords } from "./words.ts";
 
-function fieldsOf(item: AdminMediaItem): MediaFields {
-  const {
-    id: _id,
-    views: _v,
-    likes: _l,
-    thumbnailUrl: _t,
-    width: _w,
-    height: _h,
-    ...fields
-  } = item;
-  return fields;
-}
+type Props = ItemEditorProps & { title: string };
 
-type Props = {
-  item: AdminMediaItem;
-  /** Changes a save could not send because the session had ended: the form starts with them. */
-  kept?: Partial<MediaFields>;
-  title: string;
-  onClose: () => void;
-  onSaved: (item: AdminMediaItem) => void;
-  notify: (outcome: Notice, unauthorized?: boolean) => void;
-};
-
-export function ItemEditor({ item, kept, title, onClose, onSaved, notify }: Props) {
+export function ItemEditor({ title, ...props }: Props) {
   const { t } = useLingui();
   const words = useMediaWords();
-  const form = useItemForm({ ...fieldsOf(item), ...kept });
+  const editor = useItemEditor(props);
+  const { form, takenAt, saving } = editor;
   const { fields, set, fieldId } = form;
-  const [takenAt, setTakenAt] = useState(() => toLocalInput(fields.takenAt));
-  const [saving, setSaving] = useState(false);
   const returnFocus = useReturnFocus();
-
-  // The form shows minutes: an untouched date keeps the item's own, seconds and all.
-  const parse = (options?: { quietly: boolean }) =>
-    form.parse(
-      {
-        takenAt:
-          takenAt === toLocalInput(item.takenAt) ? item.takenAt : new Date(takenAt).toISOString(),
-      },
-      options,
-    );
-
-  function close() {
-    forgetKeptEdit(item.id);
-    onClose();
-  }
-
-  async function runTranslation() {
-    const outcome = await form.translate();
-    if (outcome.ok) return;
-    // After "Log in again" the dashboard opens the editor again with these (kept-edit.ts).
-    const parsed = outcome.unauthorized ? parse({ quietly: true }) : null;
-    if (parsed?.ok) {
-      const changes = changedFields(fieldsOf(item), parsed.fields);
-      if (Object.keys(changes).length > 0) keepEdit({ id: item.id, changes });
-    }
-    notify("translation-failed", outcome.unauthorized);
-  }
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = parse();
-    if (!parsed.ok) return parsed.tags ? undefined : notify("update-failed");
-    const changes = changedFields(fieldsOf(item), parsed.fields);
-    if (Object.keys(changes).length === 0) return close();
-    setSaving(true);
-    const outcome = await patchItem(item.id, changes);
-    setSaving(false);
-    if (!outcome.ok) {
-      if (outcome.unauthorized) keepEdit({ id: item.id, changes });
-      return notify("update-failed", outcome.unauthorized);
-    }
-    forgetKeptEdit(item.id);
-    notify("updated");
-    onSaved(outcome.value);
-  }
+  const kept = props.kept;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => open || close()}>
+    <Dialog.Root open onOpenChange={(open) => open || editor.close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
         <Dialog.Content
@@ -122,11 +42,17 @@ export function ItemEditor({ item, kept, title, onClose, onSaved, notify }: Prop
               {t`Your unsaved changes have been restored. Save them to keep them.`}
             </p>
           ) : null}
-          <form onSubmit={save} className="mt-4 space-y-4">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void editor.save();
+            }}
+            className="mt-4 space-y-4"
+          >
             <ItemFields
               form={form}
               busy={saving}
-              onTranslate={() => void runTranslation()}
+              onTranslate={() => void editor.translate()}
               extra={
                 <>
                   <div>
@@ -151,7 +77,7 @@ export function ItemEditor({ item, kept, title, onClose, onSaved, notify }: Prop
                       type="datetime-local"
                       required
                       value={takenAt}
-                      onChange={(e) => setTakenAt(e.target.value)}
+                      onChange={(e) => editor.setTakenAt(e.target.value)}
                       className={textInput}
                     />
                   </div>
