@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
+import { useLocation, useNavigate } from "react-router";
+import { useListNews } from "#app/components/ui/list-news.tsx";
+import { useLocale } from "#app/components/ui/localized-link.tsx";
+import {
+  type GalleryParams,
+  galleryUrl,
+  type PublicMediaItem,
+  viewerPicture,
+} from "#app/features/gallery/media.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import { pageHydrated } from "#app/shell/page-hydrated.ts";
+import { type GalleryPage, useGalleryPages } from "./use-gallery-pages.ts";
+
+export type GalleryData = GalleryPage & {
+  params: GalleryParams;
+  featured: PublicMediaItem[];
+  /** The item open in the viewer (`/gallery/:id`). */
+  item: PublicMediaItem | null;
+};
+
+/** The gallery page: its pages, the viewer's steps and close, focus, and what loads first. */
+export function useGallery(data: GalleryData) {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { params, featured, item } = data;
+  const galleryPath = localizePath("/gallery", locale);
+  const { items, nextCursor, loading, failed, loadMore } = useGalleryPages(
+    data,
+    galleryPath,
+    params,
+  );
+
+  // The viewer steps through the page in the order it shows: featured row, then grid.
+  const shown = [...featured, ...items];
+  const open = (target: PublicMediaItem) =>
+    navigate(
+      { pathname: `${galleryPath}/${target.id}`, search },
+      { replace: true, preventScrollReset: true },
+    );
+  const index = item ? shown.findIndex((i) => i.id === item.id) : -1;
+  const previous = index > 0 ? shown[index - 1] : undefined;
+  const next = index >= 0 ? shown[index + 1] : undefined;
+  // Next on the last item read so far asks for the next page, then steps on to it.
+  const [awaitingNext, setAwaitingNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!awaitingNext) return;
+    if (awaitingNext !== item?.id || failed) setAwaitingNext(null);
+    else if (next) {
+      setAwaitingNext(null);
+      open(next);
+    }
+  });
+
+  // An opened item's picture is the largest paint: fetched before the viewer's code.
+  if (item) {
+    const { src, srcSet, sizes } = viewerPicture(item);
+    preload(src, { as: "image", fetchPriority: "high", imageSrcSet: srcSet, imageSizes: sizes });
+  }
+  const largest = featured.length > 0 ? "featured" : "items";
+
+  // Arrived on a shared item, the gallery behind it is drawn once it closes (ADR 018); not
+  // useSyncExternalStore, whose server snapshot unlike the browser's re-renders the gallery.
+  const [arrived, setArrived] = useState(() => Boolean(item) && !pageHydrated());
+  if (!item && arrived) setArrived(false);
+
+  // Closing hands the focus to the open item's card, else to the heading (ADR 008).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const card = (id: string) =>
+    document.querySelector<HTMLElement>(`main [data-media-id="${CSS.escape(id)}"]`);
+
+  const { news, askedMore } = useListNews({
+    list: galleryUrl(galleryPath, params),
+    items,
+    found: featured.length + items.length,
+    nextCursor,
+    focusItem: (id) => card(id)?.focus(),
+  });
+
+  return {
+    items,
+    nextCursor,
+    loading,
+    failed,
+    news,
+    heading,
+    arrived,
+    searched: Boolean(params.q) || params.type !== "all",
+    showMore() {
+      if (loading) return;
+      askedMore();
+      loadMore();
+    },
+    /** Whether a picture loads at once: the first `first` of its list, none behind an item. */
+    eager: (place: number, first: number) => !item && place < first,
+    fetchPriority: (list: "featured" | "items", place: number) =>
+      item ? ("low" as const) : list === largest && place === 0 ? ("high" as const) : undefined,
+    previous: previous && (() => open(previous)),
+    next: next
+      ? () => open(next)
+      : item && nextCursor
+        ? () => {
+            setAwaitingNext(item.id);
+            loadMore();
+          }
+        : undefined,
+    close: () => navigate({ pathname: galleryPath, search }, { preventScrollReset: true }),
+    returnFocus: (id: string) => (card(id) ?? heading.current)?.focus(),
+  };
+}
