@@ -1,15 +1,14 @@
 // catalog: contact
 
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form, useSubmit } from "react-router";
+import { type ReactNode, useId } from "react";
+import { Form } from "react-router";
 import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type ContactFieldError,
   type ContactFieldName,
   type ContactLimit,
   type ContactOutcome,
-  contactFieldNames,
   contactLimits,
   MESSAGES_PER_NETWORK,
   type ProofPuzzle,
@@ -18,7 +17,7 @@ import {
 import { formatNumber } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import CheckIcon from "~icons/mdi/check-circle-outline";
-import { useProof } from "./use-proof.ts";
+import { useContactForm } from "./use-contact-form.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
@@ -45,41 +44,13 @@ export function ContactForm({
   const { t } = useLingui();
   const ownerEmail = useRootData().site.ownerEmail;
   const id = useId();
-  const submit = useSubmit();
-  const solveProof = useProof(proof);
-  // From Send until the proof is solved, before the router starts posting.
-  const [proving, setProving] = useState(false);
-  const sending = posting || proving;
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  const sentRef = useRef<HTMLDivElement>(null);
-  // Without JavaScript the browser checks required fields; with it, the schema does.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  // Set at once on submit, before the router's own state shows that it is sending.
-  const submitted = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
-  useEffect(() => {
-    if (!posting) submitted.current = false;
-    setProving(false);
-  }, [posting, outcome]);
-
-  // Again once a new question has replaced the answer field.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: token remounts the answer field
-  useEffect(() => {
-    if (outcome?.status === "sent") sentRef.current?.focus();
-    if (outcome?.status === "failed") alertRef.current?.focus();
-    if (outcome?.status === "invalid") {
-      const first = contactFieldNames.find((name) => outcome.errors[name]);
-      const field = first && formRef.current?.elements.namedItem(first);
-      if (field instanceof HTMLElement) field.focus();
-    }
-  }, [outcome, token]);
+  const contact = useContactForm({ token, proof, outcome, posting, onStart });
+  const { sending, enhanced } = contact;
 
   if (outcome?.status === "sent") {
     return (
       <div
-        ref={sentRef}
+        ref={contact.sent}
         tabIndex={-1}
         role="status"
         className="rounded-xl border border-success-600 bg-success-100 p-6 text-success-900"
@@ -116,28 +87,12 @@ export function ContactForm({
 
   return (
     <Form
-      ref={formRef}
+      ref={contact.form}
       method="post"
       preventScrollReset
       noValidate={enhanced}
-      onFocus={() => {
-        onStart();
-        void solveProof();
-      }}
-      onSubmit={(event) => {
-        // One message however often the visitor clicks or presses Enter meanwhile.
-        if (submitted.current) event.preventDefault();
-        submitted.current = true;
-        if (!proof || event.defaultPrevented) return;
-        event.preventDefault();
-        setProving(true);
-        const form = event.currentTarget;
-        void solveProof().then((answer) => {
-          const data = new FormData(form);
-          data.set("proof", answer);
-          void submit(data, { method: "post", preventScrollReset: true });
-        });
-      }}
+      onFocus={contact.start}
+      onSubmit={contact.submit}
       aria-labelledby={`${id}-title`}
       className="rounded-xl border border-neutral-200 p-5 sm:p-6 dark:border-neutral-800"
     >
@@ -219,7 +174,7 @@ export function ContactForm({
       </div>
       {outcome?.status === "failed" ? (
         <p
-          ref={alertRef}
+          ref={contact.alert}
           tabIndex={-1}
           role="alert"
           className="mt-4 rounded-md border border-error-600 bg-error-100 p-3 text-error-900"
