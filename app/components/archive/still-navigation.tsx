@@ -1,17 +1,14 @@
 // catalog: archive
 
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import { type ArchivePage, archiveHref, stillImage } from "#app/features/archive/stills.ts";
-import { localizePath } from "#app/i18n/locales.ts";
-import { arrowStep } from "#app/lib/arrow-keys.ts";
+import { type ArchivePage, stillImage } from "#app/features/archive/stills.ts";
 import { formatTime } from "#app/lib/format.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
-import { formatHour } from "./archive-format.ts";
 import { RangeLink } from "./range-link.tsx";
+import { useStillNavigation } from "./use-still-navigation.ts";
 
 const button =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 dark:border-neutral-700 dark:hover:bg-neutral-800";
@@ -27,50 +24,19 @@ const hourSizes =
 export function StillNavigation({ page }: { page: ArchivePage }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const navigate = useNavigate();
-  const path = localizePath("/archive", locale);
-  const href = (at: string) => archiveHref(path, { at });
   const { still, previous, next, jumps, dayStills, hourStills } = page;
-
-  useEffect(() => {
-    // The rendered step links are the targets: a key pressed while new data is being
-    // committed never steps from the picture before.
-    const step = (event: KeyboardEvent) => {
-      const rel = arrowStep(event);
-      const link = rel && document.querySelector<HTMLAnchorElement>(`main a[rel="${rel}"]`);
-      if (!link) return;
-      event.preventDefault();
-      link.click();
-    };
-    document.addEventListener("keydown", step);
-    return () => document.removeEventListener("keydown", step);
-  }, []);
-
-  const index = dayStills.findIndex((s) => s.id === still?.id);
-  // The slider follows the pointer at once; the page follows the still it lands on.
-  const [scrubbed, setScrubbed] = useState(index);
-  useEffect(() => setScrubbed(index), [index]);
-  const scrubbedStill = dayStills[scrubbed];
-
-  const hours = Array.from({ length: 24 }, (_, hour) => {
-    const twoDigits = String(hour).padStart(2, "0");
-    const first = dayStills.find((s) => s.at.slice(11, 13) === twoDigits);
-    return { hour, twoDigits, label: formatHour(locale, hour), first };
-  });
-  const currentHour = still?.at.slice(11, 13);
-
+  const { href, hours, scrubbed, scrubbedStill, scrub, missingJumps } = useStillNavigation(page);
   const jumpLinks = [
     { label: t`Same time yesterday`, at: jumps.yesterday },
     { label: t`A week ago`, at: jumps.weekAgo },
     { label: t`A year ago`, at: jumps.yearAgo },
   ];
-  const missingJumps = jumpLinks.some((jump) => !jump.at);
 
   return (
     <nav aria-label={t`Browse the archive`} className="mt-6 space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <StepLink
-          to={previous}
+          to={previous && href(previous.at)}
           rel="prev"
           label={
             previous && !previous.adjacent
@@ -79,7 +45,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
           }
         />
         <StepLink
-          to={next}
+          to={next && href(next.at)}
           rel="next"
           label={
             next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
@@ -135,12 +101,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
             step={1}
             value={scrubbed}
             aria-valuetext={formatTime(locale, scrubbedStill.takenAt)}
-            onChange={(event) => {
-              const chosen = Number(event.currentTarget.value);
-              setScrubbed(chosen);
-              const target = dayStills[chosen];
-              if (target) navigate(href(target.at), { replace: true, preventScrollReset: true });
-            }}
+            onChange={(event) => scrub(Number(event.currentTarget.value))}
             className="mt-2 block h-11 w-full cursor-pointer accent-primary-700"
           />
         </div>
@@ -149,13 +110,13 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
       <div>
         <h2 className="text-base font-semibold">{t`Hours`}</h2>
         <ul className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-12">
-          {hours.map(({ hour, twoDigits, label, first }) => (
+          {hours.map(({ hour, label, first, current }) => (
             <li key={hour}>
               {first ? (
                 <Link
                   to={href(first.at)}
                   preventScrollReset
-                  aria-current={twoDigits === currentHour ? "true" : undefined}
+                  aria-current={current ? "true" : undefined}
                   className={`${button} w-full px-1 whitespace-nowrap tabular-nums aria-[current]:border-primary-700 aria-[current]:bg-primary-700 aria-[current]:text-white`}
                 >
                   {label}
@@ -206,11 +167,8 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   );
 }
 
-type Step = ArchivePage["previous"];
-
 /** Ten minutes on, or across a gap to the nearest picture (its time then in the label). */
-function StepLink({ to, rel, label }: { to: Step; rel: "prev" | "next"; label: string }) {
-  const locale = useLocale();
+function StepLink({ to, rel, label }: { to: string | null; rel: "prev" | "next"; label: string }) {
   const icon =
     rel === "prev" ? (
       <ChevronLeftIcon aria-hidden="true" className="size-5" />
@@ -229,10 +187,9 @@ function StepLink({ to, rel, label }: { to: Step; rel: "prev" | "next"; label: s
         {icon}
       </>
     );
-  const path = localizePath("/archive", locale);
   return (
     <RangeLink
-      to={to && archiveHref(path, { at: to.at })}
+      to={to}
       // The arrow keys follow the rel: none where there is nowhere to go.
       rel={to ? rel : undefined}
       className={to ? button : disabled}
