@@ -3,7 +3,7 @@ import type { CustomCompiler } from "unplugin-icons/types";
 
 const svgIcon = fileURLToPath(new URL("../app/lib/svg-icon.ts", import.meta.url));
 
-/** Compiled at build time, so pages never call an icon service. */
+/** At build time, so no page calls an icon service; an icon's module is its markup and svgIcon. */
 export const reactIconCompiler: CustomCompiler = {
   extension: "js",
   compiler: (svg) => {

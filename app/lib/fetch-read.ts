@@ -1,7 +1,5 @@
-/** Statuses worth asking again (spec §8): timeouts, conflicts, throttling, server trouble. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
-/** A GET is asked once more at once on a retryable status or network failure (spec §8). */
 export async function fetchRead(url: string, init: Omit<RequestInit, "method" | "body"> = {}) {
   try {
     const response = await fetch(url, init);
@@ -13,7 +11,6 @@ export async function fetchRead(url: string, init: Omit<RequestInit, "method" | 
   return fetch(url, init);
 }
 
-/** fetch's own failure (offline, a dropped connection), as Chromium, Firefox and Safari word it. */
 export function isNetworkFailure(error: unknown): boolean {
   return (
     error instanceof TypeError &&
@@ -21,7 +18,6 @@ export function isNetworkFailure(error: unknown): boolean {
   );
 }
 
-/** A client action's answer when its request never reached the site: nothing changed there. */
 export function wasUnsent(actionResult: unknown): boolean {
   return (
     typeof actionResult === "object" &&

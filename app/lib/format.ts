@@ -1,8 +1,6 @@
 import { type Locale, localeInfo } from "#app/i18n/locales.ts";
 import { LAKE_TIME_ZONE } from "#time/lake-time.ts";
 
-// An Intl format is slow to build (the browser loads locale data; tens of milliseconds on a
-// phone, during hydration) and cheap to reuse: one per kind, locale and options.
 const formats = new Map<string, unknown>();
 
 function reused<T>(key: string, build: () => T): T {
@@ -14,7 +12,6 @@ function reused<T>(key: string, build: () => T): T {
   return format;
 }
 
-/** A date format in the lake's time zone unless the options name another. */
 export function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
   return reused(
     `date:${locale}:${JSON.stringify(options)}`,
@@ -49,7 +46,7 @@ export function formatDateTime(locale: Locale, instant: string | number): string
 }
 
 export function formatDay(locale: Locale, day: string): string {
-  // Noon UTC is the same calendar day in Rome, whatever the season.
+  // Noon UTC is the same calendar day in Rome in every season.
   return dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long" }).format(
     new Date(`${day}T12:00:00Z`),
   );
@@ -59,7 +56,6 @@ export function formatMonth(locale: Locale, month: number): string {
   return dateTimeFormat(locale, { month: "long" }).format(Date.UTC(2025, month - 1, 15, 12));
 }
 
-/** "in 40 seconds", or "in 3 minutes" from a minute and a half on (rounded up). */
 export function formatWait(locale: Locale, seconds: number): string {
   const format = reused(
     `relative:${locale}`,

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** "" in the browser: browsers blank parsed nonce attributes, and "" hydrates without a mismatch. */
+// "" in the browser, which blanks parsed nonce attributes: it hydrates without a mismatch.
 export const NonceContext = createContext("");
 
 export function useNonce() {
