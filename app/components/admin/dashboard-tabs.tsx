@@ -10,7 +10,6 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
       : "border-transparent text-neutral-700 hover:text-primary-700 dark:text-neutral-300"
   }`;
 
-/** Pages of their own, so each tab has a shareable address. */
 export function DashboardTabs() {
   const { t } = useLingui();
   return (

@@ -1,10 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
-/**
- * A list whose row leaves with the button that had the focus: the same button in the row
- * that takes its place (the next, else the previous) gets the focus, else `fallback`.
- * `button` is that button's selector in a row; `list` goes on the list.
- */
+// A row that leaves with the focused button hands the focus to the same button in the next row.
 export function useFocusAfterRemoval(
   button: (key: string) => string,
   fallback: RefObject<HTMLElement | null>,
@@ -20,7 +16,6 @@ export function useFocusAfterRemoval(
   }, [pending]);
   return {
     list,
-    /** Call as the row `keys[index]` leaves. */
     removing: (keys: string[], index: number) =>
       setPending({ key: keys[index + 1] ?? keys[index - 1] ?? null }),
   };

@@ -18,7 +18,7 @@ export function MaintenanceSwitch({ maintenance }: { maintenance: boolean }) {
   const pending = fetcher.state !== "idle";
   const optimistic = pending ? fetcher.formData?.get("enabled") === "on" : maintenance;
 
-  // Toast once per answer; the effect also re-runs when the translator function changes.
+  // Once per answer: the effect also re-runs when the translator changes.
   const answered = useRef<unknown>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;

@@ -1,12 +1,7 @@
-/**
- * What an owner's request came to: its answer, or whether it failed for an ended session or
- * because what it asked for is gone (404); a failure with neither may work when tried again.
- */
 export type Outcome<T> =
   | { ok: true; value: T }
   | { ok: false; unauthorized: boolean; gone?: boolean };
 
-/** A write to the owner's API (the session cookie goes along); never throws. */
 export async function ownerWrite<T>(
   url: string,
   method: string,

@@ -6,12 +6,7 @@ import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { localizePath, stripLocale } from "#app/i18n/locales.ts";
 import { isAdminPath } from "#app/shell/pages.ts";
 
-/**
- * What the owner is told when a request finds the session ended (logged out everywhere, or
- * after 8 hours), and the way out. On an admin page, reloading its data meets the guard, which
- * leads to the login page and back; elsewhere (the archive's owner controls) it goes there
- * directly. `toast` goes into an error toast as it is.
- */
+// On an admin page, reloading its data meets the guard, which leads to the login and back.
 export function useSessionEnded() {
   const { t } = useLingui();
   const revalidator = useRevalidator();

@@ -8,7 +8,6 @@ export const dangerButton =
 export const textInput =
   "mt-1 min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
 
-/** A moment as a `datetime-local` input shows it: the browser's own clock, to the minute. */
 export function toLocalInput(instant: string | number): string {
   const date = new Date(instant);
   return new Date(date.getTime() - date.getTimezoneOffset() * MINUTE_MS).toISOString().slice(0, 16);

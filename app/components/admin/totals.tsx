@@ -12,7 +12,7 @@ export function Totals({ totals }: { totals: DashboardTotals }) {
   const figures = [
     { label: t`Images`, value: totals.images },
     { label: t`Videos`, value: totals.videos },
-    // "Views" alone read as the statistics' page views, which count something else.
+    // Not "Views": the statistics' page views count something else.
     { label: t`Gallery views`, value: totals.views },
     { label: t`Likes`, value: totals.likes },
   ];

@@ -20,7 +20,6 @@ const cell = "mx-auto flex size-11 items-center justify-center rounded-lg text-s
 const monthButton =
   "inline-flex size-11 items-center justify-center rounded-lg hover:bg-neutral-100 aria-disabled:text-neutral-400 aria-disabled:hover:bg-transparent dark:hover:bg-neutral-800 dark:aria-disabled:text-neutral-600";
 
-/** A month of days; the days with pictures are links (ADR 017). */
 export function ArchiveCalendar({
   page,
   range,
@@ -35,7 +34,6 @@ export function ArchiveCalendar({
   const withPictures = new Set(monthDays);
   const { lead, days } = monthGrid(month);
   const weekdays = weekdayNames(locale);
-  // Paging months keeps the picture on show.
   const keep: Record<string, string> = still ? { at: still.at } : { day };
   const monthLink = (by: -1 | 1, label: string, Icon: typeof ChevronLeftIcon) => {
     const target = shiftMonth(month, by);

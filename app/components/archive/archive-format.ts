@@ -1,8 +1,7 @@
 import type { Locale } from "#app/i18n/locales.ts";
 import { dateTimeFormat } from "#app/lib/format.ts";
 
-// Days and months are lake-time calendar dates: formatted at noon UTC, which is the same date
-// in Rome whatever the season.
+// Lake-time calendar dates, formatted at noon UTC: the same date in Rome in every season.
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 function format(locale: Locale, options: Intl.DateTimeFormatOptions, day: string) {
@@ -13,10 +12,7 @@ export function formatArchiveDay(locale: Locale, day: string): string {
   return format(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, day);
 }
 
-/**
- * "08:00", or "8 AM" on a twelve-hour clock: an hour of the lake's day as a label of the hours'
- * grid ("8:00 AM" no longer fits a twelfth of the row).
- */
+// "8 AM" on a twelve-hour clock: "8:00 AM" does not fit a twelfth of the row.
 export function formatHour(locale: Locale, hour: number): string {
   const twelveHours = dateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12;
   const minute = twelveHours ? undefined : "2-digit";
@@ -29,7 +25,6 @@ export function formatArchiveMonth(locale: Locale, month: string): string {
   return format(locale, { month: "long", year: "numeric" }, `${month}-01`);
 }
 
-/** Monday first, as calendars are printed in Italy and most of Europe. */
 export function weekdayNames(locale: Locale): { short: string; long: string }[] {
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => {
@@ -47,7 +42,6 @@ export function shiftMonth(month: string, by: number): string {
   return shifted.toISOString().slice(0, 7);
 }
 
-/** The month's days, with the number of blank cells before the first (Monday first). */
 export function monthGrid(month: string): { lead: number; days: string[] } {
   const [year, m] = month.split("-").map(Number) as [number, number];
   const first = new Date(Date.UTC(year, m - 1, 1));

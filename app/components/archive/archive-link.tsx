@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 
-/** The archive is in neither header nor phone menu (spec §2): home and gallery show the way in. */
+// Not in the header or phone menu (spec §2): home and gallery show the way in.
 export function ArchiveLink() {
   const { t } = useLingui();
   return (

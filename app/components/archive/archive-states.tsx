@@ -7,7 +7,6 @@ import { formatArchiveDay } from "./archive-format.ts";
 const panel =
   "rounded-xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700";
 
-/** No still at all yet: a new camera, or everything expired. */
 export function ArchiveEmpty() {
   const { t } = useLingui();
   return (
@@ -29,7 +28,6 @@ export function ArchiveEmpty() {
   );
 }
 
-/** A day without stills, or a shared link whose still has since been removed. */
 export function DayEmpty({ day, missing }: { day: string; missing: boolean }) {
   const { t } = useLingui();
   const date = formatArchiveDay(useLocale(), day);

@@ -15,12 +15,10 @@ const button =
 const disabled =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 px-3 py-2 text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400";
 
-// "This hour" shares the still's column (see still-view.tsx): two pictures a row, three from
-// sm, 0.75rem apart.
+// "This hour" in the still's column (still-view.tsx): two a row, three from sm.
 const hourSizes =
   "(min-width: 72rem) 15.5rem, (min-width: 64rem) calc(33.4vw - 8.5rem), (min-width: 40rem) calc(33.4vw - 1.1rem), calc(50vw - 1.4rem)";
 
-/** Steps, jumps, the day's scrubber and its hours: every state is a link (ADR 017). */
 export function StillNavigation({ page }: { page: ArchivePage }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -51,7 +49,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
             next && !next.adjacent ? t`Later: ${formatTime(locale, next.takenAt)}` : t`10 min later`
           }
         />
-        {/* Only where a keyboard is likely: a phone's screen has no arrow keys. */}
         <p className="hidden text-sm text-neutral-600 pointer-fine:block dark:text-neutral-400">
           {t`Tip: the arrow keys ← and → step through the pictures.`}
         </p>
@@ -87,8 +84,7 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
             <label htmlFor="scrubber" className="font-semibold">
               {t`Time of day`}
             </label>{" "}
-            {/* For the eye: the slider's value text says the time, and the output's own live
-                region would say it a second time at every step. */}
+            {/* Hidden: the slider's value text says the time already. */}
             <output htmlFor="scrubber" aria-hidden="true">
               {formatTime(locale, scrubbedStill.takenAt)}
             </output>
@@ -150,7 +146,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
                   <img
                     {...stillImage(s)}
                     sizes={hourSizes}
-                    // The time below names the link.
                     alt=""
                     loading="lazy"
                     decoding="async"
@@ -167,7 +162,6 @@ export function StillNavigation({ page }: { page: ArchivePage }) {
   );
 }
 
-/** Ten minutes on, or across a gap to the nearest picture (its time then in the label). */
 function StepLink({ to, rel, label }: { to: string | null; rel: "prev" | "next"; label: string }) {
   const icon =
     rel === "prev" ? (
@@ -190,7 +184,7 @@ function StepLink({ to, rel, label }: { to: string | null; rel: "prev" | "next";
   return (
     <RangeLink
       to={to}
-      // The arrow keys follow the rel: none where there is nowhere to go.
+      // The arrow keys follow the rel.
       rel={to ? rel : undefined}
       className={to ? button : disabled}
     >

@@ -12,17 +12,14 @@ import { useToast } from "#app/components/ui/toaster.tsx";
 import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 
-/** The API checks the session (workers/api/admin/still-owner-routes.ts). */
 const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>
   ownerWrite<unknown>(`/api/admin/stills/${id}`, method, body);
 
-/** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
   still,
   after,
 }: {
   still: ArchiveStill;
-  /** Where the page goes once this still is deleted. */
   after: string | null;
 }) {
   const { t } = useLingui();

@@ -8,11 +8,10 @@ import { formatNumber, formatTime } from "#app/lib/format.ts";
 import StarIcon from "~icons/mdi/star";
 import { formatArchiveDay } from "./archive-format.ts";
 
-// The page's column is at most 70rem; from lg the calendar takes 23rem of it and a 2rem gap.
+// A 70rem column; from lg the calendar takes 23rem of it and a 2rem gap.
 const viewSizes =
   "(min-width: 72rem) 45rem, (min-width: 64rem) calc(100vw - 27rem), calc(100vw - 2rem)";
 
-/** The chosen still, as large as the column allows, with the weather of its moment. */
 export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -25,7 +24,6 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
     <>
       <figure>
         <img
-          // A new still is a new element: the old picture never stands in for the new moment.
           key={still.id}
           {...stillImage(still)}
           sizes={viewSizes}
@@ -46,8 +44,6 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
           ) : null}
         </figcaption>
       </figure>
-      {/* The caption names the moment; its weather follows the figure (a figure's caption
-          comes first or last). */}
       {weather ? (
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-neutral-700 dark:text-neutral-300">
           <div className="flex items-center gap-2">

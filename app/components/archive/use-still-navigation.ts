@@ -6,7 +6,6 @@ import { localizePath } from "#app/i18n/locales.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatHour } from "./archive-format.ts";
 
-/** The archive's steps, jumps, scrubber and hours around a still: every state a link (ADR 017). */
 export function useStillNavigation(page: ArchivePage) {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -15,8 +14,7 @@ export function useStillNavigation(page: ArchivePage) {
   const { still, dayStills } = page;
 
   useEffect(() => {
-    // The rendered step links are the targets: a key pressed while new data is being
-    // committed never steps from the picture before.
+    // The rendered links: a key pressed while new data commits never steps from the old still.
     const step = (event: KeyboardEvent) => {
       const rel = arrowStep(event);
       const link = rel && document.querySelector<HTMLAnchorElement>(`main a[rel="${rel}"]`);

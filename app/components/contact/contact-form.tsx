@@ -22,10 +22,6 @@ import { useContactForm } from "./use-contact-form.ts";
 const inputClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base aria-invalid:border-error-600 dark:border-neutral-700 dark:bg-neutral-900 dark:aria-invalid:border-error-100";
 
-/**
- * A plain POST without JavaScript; with it, the route checks first and focus moves to the error.
- * On a busy day (`proof`) the browser also solves a proof of work before the message leaves.
- */
 export function ContactForm({
   question,
   token,
@@ -102,7 +98,7 @@ export function ContactForm({
       <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
         {t`All fields are required.`}
       </p>
-      {/* Said before a visitor without JavaScript writes anything; browsers with it never show it. */}
+      {/* Shown only without JavaScript, before anything is written. */}
       {proof ? (
         <p className="mt-4 hidden rounded-md border border-warning-600 bg-warning-100 p-3 text-warning-900 noscript:block">
           <LimitText limit="javascript" ownerEmail={ownerEmail} />
@@ -152,7 +148,6 @@ export function ContactForm({
       <div className="mt-4">
         <input type="hidden" name="challenge" value={token} />
         <Field id={`${id}-answer`} label={ask} name="answer" error={errors.answer}>
-          {/* A new question starts with an empty answer. */}
           <input
             key={token}
             {...field("answer")}
@@ -165,7 +160,7 @@ export function ContactForm({
           />
         </Field>
       </div>
-      {/* A trap for programs that fill in every field; people never see it. */}
+      {/* A trap for programs that fill in every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
         <label>
           {t`Leave this field empty`}
@@ -179,13 +174,13 @@ export function ContactForm({
           role="alert"
           className="mt-4 rounded-md border border-error-600 bg-error-100 p-3 text-error-900"
         >
-          {/* With JavaScript the day only turned busy while they wrote: the new form has the proof. */}
+          {/* With JavaScript the day turned busy meanwhile: the new form has the proof. */}
           {outcome.limit && !(enhanced && outcome.limit === "javascript") ? (
             <LimitText limit={outcome.limit} ownerEmail={ownerEmail} />
           ) : (
             <>
               {t`Message could not be sent. Please try again.`}{" "}
-              {/* Every other failure reads the same (a bot learns nothing), so each offers the way round it. */}
+              {/* Every other failure reads the same: a bot learns nothing (ADR 012). */}
               <Trans>
                 If it keeps failing, write to us at{" "}
                 <a href={`mailto:${ownerEmail}`} className="font-medium underline">
@@ -211,7 +206,6 @@ export function ContactForm({
   );
 }
 
-/** What a limit of the day means for the visitor, and the way round it. */
 function LimitText({ limit, ownerEmail }: { limit: ContactLimit; ownerEmail: string }) {
   const { t } = useLingui();
   const locale = useLocale();

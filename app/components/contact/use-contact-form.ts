@@ -7,10 +7,6 @@ import {
 } from "#app/features/contact/contact-fields.ts";
 import { useProof } from "./use-proof.ts";
 
-/**
- * The contact form's sending: a plain POST without JavaScript; with it, one message however
- * often Send is pressed, a busy day's proof solved first, and the focus on what the answer says.
- */
 export function useContactForm({
   token,
   proof,
@@ -21,7 +17,6 @@ export function useContactForm({
   token: string;
   proof: ProofPuzzle | null;
   outcome: ContactOutcome | undefined;
-  /** The router is posting the form. */
   posting: boolean;
   onStart: () => void;
 }) {
@@ -32,10 +27,9 @@ export function useContactForm({
   const formRef = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const sent = useRef<HTMLDivElement>(null);
-  // Without JavaScript the browser checks required fields; with it, the schema does.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
-  // Set at once on submit, before the router's own state shows that it is sending.
+  // Set at once on submit, before the router's state says it is sending.
   const submitted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
   useEffect(() => {

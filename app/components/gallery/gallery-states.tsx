@@ -23,7 +23,6 @@ export function GalleryEmpty({ searched }: { searched: boolean }) {
   );
 }
 
-/** Yesterday's film, rendered overnight: awaited until the morning, then honestly late. */
 export function TimelapsePlaceholder({ state }: { state: "rendering" | "late" }) {
   const { t } = useLingui();
   return (

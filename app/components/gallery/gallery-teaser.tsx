@@ -3,7 +3,7 @@ import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
-/** Plain links to the items' pages, so the home page does not download the gallery's code. */
+// Plain links: the home page does not download the gallery's code.
 export function GalleryTeaser({ items }: { items: PublicMediaItem[] }) {
   const { t } = useLingui();
   if (items.length === 0) return null;

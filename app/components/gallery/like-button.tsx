@@ -19,11 +19,7 @@ function readLiked(): string[] {
   }
 }
 
-/**
- * Likes an item once; the browser remembers the visitor's own likes, the server counts. A like
- * that fails says so below the row the button sits in (`order-last basis-full`): that row must
- * wrap.
- */
+// A failed like says so below the button's row (`order-last basis-full`): that row must wrap.
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -53,8 +49,7 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
     <>
       <button
         type="button"
-        // aria-disabled, not disabled: a disabled button would drop the keyboard focus the
-        // moment it is pressed, and leave it on the page if the like then fails.
+        // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
         onClick={liked ? undefined : like}
         aria-disabled={liked || undefined}
         aria-pressed={liked}
@@ -69,7 +64,7 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
         <span className="sr-only">{liked ? t`Liked` : t`Like`}</span>
         {amount}
       </button>
-      {/* Always there, so that screen readers follow it and read the message when it comes. */}
+      {/* Always there, so screen readers follow it and read the message when it comes. */}
       <p
         id={messageId}
         aria-live="polite"

@@ -11,9 +11,7 @@ import TimelapseIcon from "~icons/mdi/timelapse";
 import { LikeButton } from "./like-button.tsx";
 import { ViewCount } from "./view-count.tsx";
 
-// The slot each picture fills, so the browser fetches the smallest version sharp enough for
-// it: the gallery's column is at most 70rem (max-w-6xl less its 1rem padding on each side), the
-// featured row has two columns from md, the grid two from sm and four from lg, 1rem apart.
+// The slots: a 70rem column, the featured row in two from md, the grid two from sm, four from lg.
 const featuredSizes =
   "(min-width: 72rem) 34.5rem, (min-width: 48rem) calc(50vw - 1.5rem), calc(100vw - 2rem)";
 const gridSizes =
@@ -29,7 +27,6 @@ export function MediaCard({
   item: PublicMediaItem;
   eager?: boolean;
   fetchPriority?: "high" | "low";
-  /** When the server rendered the page: see TimelapseLabel. */
   renderedAt: number;
   large?: boolean;
 }) {
@@ -38,16 +35,14 @@ export function MediaCard({
   const { search } = useLocation();
   const playable = item.type !== "image";
   const title = item.title;
-  // A film's poster has one version, so no choice for the slot's size to steer.
   const srcSet = playable ? undefined : photoSrcSet(item);
   return (
     <li className="group overflow-hidden rounded-xl border border-neutral-200 bg-white [contain-intrinsic-size:auto_20rem] [content-visibility:auto] dark:border-neutral-800 dark:bg-neutral-900">
       <Link
         to={{ pathname: localizePath(`/gallery/${item.id}`, locale), search }}
         preventScrollReset
-        // Where the focus returns when the viewer closes (routes/gallery.tsx).
         data-media-id={item.id}
-        // The card clips what lies outside it: the focus ring is drawn inside the picture.
+        // The card clips outside it: the focus ring is drawn inside.
         className="relative block aspect-video overflow-hidden bg-neutral-200 focus-visible:-outline-offset-4 focus-visible:outline-4 dark:bg-neutral-800"
       >
         <span className="sr-only">{playable ? t`Play: ${title}` : t`View: ${title}`}</span>

@@ -28,28 +28,24 @@ export default function MediaViewer({
   onNext,
 }: {
   item: PublicMediaItem;
-  /** Whether a film starts at once (opened from the gallery) or waits for Play (arrived on). */
   autoPlay: boolean;
   onClose: () => void;
-  /** Once the viewer is gone. It has no Dialog.Trigger, so Radix alone would leave the focus on body. */
+  // No Dialog.Trigger: Radix alone would leave the focus on the body.
   returnFocus: () => void;
   onPrevious?: () => void;
   onNext?: () => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
-  // Radix names the dialog by its title only once hydrated; a shared item's viewer is on
-  // screen before that, so the name is wired here.
+  // Radix names the dialog only once hydrated; a shared item's viewer shows before that.
   const titleId = useId();
 
-  // Previous and Next change the dialog's title, which a screen reader does not read out by
-  // itself: once the visitor has stepped, the status region says each new item's title.
+  // A screen reader does not read a changed title: once stepped, the status region says it.
   const [openedOn] = useState(item.id);
   const [stepped, setStepped] = useState(false);
   if (!stepped && item.id !== openedOn) setStepped(true);
 
-  // Each opening reports a view (the server counts a visitor once a day), never each render,
-  // re-fetch or StrictMode re-run.
+  // Once per opening, never per render or StrictMode re-run.
   const [viewCount, setViewCount] = useState(item.views);
   const counted = useRef<string | null>(null);
   useEffect(() => {
@@ -62,7 +58,6 @@ export default function MediaViewer({
       .catch(() => undefined);
   }, [item.id]);
 
-  // A time-lapse counts one play per opening, however often it is paused and resumed.
   const played = useRef<string | null>(null);
   const onPlay = () => {
     if (item.type !== "timelapse" || played.current === item.id) return;
@@ -70,7 +65,7 @@ export default function MediaViewer({
     reportEvent("timelapse_play");
   };
 
-  // On the document: focus may have left the dialog (e.g. a like button that got disabled).
+  // On the document: focus may have left the dialog.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const step = arrowStep(event);
@@ -90,8 +85,7 @@ export default function MediaViewer({
   const navButton =
     "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-950/60 p-2 text-white hover:bg-neutral-950/80 max-sm:p-2.5";
   return (
-    // No portal: a portal renders only in the browser, so a shared item link would paint its
-    // picture after the scripts. Inline, the server sends the open viewer.
+    // No portal, which renders only in the browser: the server sends the open viewer (ADR 018).
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
       <Dialog.Content
@@ -113,8 +107,7 @@ export default function MediaViewer({
               height={item.height}
               alt={item.title}
               fetchPriority="high"
-              // Its box before the picture arrives (width and height alone give none here):
-              // the viewer opens at its size instead of a strip that grows.
+              // Its box before the picture arrives, not a strip that grows.
               style={{ width: `min(100%, 70dvh * ${item.width / item.height})` }}
               className="mx-auto max-h-[70dvh] object-contain"
             />
@@ -136,7 +129,6 @@ export default function MediaViewer({
           )}
         </div>
         <div className="flex flex-wrap items-start gap-3 p-4">
-          {/* On a phone the texts take the whole row; the counts and Close go below them. */}
           <div className="min-w-0 flex-1 max-sm:basis-full">
             <Dialog.Title id={titleId} className="text-lg font-semibold break-words">
               {item.title}

@@ -7,12 +7,12 @@ import {
 } from "#app/features/gallery/media.ts";
 
 export type GalleryPage = { items: PublicMediaItem[]; nextCursor: string | null };
-/** What a "Show more" read answers when the page could not be read (the route's clientMiddleware). */
+// What a "Show more" read answers when the page could not be read (the route's middleware).
 export type PageUnread = { unread: true };
 
 type Loaded = GalleryPage & { list: string };
 
-// What each history entry had loaded, so Back returns to a gallery as long as it was left.
+// What each history entry had loaded: Back returns to a gallery as long as it was left.
 const byEntry = new Map<string, Loaded>();
 const ENTRIES_KEPT = 50;
 
@@ -25,14 +25,12 @@ function remember(entry: string, loaded: Loaded) {
   }
 }
 
-/** Loaded pages stay while the list does, start over with new filters, and come back with Back. */
 export function useGalleryPages(first: GalleryPage, path: string, params: GalleryParams) {
   const list = galleryUrl(path, params);
   const { key: entry } = useLocation();
   const fetcher = useFetcher<GalleryPage | PageUnread>();
   const [loaded, setLoaded] = useState(() => byEntry.get(entry));
   const [failedList, setFailedList] = useState<string | null>(null);
-  // The page in flight: which list it continues, and whether it is the second try.
   const requested = useRef<{ list: string; url: string; again: boolean } | null>(null);
   const current = loaded?.list === list ? loaded : undefined;
 

@@ -16,11 +16,9 @@ import { type GalleryPage, useGalleryPages } from "./use-gallery-pages.ts";
 export type GalleryData = GalleryPage & {
   params: GalleryParams;
   featured: PublicMediaItem[];
-  /** The item open in the viewer (`/gallery/:id`). */
   item: PublicMediaItem | null;
 };
 
-/** The gallery page: its pages, the viewer's steps and close, focus, and what loads first. */
 export function useGallery(data: GalleryData) {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -33,7 +31,6 @@ export function useGallery(data: GalleryData) {
     params,
   );
 
-  // The viewer steps through the page in the order it shows: featured row, then grid.
   const shown = [...featured, ...items];
   const open = (target: PublicMediaItem) =>
     navigate(
@@ -43,7 +40,7 @@ export function useGallery(data: GalleryData) {
   const index = item ? shown.findIndex((i) => i.id === item.id) : -1;
   const previous = index > 0 ? shown[index - 1] : undefined;
   const next = index >= 0 ? shown[index + 1] : undefined;
-  // Next on the last item read so far asks for the next page, then steps on to it.
+  // Next on the last item read asks for the next page, then steps on to it.
   const [awaitingNext, setAwaitingNext] = useState<string | null>(null);
   useEffect(() => {
     if (!awaitingNext) return;
@@ -66,7 +63,6 @@ export function useGallery(data: GalleryData) {
   const [arrived, setArrived] = useState(() => Boolean(item) && !pageHydrated());
   if (!item && arrived) setArrived(false);
 
-  // Closing hands the focus to the open item's card, else to the heading (ADR 008).
   const heading = useRef<HTMLHeadingElement>(null);
   const card = (id: string) =>
     document.querySelector<HTMLElement>(`main [data-media-id="${CSS.escape(id)}"]`);
@@ -93,7 +89,6 @@ export function useGallery(data: GalleryData) {
       askedMore();
       loadMore();
     },
-    /** Whether a picture loads at once: the first `first` of its list, none behind an item. */
     eager: (place: number, first: number) => !item && place < first,
     fetchPriority: (list: "featured" | "items", place: number) =>
       item ? ("low" as const) : list === largest && place === 0 ? ("high" as const) : undefined,

@@ -5,12 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
-/**
- * A video or time-lapse in the viewer. Opened from the gallery it plays at once; arrived on (a
- * shared link) it shows its poster and a Play button until asked: browsers refuse to start a
- * film with sound before a click anyway, and a `<video>` with controls costs a phone a long style
- * pass while the page starts (ADR 018).
- */
+// Arrived on from a shared link, a film waits for Play (ADR 018).
 export function VideoPlayer({
   item,
   autoPlay,
@@ -23,7 +18,6 @@ export function VideoPlayer({
   const { t } = useLingui();
   const [started, setStarted] = useState(autoPlay);
   const video = useRef<HTMLVideoElement>(null);
-  // The Play button is gone once pressed: its focus goes on to the film's own controls.
   const asked = started && !autoPlay;
   useEffect(() => {
     if (asked) video.current?.focus();

@@ -38,7 +38,7 @@ function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   return { active, toggle };
 }
 
-// This component mounts to start a session: before the first step it already says "starting".
+// Mounted to start a session: before the first step it already says "starting".
 const busyPhases = new Set<Phase["name"]>([
   "idle",
   "starting",
@@ -49,7 +49,6 @@ const busyPhases = new Set<Phase["name"]>([
   "reconnecting",
 ]);
 
-/** Loaded only once a visitor presses play; starts the first session as soon as it mounts. */
 export default function LiveSession({
   initialStatus,
   rendered,
@@ -58,16 +57,14 @@ export default function LiveSession({
 }: {
   initialStatus: StreamStatus | null;
   rendered: RenderedStill;
-  /** The first session's request, sent by the panel on the press. */
   pending: Promise<Response>;
-  /** Feeds the panel's live region, which outlives this lazily loaded component. */
   onAnnounce: (text: string) => void;
 }) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { status, phase, durationSeconds, start, stop, end } = useLiveStream(video, initialStatus);
-  // The first session starts once, on mount (a ref, so StrictMode's re-run does not repeat it).
+  // A ref, so StrictMode's re-run does not start a second session.
   const startedOnMount = useRef(false);
   useEffect(() => {
     if (startedOnMount.current) return;
@@ -95,9 +92,7 @@ export default function LiveSession({
     ready: t`Feed ready`,
     player: t`Initialising player…`,
   };
-  // What the live region says in each phase: always the current state, never an old step.
-  // The attempts tick on screen every half second; said aloud, they would queue up behind
-  // each other and bury the step that follows, so the region says the phase once.
+  // Said once per phase: thirty attempts said aloud would bury the step after them (ADR 009).
   const announcements: Record<Phase["name"], string> = {
     ...progress,
     connecting: t`Connecting to the camera…`,
@@ -110,14 +105,13 @@ export default function LiveSession({
     ended: t`Session ended`,
   };
   const announcement = announcements[phase.name];
-  // In the same paint as the step itself, so the region says each step as long as it shows.
+  // In the step's own paint, so the region says each step as long as it shows.
   useLayoutEffect(() => {
     onAnnounce(announcement);
   }, [announcement, onAnnounce]);
   const waiting = phase.name === "stopped" || phase.name === "offline";
   const offline = phase.name === "offline" || (waiting && status?.online === false);
 
-  // At least 44 px tall: they are touch targets on phones.
   const overlayButton =
     "inline-flex min-h-11 items-center gap-1.5 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80";
 

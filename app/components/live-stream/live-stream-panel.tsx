@@ -6,8 +6,7 @@ import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
 import { wantsToWatchLive } from "./watch-live-link.tsx";
 
-// The session, the player and hls.js load on intent (hover, focus or click on play), never
-// with the page: the home page ships only this placeholder.
+// The session, the player and hls.js load on intent (ADR 009): the home page ships this only.
 const loadSession = () => import("./live-session.tsx");
 const LiveSession = lazy(loadSession);
 const DEFAULT_SESSION_SECONDS = 60;
@@ -18,10 +17,9 @@ function preload() {
     .catch(() => undefined);
 }
 
-/** Navigation entries whose "Watch live" link already started a session (back must not). */
-const startedFor = new Set<string>();
+const startedFor = new Set<string>(); // entries whose "Watch live" link started a session
 
-/** Focus goes to `ref` when the focused control inside it disappears, not to the page's start. */
+// A focused control that disappears hands the focus to `ref`, not to the page's start.
 function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const container = ref.current;
@@ -30,15 +28,13 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
     const onFocusIn = (event: FocusEvent) => {
       focused = event.target as Element;
     };
-    // Focus moving elsewhere has a relatedTarget; a removed element's focusout (if any) has not.
     const onFocusOut = (event: FocusEvent) => {
       if (event.relatedTarget) focused = null;
     };
     const observer = new MutationObserver(() => {
       const lost = document.activeElement === null || document.activeElement === document.body;
       if (focused && !focused.isConnected && lost) container.focus({ preventScroll: true });
-      // The control that stands in for the one pressed (the offline panel's next Try again)
-      // takes the focus back, so Enter works again without a Tab.
+      // The next Try again takes the focus back, so Enter works again without a Tab.
       if (document.activeElement === container) {
         container.querySelector<HTMLElement>("[data-takes-focus]")?.focus({ preventScroll: true });
       }
@@ -57,10 +53,8 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
 export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
   const { t } = useLingui();
   const status = useStreamStatus();
-  // The session request sent on the press; the session's code takes it over once loaded.
   const [firstRequest, setFirstRequest] = useState<Promise<Response> | null>(null);
-  // The live region lives here, in the DOM from the start, so screen readers announce
-  // every step of the session that loads later.
+  // Here, in the DOM from the start, so screen readers say every step of the late session.
   const [announcement, setAnnouncement] = useState("");
   const panel = useRef<HTMLDivElement>(null);
   useFocusStaysInside(panel);
@@ -73,7 +67,6 @@ export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
     setFirstRequest(pending);
   }, [starting]);
 
-  // Arriving through a "Watch live" link is the press on play.
   const location = useLocation();
   useEffect(() => {
     if (!wantsToWatchLive(location.state) || startedFor.has(location.key)) return;
@@ -95,7 +88,6 @@ export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
   return (
     <div ref={panel} tabIndex={-1} className="rounded-xl">
       {firstRequest ? (
-        // While the session code arrives, the panel already says what the session will say first.
         <Suspense
           fallback={frame(
             <div className="absolute inset-0 flex items-center justify-center p-4">

@@ -1,5 +1,2 @@
-/**
- * Asks the Worker for a viewing session. The panel sends it on the press on play, so that it
- * travels while the session's code is still loading.
- */
+// Sent on the press, so it travels while the session's code loads.
 export const requestSession = () => fetch("/api/stream/sessions", { method: "POST" });

@@ -11,10 +11,10 @@ import type { RenderedStill } from "./stream-status.ts";
 
 const button = "inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-medium text-white";
 export const primaryButton = `${button} bg-primary-700 hover:bg-primary-800`;
-/** For a start that will probably not work (the camera is offline): not the inviting green. */
+// Offline, a start will probably fail: not the inviting green.
 const quietButton = `${button} border border-white/70 bg-black/60 hover:bg-black/80`;
 
-/** "Today" is the server's at first (so hydration matches what it rendered), then the visitor's. */
+// "Today" is the server's until hydrated (no mismatch), then the visitor's.
 function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: number): string {
   const { t } = useLingui();
   const [hydrated, setHydrated] = useState(false);
@@ -29,10 +29,8 @@ function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: 
   return t`Image from ${dateTime}`;
 }
 
-/** The panel's width: the page's, less its padding, up to max-w-4xl. */
 const stillSizes = "(min-width: 58rem) 56rem, calc(100vw - 2rem)";
 
-/** The camera's newest still, the live video, or its last picture while it reconnects. */
 export type FramePicture = "still" | "live" | "frozen";
 
 export function StreamFrame({
@@ -45,7 +43,6 @@ export function StreamFrame({
 }: {
   frameRef?: RefObject<HTMLDivElement | null>;
   status: StreamStatus | null;
-  /** Shown until the status, once fetched, names the newest still (perhaps a newer one). */
   rendered: RenderedStill;
   picture: FramePicture;
   durationSeconds: number;
@@ -63,7 +60,7 @@ export function StreamFrame({
         className="relative aspect-video overflow-hidden rounded-xl bg-neutral-900 text-white"
       >
         {still && picture === "still" ? (
-          // Most often the largest picture of the page on a phone: fetched first.
+          // Often the phone's largest paint.
           <img
             {...stillImage(still)}
             sizes={stillSizes}
@@ -72,8 +69,7 @@ export function StreamFrame({
             className="absolute inset-0 size-full object-cover opacity-70"
           />
         ) : null}
-        {/* The still's time comes with the page, the badge with the status: time first, so the
-            badge arriving moves nothing. */}
+        {/* Time first: the badge comes later, with the status, and moves nothing. */}
         <div className="absolute top-3 left-3 z-10 flex gap-2">
           {still && picture === "still" ? (
             <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
@@ -83,7 +79,6 @@ export function StreamFrame({
               {t`LIVE`}
             </span>
           ) : status?.online === false ? (
-            // On a phone the message over the picture says it, and the badges keep to one row.
             <span className="rounded bg-neutral-700 px-2 py-0.5 text-xs font-bold tracking-wide max-sm:hidden">
               {t`OFFLINE`}
             </span>
@@ -102,14 +97,10 @@ export function StreamFrame({
   );
 }
 
-/**
- * Messages and buttons over the picture. On a phone the frame is barely taller than a message
- * and its button: they keep to the bottom, below the badges, in smaller type.
- */
+// On a phone the frame is barely taller than a message: they keep to the bottom, smaller.
 export const frameOverlay =
   "absolute inset-0 flex flex-col items-center justify-end gap-2 px-4 pt-10 pb-3 text-center text-sm sm:justify-center sm:gap-3 sm:p-4 sm:text-base";
 
-/** `onIntent` lets the caller fetch code early. */
 export function StartOverlay({
   offline,
   onStart,

@@ -1,19 +1,15 @@
-// Client only: attaches the live playlist to a <video>. hls.js is fetched on intent (hover,
-// focus or click on play), never with the page; Safari and iOS play HLS natively instead.
 import type Hls from "hls.js/light";
 
 type HlsModule = typeof import("hls.js/light");
 let hlsModule: Promise<HlsModule> | null = null;
 
-// The constant condition lets the server build drop hls.js (and its 170 kB chunk) entirely.
+// A constant condition: the server build drops hls.js (170 kB) entirely.
 const loadHls = (): Promise<HlsModule> =>
   import.meta.env.SSR ? Promise.reject(new Error("hls.js is client-only")) : import("hls.js/light");
 
-/** A player that shows no first frame for this long has failed (Safari reports no stalls). */
+// No first frame this long is a failure: Safari reports no stalls.
 export const START_STALL_MS = 7_000;
-/** Once playing, a picture that stands still this long has frozen: the panel stops saying LIVE. */
 export const FROZEN_MS = 1_500;
-/** How often the picture is checked: a freeze shows within FROZEN_MS and this. */
 const WATCH_MS = 250;
 
 function prefersNativeHls(video: HTMLVideoElement): boolean {
@@ -37,9 +33,7 @@ export async function loadPlayer(): Promise<void> {
 
 export type PlayerEvents = {
   onFirstFrame: () => void;
-  /** The picture froze (the box or the network went away) … */
   onFrozen: () => void;
-  /** … and moves again. */
   onResumed: () => void;
   onFailure: (reason: string) => void;
 };
@@ -56,8 +50,7 @@ export async function attachPlayer(
     hlsModule ??= loadHls();
     const { default: HlsPlayer } = await hlsModule;
     hls = new HlsPlayer({
-      // One 480p rendition, a playlist of a few 2 s segments: start as soon as one is
-      // listed, one segment behind the live edge, and keep the buffer short.
+      // One 480p rendition of 2 s segments: start one segment behind the live edge.
       initialLiveManifestSize: 1,
       liveSyncDurationCount: 1,
       liveMaxLatencyDurationCount: 4,
@@ -65,7 +58,6 @@ export async function attachPlayer(
       capLevelToPlayerSize: false,
       maxBufferLength: 6,
       backBufferLength: 4,
-      // A playlist that stops advancing is retried briefly, then reported as fatal.
       playlistLoadPolicy: {
         default: {
           maxTimeToFirstByteMs: 5_000,
@@ -95,7 +87,7 @@ export async function attachPlayer(
   video.addEventListener("playing", onFrame, { once: true });
   const onError = () => events.onFailure("media element error");
   video.addEventListener("error", onError);
-  // The playhead stands still when the buffer runs dry: the picture on screen is the last one.
+  // The playhead stands still when the buffer runs dry: the picture froze.
   const watchdog = window.setInterval(() => {
     const now = Date.now();
     if (video.currentTime !== lastTime) {

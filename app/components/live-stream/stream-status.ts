@@ -4,7 +4,6 @@ import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts"
 import { fetchRead } from "#app/lib/fetch-read.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
-/** The newest still as the server rendered the page, and when: hydration must match that. */
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };
 
 export async function fetchStreamStatus(): Promise<StreamStatus | null> {
@@ -16,11 +15,7 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   }
 }
 
-/**
- * Asked again every minute while the page is in view (and when it comes back into view): a
- * camera that comes back, or goes away, and the newest still show without a reload.
- */
-const STATUS_POLL_MS = MINUTE_MS;
+const STATUS_POLL_MS = MINUTE_MS; // while in view, so a camera's return shows without a reload
 
 export function useStreamStatus(): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(null);

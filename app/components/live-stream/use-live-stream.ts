@@ -10,17 +10,12 @@ import { requestSession } from "./session-request.ts";
 import { attachPlayer, loadPlayer } from "./stream-player.ts";
 import { fetchStreamStatus } from "./stream-status.ts";
 
-/** How often and how long the panel asks whether the camera delivers (spec: 10-15 s wait). */
+// The spec's 10–15 s wait for the camera, an attempt every 500 ms.
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
-/** Each step stays readable (and speakable) this long, unless the picture ends it. */
+// Each step stays readable (and speakable) this long, unless the picture ends it (ADR 009).
 export const MIN_STEP_MS = 800;
-/**
- * Once the picture froze, the panel asks this often and this many times whether the camera still
- * delivers, while the player reloads on its own. It gives up about when the Worker would (8 s
- * after the last segment, which the picture trails by a segment or so): "Connection failed"
- * within 8 s of the last frame.
- */
+// A frozen picture gives up about when the Worker's 8 s stall alarm would (ADR 009).
 export const RECONNECT_ATTEMPTS = 4;
 const RECONNECT_INTERVAL_MS = 1_000;
 
@@ -40,7 +35,6 @@ export type Phase =
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A promise's value once it is in (undefined until then), for steps that must not wait. */
 function arrived<T>(promise: Promise<T>): () => T | undefined {
   let value: T | undefined;
   promise.then(
@@ -52,7 +46,6 @@ function arrived<T>(promise: Promise<T>): () => T | undefined {
   return () => value;
 }
 
-/** Starting again is a new run: whatever an older run still receives is ignored. */
 export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
   initialStatus: StreamStatus | null,
@@ -60,20 +53,18 @@ export function useLiveStream(
   const [status, setStatus] = useState<StreamStatus | null>(initialStatus);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const [durationSeconds, setDurationSeconds] = useState(60);
-  const run = useRef(0);
+  const run = useRef(0); // each start is a new run: an older one's answers are ignored
   const shown = useRef<{ phase: Phase; at: number }>({ phase: { name: "idle" }, at: 0 });
   const teardown = useRef<(() => void) | null>(null);
   const sessionUrl = useRef<string | null>(null);
-  /** Counts the picture's freezes: a resume or a new freeze ends the attempts of the one before. */
-  const freezes = useRef(0);
+  const freezes = useRef(0); // a resume or a new freeze ends the attempts of the one before
 
   const show = useCallback((next: Phase) => {
     shown.current = { phase: next, at: performance.now() };
     setPhase(next);
   }, []);
 
-  // A step counts from when it reached the screen: a busy main thread (hls.js arriving)
-  // can render it well after it was asked for.
+  // Counted from the render: a busy main thread (hls.js arriving) may render a step late.
   useLayoutEffect(() => {
     shown.current = { phase, at: performance.now() };
   }, [phase]);
@@ -83,10 +74,7 @@ export function useLiveStream(
     while (left() > 0) await wait(left());
   }, []);
 
-  /**
-   * Shows `next` once the step on screen has been readable, unless the work has already gone
-   * past it (`past`): a step is on screen only while it is true.
-   */
+  // A step the work has already left behind (`past`) is skipped.
   const step = useCallback(
     async (id: number, next: Phase, past: () => boolean = () => false) => {
       if (next.name !== shown.current.phase.name) await readable();
@@ -125,7 +113,6 @@ export function useLiveStream(
     [finish, readable],
   );
 
-  /** The Worker answers the moment the first segment lands or the box fails, not at a poll. */
   const streamSettled = useCallback(async (id: number, url: string): Promise<string> => {
     while (run.current === id) {
       const check = await fetchRead(`${url}&wait=settled`);
@@ -135,7 +122,6 @@ export function useLiveStream(
     return "starting";
   }, []);
 
-  /** The camera's steps on screen, the attempts ticking, until the stream has settled. */
   const connect = useCallback(
     async (id: number, settling: Promise<string>): Promise<string | null> => {
       const settled = arrived(settling);
@@ -151,7 +137,6 @@ export function useLiveStream(
     [step],
   );
 
-  /** Where the Worker says the session stands; null when it cannot be asked. */
   const askSession = useCallback(async (url: string) => {
     try {
       const response = await fetchRead(url);
@@ -161,11 +146,6 @@ export function useLiveStream(
     }
   }, []);
 
-  /**
-   * The picture froze while live: LIVE and the countdown go, the attempts tick while the player
-   * reloads and the Worker is asked whether the stream still runs, until the picture moves again
-   * or the attempts run out.
-   */
   const reconnect = useCallback(
     async (id: number) => {
       const live = shown.current.phase;
@@ -223,7 +203,7 @@ export function useLiveStream(
     [finish, reconnect, resumed, video],
   );
 
-  /** `pending`: the session request the panel sent on the press, before this code arrived. */
+  // `pending`: the session request the panel sent on the press (session-request.ts).
   const start = useCallback(
     async (pending?: Promise<Response>) => {
       release();
@@ -233,9 +213,7 @@ export function useLiveStream(
       show({ name: "starting" });
       try {
         const response = await (pending ?? requestSession());
-        // The countdown runs from here on this device's clock: the Worker's `expiresAt` is on
-        // its own, and a visitor's clock running slow would show time left after the stream
-        // was refused ("Connection failed" instead of "Session ended").
+        // This device's clock: by the Worker's `expiresAt`, a slow one would count past the end.
         const answeredAt = Date.now();
         if (run.current !== id) return;
         if (response.status === 503) {
@@ -246,9 +224,7 @@ export function useLiveStream(
         const session = (await response.json()) as StreamSession;
         setDurationSeconds(session.durationSeconds);
         sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
-        // The work runs ahead as fast as it can: the wait for the camera begins with the session,
-        // and the player attaches the moment the stream is live. The steps follow it on screen,
-        // and the first frame ends whichever is showing: the picture is what the visitor awaits.
+        // The work runs ahead of the steps, and the first frame ends whichever shows (ADR 009).
         const settling = session.live
           ? Promise.resolve("live")
           : streamSettled(id, sessionUrl.current);
@@ -279,15 +255,13 @@ export function useLiveStream(
   );
 
   const stop = useCallback(() => {
-    // Tell the Worker, so the box can stop sooner when nobody else is watching; offline, the
-    // session simply runs out.
+    // So the box may stop sooner; offline, the session simply runs out.
     if (sessionUrl.current) {
       fetch(sessionUrl.current, { method: "DELETE", keepalive: true }).catch(() => undefined);
     }
     sessionUrl.current = null;
     finish(run.current, { name: "stopped" });
   }, [finish]);
-  // Called when the session's time is up while live: the visitor watched it to the end.
   const end = useCallback(() => {
     if (shown.current.phase.name === "live") reportEvent("stream_completed");
     finish(run.current, { name: "ended" });

@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
 
-/**
- * Whole seconds left, rounded up and never above the session's length: the first one shown is
- * taken when the countdown appears, not when this component mounted (that showed "1:01").
- */
+// Never above the session's length: a clock read at mount showed "1:01" (ADR 009).
 export function useRemainingSeconds(
   expiresAt: number | null,
   sessionSeconds: number,

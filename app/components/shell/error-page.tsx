@@ -28,7 +28,6 @@ function ErrorLayout({
   );
 }
 
-/** 404 is "Page Not Found"; every other status keeps "Internal Server Error" with its own code. */
 export function ErrorPage({
   status,
   message,
@@ -59,7 +58,6 @@ export function ErrorPage({
       <LocalizedLink to="/" className={button}>
         {t`Back to the home page`}
       </LocalizedLink>
-      {/* Only in development: the production bundle leaves the block out altogether. */}
       {import.meta.env.DEV && stack ? (
         <pre className="mt-8 max-w-full overflow-auto rounded bg-neutral-100 p-4 text-left text-xs dark:bg-neutral-900">
           {stack}
@@ -69,11 +67,7 @@ export function ErrorPage({
   );
 }
 
-/**
- * A page whose data could not be fetched (offline, a dropped connection): not the server's
- * fault, so no "500". It asks once more at once (spec §8: one retry for reads), then leaves
- * it to the visitor; the header stays usable around it.
- */
+// Data that could not be fetched (offline) is not the server's fault: no "500", one retry.
 export function PageUnreachable() {
   const { t } = useLingui();
   const revalidator = useRevalidator();

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "react-router";
 import { localeInfo, locales } from "#app/i18n/locales.ts";
 
-/** A plain form, so it works before hydration; the server sets the visitor's only cookie. */
+// A plain form, so it works before hydration.
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { i18n, t } = useLingui();
   const { pathname, search } = useLocation();

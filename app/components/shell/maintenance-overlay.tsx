@@ -16,7 +16,6 @@ export function MaintenanceGate({ active, children }: { active: boolean; childre
 function MaintenanceOverlay() {
   const { t } = useLingui();
   const dialog = useRef<HTMLDivElement>(null);
-  // Focus moves into the dialog, so that screen readers announce it.
   useEffect(() => dialog.current?.focus(), []);
   return (
     <div

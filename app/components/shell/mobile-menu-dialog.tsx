@@ -16,8 +16,7 @@ export default function MobileMenuDialog({
 }) {
   const { i18n, t } = useLingui();
   const returnFocus = useReturnFocus();
-  // A link closes the menu on the way to another page, which starts afresh as after any
-  // navigation: the focus goes back to the menu button only when the menu is just closed.
+  // A followed link's page starts afresh: the menu button takes the focus only on a plain close.
   const followedLink = useRef(false);
   const groups = [
     { label: t`Main`, items: mainNav },
@@ -51,7 +50,7 @@ export default function MobileMenuDialog({
               <ul className="flex flex-col">
                 {items.map((item) => (
                   <li key={item.to}>
-                    {/* Not Dialog.Close asChild: its Slot would merge away NavLink's class function. */}
+                    {/* Not Dialog.Close asChild: its Slot would drop NavLink's class function. */}
                     <LocalizedNavLink
                       to={item.to}
                       className={navLinkClass}

@@ -2,8 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import MenuIcon from "~icons/heroicons/bars-3";
 
-// The dialog (Radix focus trap, scroll lock, portal) is only downloaded when a phone
-// visitor reaches for the menu, keeping it out of every first page load.
+// The dialog loads when a phone visitor reaches for the menu, not with the page.
 const loadDialog = () => import("./mobile-menu-dialog.tsx");
 const MobileMenuDialog = lazy(loadDialog);
 

@@ -9,7 +9,6 @@ import {
 } from "#app/i18n/locales.ts";
 import { useOptionalRootData } from "#app/shell/root-data.ts";
 
-/** React 19 hoists these into <head>, also during streaming SSR. */
 export function PageMeta({
   title,
   description,
@@ -19,7 +18,6 @@ export function PageMeta({
   title?: string;
   description?: string;
   image?: string;
-  /** Error pages and the admin: no canonical link, no alternates, kept out of indexes. */
   noindex?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -27,12 +25,11 @@ export function PageMeta({
   const siteUrl = root?.site.siteUrl;
   const { pathname } = useLocation();
   const siteName = t`Lake Garda Live Camera`;
-  // The maintenance overlay hides the page: its title would name what nobody can see.
+  // Under the maintenance overlay, the page's own title would name what nobody sees.
   const shownTitle = root?.maintenance ? t`Work in progress` : title;
   const fullTitle = shownTitle ? `${shownTitle} · ${siteName}` : siteName;
   const text = description ?? t`Experience Lake Garda in real-time with our live camera`;
   const bare = stripLocale(pathname);
-  // Without the root data (its loader failed) only the canonical parts are missing.
   const absolute = (path: string) => (siteUrl ? new URL(path, siteUrl).href : undefined);
   const locale = i18n.locale as keyof typeof localeInfo;
   return (

@@ -4,12 +4,11 @@ import { useOptionalRootData } from "#app/shell/root-data.ts";
 import { legalNav, quickLinks } from "#app/shell/site-nav.ts";
 import HeartIcon from "~icons/mdi/heart";
 
-// Full 44 px rows on phones, a compact list from the small breakpoint.
 const footerLinkClass = "flex min-h-11 items-center hover:underline sm:inline sm:min-h-0";
 
 export function SiteFooter() {
   const { i18n, t } = useLingui();
-  // Also under error pages, which may have no root data.
+  // Error pages may have no root data.
   const supportUrl = useOptionalRootData()?.site.supportUrl;
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">

@@ -21,7 +21,6 @@ export function SiteHeader() {
           <CameraIcon className="size-6 shrink-0 text-primary-700 dark:text-primary-400" />
           <span className="truncate">{t`Lake Garda Live Camera`}</span>
         </LocalizedLink>
-        {/* Five links, the languages and the name fit from lg on; below, the menu button. */}
         <nav aria-label={t`Main`} className="ml-auto hidden lg:block">
           <ul className="flex items-center">
             {mainNav.map((item) => (

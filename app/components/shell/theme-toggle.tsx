@@ -9,7 +9,7 @@ const next: Record<Theme, Theme> = { system: "light", light: "dark", dark: "syst
 
 export function ThemeToggle() {
   const { t } = useLingui();
-  // The server cannot know the stored choice; show "system" until hydrated.
+  // The server cannot know the stored choice.
   const [theme, setTheme] = useState<Theme>("system");
   useEffect(() => setTheme(readTheme()), []);
 

@@ -1,4 +1,4 @@
-// Loaded on demand (./report-usage.ts) once the page is interactive: keep it tiny.
+// Loaded once the page is idle (report-usage.ts): keep it tiny.
 import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
 
 type Beacon =
@@ -7,8 +7,7 @@ type Beacon =
 
 function send(beacon: Beacon) {
   const body = JSON.stringify(beacon);
-  // A string goes as text/plain, which needs no CORS preflight; false means the browser's
-  // beacon queue is full.
+  // text/plain needs no CORS preflight; false: the browser's beacon queue is full.
   if (!navigator.sendBeacon?.("/api/beacon", body)) {
     fetch("/api/beacon", { method: "POST", body, keepalive: true }).catch(() => undefined);
   }

@@ -7,7 +7,7 @@ import { formatNumber, formatShortDay } from "#app/lib/format.ts";
 
 const HEIGHT = 100;
 
-/** Labels are HTML (SVG text shrinks on phones); screen readers get the same figures as a table. */
+// Labels in HTML: SVG text shrinks on phones.
 export function DailyChart({ days }: { days: DayFigures[] }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -20,7 +20,7 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
       key: "views",
       label: t`Page views`,
       inset: 1,
-      // At least 3:1 against the card, and the visitors' bars against these (WCAG 1.4.11).
+      // 3:1 against the card and the visitors' bars (WCAG 1.4.11).
       fill: "fill-primary-600 dark:fill-primary-700",
       swatch: "bg-primary-600 dark:bg-primary-700",
     },
@@ -91,7 +91,6 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
         </div>
       ) : null}
       <details className="mt-3">
-        {/* A list item, as a summary is by default: its disclosure triangle says it opens. */}
         <summary className="min-h-11 cursor-pointer py-3 text-sm font-medium">
           {t`Show as a table`}
         </summary>

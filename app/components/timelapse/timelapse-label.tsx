@@ -18,8 +18,7 @@ export function TimelapseLabel({
   const { t } = useLingui();
   const locale = useLocale();
   const { unit, value } = timelapseLength(durationSeconds);
-  // While the server's page hydrates, "yesterday" is the server's: a page rendered just before
-  // the lake's midnight and hydrated after it must still match what it shows.
+  // The server's "yesterday" while hydrating: its page may straddle the lake's midnight.
   const now = pageHydrated() ? Date.now() : renderedAt;
   const day = isYesterday(new Date(takenAt), new Date(now))
     ? t`Yesterday`

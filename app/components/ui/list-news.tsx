@@ -1,18 +1,10 @@
 import { Plural } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-/** How many items the list shows; the key makes the same words a new node, said again. */
+// The key makes the same words a new node, said again.
 type News = { shown: number; key: number };
 
-/**
- * A list that changes with its search and filters and grows with "Show more" (the gallery, the
- * owner's content list): its polite status region says how many items a new list or a new page
- * leaves on show, never what was there on arrival. When the last page takes the Show more
- * button away with the focus, the focus goes on to the first item that page brought.
- *
- * `list` names the search and filters of the items shown (null until the first are in);
- * `focusItem` focuses an item's first control.
- */
+// What a filtered list that grows says (ADR 008); `list` names its filters, null until loaded.
 export function useListNews({
   list,
   items,
@@ -44,21 +36,19 @@ export function useListNews({
     if (!request || nextCursor === request.cursor) return;
     asked.current = null;
     say();
-    // Only a focus the vanished button dropped on the page: one the visitor moved stays put.
+    // Only a focus dropped on the page: one the visitor moved stays put.
     const first = items[request.from];
     if (!nextCursor && first && document.activeElement === document.body) focusItem(first.id);
   }, [list, nextCursor]);
 
   return {
     news,
-    /** Call as "Show more" asks for the next page. */
     askedMore() {
       if (nextCursor) asked.current = { from: items.length, cursor: nextCursor };
     },
   };
 }
 
-/** The list's status region; `children`, when there are any, say something else instead. */
 export function ListNews({
   news,
   children,
@@ -82,6 +72,5 @@ export function ListNews({
 
 function Words({ news }: { news: News }) {
   const { shown } = news;
-  // "0 results shown" for an empty list too: its visible "No results found" stays the only one.
   return <Plural value={shown} one="# result shown" other="# results shown" />;
 }

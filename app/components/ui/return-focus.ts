@@ -1,10 +1,6 @@
 import { useRef } from "react";
 
-/**
- * For a Radix dialog opened from state rather than from its Trigger, which Radix alone would
- * close with the focus on the page: the focus goes back to what had it when the dialog opened.
- * Spread the result on the dialog's Content.
- */
+// A Radix dialog opened without its Trigger would close with the focus on the page.
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
   return {

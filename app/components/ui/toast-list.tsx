@@ -16,11 +16,7 @@ const variantClass: Record<ToastVariant, string> = {
   error: "border-error-600 bg-error-100 text-error-900",
 };
 
-/**
- * The room the stack takes at the bottom of the window, as `--toasts-inset` on <html>: a
- * dialog ends above it, so that a toast never covers the dialog's buttons (toasts stay
- * bottom-right, where the spec puts them, and a dialog is wider than the room beside them).
- */
+// The stack's height as `--toasts-inset`: the owner's dialogs end above it (ADR 015).
 function useToastsInset() {
   const viewport = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -29,7 +25,6 @@ function useToastsInset() {
     const root = document.documentElement.style;
     const observer = new ResizeObserver(() => {
       const height = stack.getBoundingClientRect().height;
-      // The stack's 1rem from the window's edge, and 1rem between it and the dialog.
       if (height > 0) root.setProperty("--toasts-inset", `calc(${height}px + 2rem)`);
       else root.removeProperty("--toasts-inset");
     });
@@ -42,7 +37,6 @@ function useToastsInset() {
   return viewport;
 }
 
-/** Bottom-right, 16 px apart, full width minus 2rem on phones and 24rem from `sm` up. */
 export default function ToastList({
   toasts,
   onClose,

@@ -38,7 +38,7 @@ export function useToast(): ShowToast {
   return show;
 }
 
-// Most visits never raise a toast: the Radix renderer loads with the first one.
+// Most visits raise no toast: the Radix renderer loads with the first.
 const ToastList = lazy(() => import("./toast-list.tsx"));
 
 let nextId = 0;

@@ -23,7 +23,6 @@ async function encode(bitmap: ImageBitmap, longSide: number, quality: number): P
   return blob;
 }
 
-/** When the photo was taken (EXIF), else when the file was last changed. */
 async function takenAt(file: File): Promise<number> {
   const exif: { DateTimeOriginal?: unknown } | undefined = await exifr
     .parse(file, { pick: ["DateTimeOriginal"] })
@@ -32,11 +31,10 @@ async function takenAt(file: File): Promise<number> {
   return date instanceof Date && !Number.isNaN(date.getTime()) ? date.getTime() : file.lastModified;
 }
 
-/** Drawn on a canvas, which carries no metadata: no EXIF or GPS of the original. */
+// A canvas carries no metadata: no EXIF or GPS of the original goes along.
 export async function makeImageVersions(file: File): Promise<ImageVersions> {
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
-    // One canvas at a time: a phone has little memory for several at once.
     const web = await encode(bitmap, VERSIONS.web.longSide, 0.85);
     const medium = await encode(bitmap, VERSIONS.medium.longSide, 0.82);
     const small = await encode(bitmap, VERSIONS.small.longSide, 0.82);

@@ -19,7 +19,7 @@ import { locales } from "#app/i18n/locales.ts";
 
 type Saved = Extract<MediaStatus, "draft" | "published">;
 
-/** The fields of the draft an upload becomes (the server's uploads/upload-store.ts). */
+// As the server's uploads/upload-store.ts makes the draft.
 function draftFields(kind: UploadKind): MediaFields {
   const texts = Object.fromEntries(
     locales.flatMap((l) => [
@@ -33,18 +33,13 @@ function draftFields(kind: UploadKind): MediaFields {
     featured: false,
     status: "draft",
     source: "",
-    // The server takes it from the file; never sent from here, as it never changes.
+    // Never sent: the server takes it from the file.
     takenAt: new Date().toISOString(),
     machineTranslated: [],
     ...texts,
   } as MediaFields;
 }
 
-/**
- * A file uploaded on its own gets its texts where it was dropped (spec §2's upload screen):
- * typed and translated while it uploads, saved onto its draft, published there too.
- * `mediaId`: the draft, once the upload is done.
- */
 export function UploadDetails({
   kind,
   mediaId,
@@ -53,7 +48,6 @@ export function UploadDetails({
 }: {
   kind: UploadKind;
   mediaId: string | undefined;
-  /** The id of the file's name, which the form's name includes. */
   labelledBy: string;
   onSaved: (status: Saved) => void;
 }) {
@@ -64,7 +58,6 @@ export function UploadDetails({
   const [saving, setSaving] = useState<Saved | null>(null);
   const ready = mediaId !== undefined && saving === null && !form.translating;
 
-  /** Only what was filled in goes, with the status: the draft has the rest already. */
   const filledIn = (options?: { quietly: boolean }) => {
     const parsed = form.parse({}, options);
     return parsed.ok
@@ -75,7 +68,6 @@ export function UploadDetails({
   async function runTranslation() {
     const outcome = await form.translate();
     if (outcome.ok) return;
-    // After "Log in again" the dashboard's editor opens the draft with them (kept-edit.ts).
     const filled = mediaId && outcome.unauthorized ? filledIn({ quietly: true }) : null;
     if (mediaId && filled?.ok) keepEdit({ id: mediaId, changes: filled.changes });
     notify("translation-failed", outcome.unauthorized);
@@ -118,7 +110,7 @@ export function UploadDetails({
       </div>
       <ItemFields form={form} busy={saving !== null} onTranslate={() => void runTranslation()} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-neutral-200 pt-4 dark:border-neutral-800">
-        {/* aria-disabled, not disabled: the keyboard stays on them while the upload ends. */}
+        {/* aria-disabled, not disabled: the focus stays on them while the upload ends. */}
         <button
           type="button"
           aria-disabled={!ready || undefined}

@@ -13,14 +13,10 @@ import { makeImageVersions } from "./image-versions.ts";
 import { placeholderPoster, videoFrame } from "./video-poster.ts";
 
 const API = "/api/admin/uploads";
-/** Parts in flight at once: enough to fill a home uplink, few enough for a phone. */
-const PARALLEL_PARTS = 3;
+const PARALLEL_PARTS = 3; // fills a home uplink, few enough for a phone
 const PART_ATTEMPTS = 4;
 
-/**
- * Why a file was refused, by the tab or the server: sent again, it would be refused again.
- * `refused` is a refusal the tab has no words for (a code newer than it).
- */
+// Refused again if sent again; `refused`: a code newer than this tab.
 export type Refusal =
   | "wrong_type"
   | "too_large"
@@ -28,7 +24,6 @@ export type Refusal =
   | "not_whole"
   | "location_data"
   | "refused";
-/** `failed`: the connection or the server failed, and trying again may help. */
 export type FailReason = Refusal | "failed";
 
 export class UploadError extends Error {
@@ -37,7 +32,6 @@ export class UploadError extends Error {
   }
 }
 
-/** The completion's 422 codes (workers/api/resumable-upload.ts). */
 const refusalCodes: Partial<Record<string, Refusal>> = {
   unsupported_content: "not_media",
   not_whole: "not_whole",
@@ -45,7 +39,6 @@ const refusalCodes: Partial<Record<string, Refusal>> = {
 };
 const apiError = z.object({ error: z.object({ code: z.string() }) });
 
-/** What a failed answer means for the file. */
 export async function failReasonOf(response: Response): Promise<FailReason> {
   if (response.status === 413) return "too_large";
   if (response.status !== 422) return "failed";
@@ -69,7 +62,6 @@ export type Prepared = {
   measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
   patches: Patch[];
   locationRemoved: boolean;
-  /** The browser could not decode the video: it may not play everywhere. */
   mayNotPlay: boolean;
 };
 
@@ -101,7 +93,6 @@ export async function listOpenUploads(signal?: AbortSignal): Promise<OpenUpload[
 
 async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
   if (kind === "photo") {
-    // A file the browser cannot decode as an image is no photo, whatever its name says.
     const versions = await makeImageVersions(file).catch(() => {
       throw new UploadError("not_media");
     });
@@ -135,7 +126,7 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
   };
 }
 
-/** PUT with upload progress, which fetch does not report. */
+// XHR: fetch does not report upload progress.
 function putWithProgress(
   url: string,
   body: Blob,
@@ -212,7 +203,6 @@ async function sendParts(
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, queue.length) }, worker));
 }
 
-/** Resumes an open upload of the same file; returns the new draft item's id. */
 export async function uploadFile(file: File, signal: AbortSignal, events: Events): Promise<string> {
   const type = classifyFile(file.name);
   if (!type) throw new UploadError("wrong_type");

@@ -9,10 +9,6 @@ import { useUploads } from "./use-uploads.ts";
 
 const ACCEPT = ".jpg,.jpeg,.mp4,.mov,image/jpeg,video/mp4,video/quicktime";
 
-/**
- * `onEdit` opens the editor of the draft a finished upload became (its type, texts, Translate);
- * `onSaved`: a single upload's own details saved or published it.
- */
 export function UploadPanel({
   onEdit,
   onSaved,
@@ -26,7 +22,6 @@ export function UploadPanel({
   const { rows, unfinished, add, cancel, retry, remove, saved, discard } = useUploads();
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
-  // The file picker when the last row goes.
   const focus = useFocusAfterRemoval((key) => `[data-upload="${key}"] [data-row-action]`, picker);
   const removeRow = (key: string) => {
     const keys = rows.map((row) => row.key);

@@ -21,18 +21,15 @@ export function UploadRow({
   row: Row;
   onCancel: () => void;
   onRetry: () => void;
-  /** Takes a refused file off the list: sent again, it would only be refused again. */
   onRemove: () => void;
-  /** Opens the editor of the draft a finished upload became. */
   onEdit: (mediaId: string) => void;
-  /** A single upload's details saved its draft, or published it. */
   onSaved: (status: "draft" | "published") => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
   const words = useMediaWords();
   const nameId = useId();
-  // Saved, the details go, with the button that had the focus: the row's Edit takes it.
+  // Saved, the details go with the focused button: the row's Edit takes the focus.
   const actionButton = useRef<HTMLButtonElement>(null);
   const focusAction = useRef(false);
   useEffect(() => {
@@ -56,7 +53,6 @@ export function UploadRow({
     too_large: t`The file is too large: photos up to 50 MB, videos up to 4 GB.`,
     not_media: t`The file is not a JPEG photo or an MP4 or MOV video.`,
     not_whole: t`The file is not complete: part of it is missing or damaged. Upload a complete copy.`,
-    // This tab removes every location it knows of: one it could not is removed elsewhere.
     location_data: t`The file still contains location data that could not be removed here, so it was not published. Remove the location with another app, then upload the file again.`,
     refused: t`The server did not accept this file.`,
     failed: t`The connection or the server failed. Try again.`,
@@ -64,7 +60,7 @@ export function UploadRow({
   const reason = row.failReason ? reasons[row.failReason] : null;
   const refused = row.failReason !== undefined && row.failReason !== "failed";
   const stopped = row.status === "failed" || row.status === "canceled";
-  // Named as in the content list's "Edit “{title}”": one message for both.
+  // One message with the content list's "Edit “{title}”".
   const title = name;
   const { mediaId } = row;
   const action = active
@@ -112,7 +108,6 @@ export function UploadRow({
             ? ` · ${formatBytes(locale, row.speed, { perSecond: true })}`
             : null}
         </p>
-        {/* Announced when the step changes, never on each progress tick. */}
         <p
           aria-live="polite"
           className={`text-sm font-medium ${row.status === "failed" ? "text-error-800 dark:text-error-100" : ""}`}

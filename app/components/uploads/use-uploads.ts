@@ -24,11 +24,9 @@ export type UploadRow = {
   mayNotPlay: boolean;
   resumed: boolean;
   failReason?: FailReason;
-  /** The draft a finished upload became. */
   mediaId?: string;
-  /** Picked on its own: its row takes its texts and publishes it (a batch stays drafts). */
+  // Picked on its own, its row takes its texts and publishes it; a batch stays drafts.
   single: boolean;
-  /** What the single upload's details saved it as. */
   saved?: "draft" | "published";
 };
 
@@ -53,7 +51,6 @@ export function useUploads() {
     return () => controller.abort();
   }, []);
 
-  // Previews are object URLs: released with the tab.
   const previews = useRef<string[]>([]);
   useEffect(() => {
     const urls = previews.current;
@@ -123,7 +120,6 @@ export function useUploads() {
         resumed: false,
         single: files.length === 1,
       }));
-      // Finished rows make room, but not a single upload whose details are still unsaved.
       const stays = (row: UploadRow) => row.status !== "done" || (row.single && !row.saved);
       setRows((all) => [...all.filter(stays), ...added]);
       for (const row of added) start(row.key, row.file);
@@ -153,7 +149,7 @@ export function useUploads() {
   const saved = useCallback(
     (key: string, status: "draft" | "published") => {
       update(key, { saved: status });
-      // Its type may have changed: the dashboard's totals.
+      // Its type may have changed the dashboard's totals.
       void revalidator.revalidate();
     },
     [update, revalidator],

@@ -4,7 +4,7 @@ const DECODE_TIMEOUT_MS = 20_000;
 
 export type VideoFrame = { poster: Blob; width: number; height: number; durationSeconds: number };
 
-/** Null when the browser cannot decode it (e.g. HEVC MOV files from phones in some browsers). */
+// Null when the browser cannot decode it (some browsers, a phone's HEVC MOV).
 export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
   const url = URL.createObjectURL(file);
   const video = document.createElement("video");
@@ -12,7 +12,6 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
   video.preload = "auto";
   try {
     await new Promise<void>((loaded, failed) => {
-      // A file the decoder stalls on counts as one it cannot decode.
       const timer = setTimeout(
         () => failed(new Error("the video did not load")),
         DECODE_TIMEOUT_MS,

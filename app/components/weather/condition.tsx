@@ -19,10 +19,7 @@ export const conditionLabels: Record<ConditionCode, MessageDescriptor> = {
   snow: msg`Snow`,
 };
 
-/**
- * CSS masks (the server's http/stylesheet.ts): the panel shows 3 of 11 icons, so their paths travel
- * in CSS, not JavaScript.
- */
+// CSS masks (http/stylesheet.ts): the panel shows 3 of 11 icons, so their paths are not in JS.
 const conditionIcons: Record<ConditionCode, readonly [string, string]> = {
   clear_sky: ["weather-sunny", "weather-night"],
   few_clouds: ["weather-partly-cloudy", "weather-night-partly-cloudy"],

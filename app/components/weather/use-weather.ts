@@ -3,19 +3,14 @@ import type { WeatherPanelData } from "#app/features/weather/weather.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
-/** The spec's refresh interval; the server's cron refreshes at the same pace. */
 export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
 
-/**
- * Polls every ten minutes while the tab is visible. `now` is the server's clock as best known,
- * so a visitor's wrong clock cannot make fresh data look stale.
- */
+// `now` is the server's clock as best known: a visitor's wrong clock cannot make data stale.
 export function useWeather(initial: WeatherPanelData) {
   const [snapshot, setSnapshot] = useState(initial.status === "ready" ? initial.snapshot : null);
   const [loading, setLoading] = useState(initial.status === "pending");
   const [firstLoad, setFirstLoad] = useState(initial.status === "pending");
   const [now, setNow] = useState(initial.renderedAt);
-  /** The visitor's own Retry: the panel says how it went, even when nothing changed. */
   const [retry, setRetry] = useState<"none" | "running" | "done">("none");
   const skew = useRef(0);
   const lastAttempt = useRef(0);
@@ -25,9 +20,8 @@ export function useWeather(initial: WeatherPanelData) {
     setLoading(true);
     try {
       const [{ weatherSnapshot }, response] = await Promise.all([
-        // The schema (and zod) load with the first refresh, not with the page.
+        // zod loads with the first refresh, not with the page.
         import("#app/features/weather/weather.ts"),
-        // Revalidates with the ETag: unchanged data costs a 304.
         fetchRead("/api/weather", { cache: "no-cache" }),
       ]);
       const body = weatherSnapshot.safeParse(response.ok ? await response.json() : null);
@@ -37,7 +31,7 @@ export function useWeather(initial: WeatherPanelData) {
         setSnapshot(body.data);
       }
     } catch {
-      // Offline or our server unreachable: keep what we have; its age speaks for itself.
+      // Offline: keep what we have; its age speaks for itself.
     } finally {
       setLoading(false);
       setFirstLoad(false);
@@ -46,7 +40,6 @@ export function useWeather(initial: WeatherPanelData) {
   }, []);
 
   useEffect(() => {
-    // New loader data (a revalidation) replace what the tab had.
     if (initial.status === "ready") setSnapshot(initial.snapshot);
     skew.current = initial.renderedAt - Date.now();
     lastAttempt.current = Date.now();

@@ -33,8 +33,7 @@ export function WeatherPanel({ data, location }: { data: WeatherPanelData; locat
   const locale = useLocale();
   const { snapshot, loading, firstLoad, now, retry, retryNow } = useWeather(data);
   const weather = snapshot && weatherView(snapshot, now);
-  // After a Retry that brought nothing newer the status says so: otherwise it would not change,
-  // and the press would end in silence.
+  // A Retry that brought nothing newer says so, or the press would end in silence.
   const retried = retry === "done";
   const status =
     firstLoad || retry === "running"
@@ -69,8 +68,7 @@ export function WeatherPanel({ data, location }: { data: WeatherPanelData; locat
       </div>
 
       <div className="mt-4 grid gap-4 md:grid-cols-3">
-        {/* Always rendered: its status announces each change (stale, unavailable) as it
-            happens, and hides from view while there is nothing to say. */}
+        {/* Always rendered, so its status region announces each change. */}
         <Notice
           className={status ? "md:col-span-3" : "sr-only"}
           tone={weather?.state === "stale" ? "warning" : "neutral"}
@@ -133,7 +131,7 @@ function Notice({
     <p
       className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 ${colours} ${className}`}
     >
-      {/* A spinner rather than a pulsing notice: fading text would drop below readable contrast. */}
+      {/* A spinner, not a pulse: fading text would drop below readable contrast. */}
       {loading ? (
         <span aria-hidden="true" className="icon-mdi-refresh size-4 motion-safe:animate-spin" />
       ) : null}
@@ -258,7 +256,6 @@ function WaterTemperatureCard({ snapshot, now, loading }: CardProps) {
       </p>
     );
   } else if (water.north.kind === "typical" && water.south.kind === "typical") {
-    // No fresh measurement at either end: one honest, clearly labelled value.
     body = (
       <>
         <p className="mt-2 text-3xl font-bold">{u.celsius(water.north.celsius)}</p>
@@ -338,7 +335,7 @@ function LakeLevelCard({ snapshot, now, loading }: CardProps) {
   );
 }
 
-/** Credits for what is shown; the weather provider's terms ask for a visible link. */
+// The weather provider's terms ask for a visible link.
 function Attribution({ provider }: { provider: WeatherProvider | null }) {
   const { t } = useLingui();
   const link = "underline hover:text-primary-700 dark:hover:text-primary-400";

@@ -11,9 +11,7 @@ import { useMediaWords } from "./words.ts";
 
 type Props = {
   count: number;
-  /** "Select all" chose every item the list's filters match (filtered: a type or a search). */
   all: { filtered: boolean } | null;
-  /** "Select all" is asking which items match. */
   selecting: boolean;
   onSelectAll: () => void;
   onDeselectAll: () => void;
@@ -139,6 +137,7 @@ export function BulkToolbar({
           onChange={setBulkType}
           label={t`New type for the selected items`}
         />
+        {/* aria-disabled: the focus returns here after an action empties the selection. */}
         {bulkButtons.map(({ key, label, className }) => (
           <button
             key={key}
@@ -152,8 +151,6 @@ export function BulkToolbar({
         ))}
       </div>
 
-      {/* aria-disabled, not disabled: after an action empties the selection, the focus goes back
-          to the button that asked, which a disabled button would drop. */}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );

@@ -29,7 +29,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60" />
         <AlertDialog.Content
           {...returnFocus}
-          // Centred in the room above the toasts (--toasts-inset, toast-list.tsx).
+          // Centred above the toasts (ADR 015).
           className="fixed top-[calc((100%-var(--toasts-inset,0px))/2)] left-1/2 z-50 max-h-[calc(100%-2rem-var(--toasts-inset,0px))] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl dark:bg-neutral-900"
         >
           <AlertDialog.Title className="text-lg font-semibold">

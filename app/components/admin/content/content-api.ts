@@ -41,7 +41,6 @@ export async function readContentPage(
   return { ok: true, value: (await response.json()) as AdminMediaPage };
 }
 
-/** Every item the list's filters match, loaded or not ("Select all"); `tooMany` past the most. */
 export async function readMatching(
   params: GalleryParams,
   locale: Locale,
@@ -56,7 +55,6 @@ export async function readMatching(
   }
 }
 
-/** One item, as a finished upload's "Edit" opens it. */
 export async function readItem(id: string): Promise<Outcome<AdminMediaItem>> {
   try {
     const response = await fetchRead(`${API}/${id}`);
@@ -79,10 +77,7 @@ export type BulkAction =
   | { kind: "status"; status: MediaStatus }
   | { kind: "type"; type: MediaType };
 
-/**
- * A selection larger than one request may name goes in turns. When a turn fails after others
- * succeeded, what they changed is reported done and the rest failed, so the list stays true.
- */
+// In turns; after a failed turn what earlier turns changed stays done, so the list stays true.
 export async function bulkAction(ids: string[], action: BulkAction): Promise<Outcome<BulkOutcome>> {
   const done: string[] = [];
   const failed: string[] = [];

@@ -48,7 +48,6 @@ export function ContentManager(props: ContentManagerProps = {}) {
       {list.status === "unauthorized" ? (
         <p role="alert" className="mt-4 text-error-600">
           {sessionEnded.message}{" "}
-          {/* Asking again would be refused again: the page's loader leads to the login. */}
           <button type="button" className="underline" onClick={sessionEnded.logIn.onSelect}>
             {sessionEnded.logIn.label}
           </button>

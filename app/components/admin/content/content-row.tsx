@@ -48,7 +48,7 @@ export function ContentRow({
       <input
         type="checkbox"
         checked={selected}
-        // onClick rather than onChange: a range needs to know whether Shift was held.
+        // onClick, not onChange: a range needs to know whether Shift was held.
         onClick={onSelect}
         onChange={() => undefined}
         aria-label={t`Select “${title}”`}

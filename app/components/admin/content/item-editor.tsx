@@ -27,7 +27,7 @@ export function ItemEditor({ title, ...props }: Props) {
         <Dialog.Content
           {...returnFocus}
           aria-describedby={kept ? fieldId("kept") : undefined}
-          // Ends above the toasts (--toasts-inset, toast-list.tsx), which would hide its buttons.
+          // Ends above the toasts, which would hide its buttons (ADR 015).
           className="fixed inset-x-0 top-0 z-50 mx-auto max-h-[calc(100%-var(--toasts-inset,0px))] w-full max-w-2xl overflow-y-auto bg-white p-4 shadow-xl sm:top-8 sm:max-h-[calc(100%-max(4rem,2rem+var(--toasts-inset,0px)))] sm:rounded-xl sm:p-6 dark:bg-neutral-900"
         >
           <Dialog.Title className="text-lg font-semibold break-words">{t`Edit “${title}”`}</Dialog.Title>

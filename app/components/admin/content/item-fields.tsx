@@ -12,10 +12,6 @@ import type { ItemForm } from "./use-item-form.ts";
 
 export const labelClass = "block text-sm font-medium";
 
-/**
- * Spec §2's fields of an item: type, source, featured, Translate, and the titles,
- * descriptions and tags in five languages. `extra` joins the type and source in their grid.
- */
 export function ItemFields({
   form,
   extra,
@@ -25,7 +21,6 @@ export function ItemFields({
   form: ItemForm;
   extra?: ReactNode;
   onTranslate: () => void;
-  /** Saving: Translate waits. */
   busy: boolean;
 }) {
   const { t } = useLingui();
@@ -112,7 +107,6 @@ export function ItemFields({
             <Tabs.Trigger
               key={l}
               value={l}
-              // Five names in one row on a phone: narrower sides below sm.
               className="min-h-11 shrink-0 border-b-2 border-transparent px-2 text-sm font-medium sm:px-3 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800 dark:data-[state=active]:text-primary-300"
             >
               {localeInfo[l].name}

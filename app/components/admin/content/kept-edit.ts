@@ -1,18 +1,13 @@
 import { z } from "zod";
 import { mediaFields } from "#app/features/gallery/media-fields.ts";
 
-/**
- * The editor's changes whose save found the session ended (8 hours are up, ADR 010), kept
- * through the login so the dashboard can open them again. In this tab's sessionStorage: it
- * never leaves the owner's browser and goes with the tab. Only the changes, so that a save
- * afterwards still leaves alone what changed meanwhile elsewhere.
- */
+// Changes a save could not send (the session ended) kept through the login (ADR 015).
 const KEY = "admin-unsaved-edit";
 
 const keptEdit = z.object({ id: z.string(), changes: mediaFields.partial() });
 export type KeptEdit = z.infer<typeof keptEdit>;
 
-// Storage can be switched off or full: the edit is then lost as before, never the page.
+// Storage may be off or full: then the edit is lost, never the page.
 export function keepEdit(edit: KeptEdit) {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(edit));

@@ -11,7 +11,6 @@ export type Notice =
   | "deletion-failed"
   | "translation-failed";
 
-/** The spec's messages for an owner's change (§8), as toasts; an ended session says so. */
 export function useNotify() {
   const { t } = useLingui();
   const toast = useToast();

@@ -5,20 +5,14 @@ import { useMediaWords } from "./words.ts";
 type Props = {
   value: MediaType;
   onChange: (type: MediaType) => void;
-  /**
-   * `onChange` saves. A closed select changes (and Chromium fires `change`) on each arrow or
-   * letter key, so a keyboard owner's steps stay a draft until Enter or leaving the select,
-   * and Escape drops them (WCAG 3.2.2); a choice from the opened list is one choice, made at once.
-   */
+  // Saving on change: a closed select's arrow keys stay a draft until Enter (WCAG 3.2.2).
   saves?: boolean;
   id?: string;
   label?: string;
-  /** Changing while a change is saved is ignored (aria-disabled: disabled would drop the focus). */
   busy?: boolean;
   className?: string;
 };
 
-/** The keys that move a closed select's value without opening its list. */
 const stepKeys = [
   "ArrowUp",
   "ArrowDown",
@@ -38,7 +32,6 @@ const steps = (event: KeyboardEvent<HTMLSelectElement>) =>
 export function TypeSelect({ value, onChange, saves, id, label, busy, className }: Props) {
   const words = useMediaWords();
   const [draft, setDraft] = useState<MediaType | null>(null);
-  // Whether the last key pressed moves a closed select's value: the `change` it fires is a step.
   const stepping = useRef(false);
 
   const choose = (type: MediaType) => {
@@ -49,7 +42,7 @@ export function TypeSelect({ value, onChange, saves, id, label, busy, className 
     stepping.current = steps(event);
     if (draft === null) return;
     if (event.key === "Enter") {
-      // Enter is the choice; its default (opening the list, on some platforms) is not wanted.
+      // Not also opening the list, as some platforms do.
       event.preventDefault();
       choose(draft);
     } else if (event.key === "Escape") {

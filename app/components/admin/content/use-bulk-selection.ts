@@ -13,23 +13,17 @@ import type { useNotify } from "./notices.ts";
 import type { useContentList } from "./use-content-list.ts";
 import { titleOf, useMediaWords } from "./words.ts";
 
-/** A partial failure's toast names this many items, then says how many more. */
 const NAMED_FAILURES = 5;
 
 type Selection = {
   ids: Set<string>;
-  /** Chosen by "Select all": every item the filters match, the ones not loaded included. */
   all: boolean;
-  /** Titles of the items "Select all" took, for the ones the list has not loaded. */
+  // Titles of the items "Select all" took that the list has not loaded.
   titles: Map<string, string>;
 };
 const nothing: Selection = { ids: new Set(), all: false, titles: new Map() };
 
-/**
- * The content list's selection and its bulk actions. "Select all" takes every item the type
- * filter and the search match, beyond the pages loaded; the actions go in turns of at most
- * MAX_BULK_ITEMS (content-api.ts).
- */
+// "Select all" takes every item the filters match, beyond the pages loaded (ADR 015).
 export function useBulkSelection({
   list,
   params,
@@ -51,7 +45,6 @@ export function useBulkSelection({
   const [anchor, setAnchor] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
 
-  // A new list starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' values start a new list.
   useEffect(() => {
     setSelection(nothing);
@@ -63,7 +56,6 @@ export function useBulkSelection({
     return item ? titleOf(item, locale, words.untitled) : (selection.titles.get(id) ?? id);
   };
 
-  /** Shift-click selects (or clears) the range from the last row clicked. */
   function toggle(index: number, event: MouseEvent<HTMLInputElement>) {
     const item = list.items[index];
     if (!item) return;
@@ -85,7 +77,6 @@ export function useBulkSelection({
 
   async function selectAll() {
     if (selecting) return;
-    // Every item is loaded: nothing to ask.
     if (!list.nextCursor) {
       setSelection({
         ids: new Set(list.items.map((item) => item.id)),
@@ -116,7 +107,6 @@ export function useBulkSelection({
     });
   }
 
-  /** An item deleted on its own leaves the selection too. */
   function forget(id: string) {
     setSelection((current) => {
       const ids = new Set(current.ids);
@@ -134,7 +124,6 @@ export function useBulkSelection({
     const { done, failed } = outcome.value;
     const loaded = new Map(list.items.map((item) => [item.id, item]));
     if (ids.some((id) => !loaded.has(id))) {
-      // Items beyond the loaded pages changed too: the list is read again, as it now is.
       list.refresh();
     } else if (action.kind === "delete") {
       list.remove(done);
@@ -169,7 +158,6 @@ export function useBulkSelection({
 
   return {
     selected: selection.ids,
-    /** Whether "Select all" chose them, and the filters narrow the list (the words differ). */
     all: selection.all ? { filtered: params.type !== "all" || params.q !== "" } : null,
     selecting,
     toggle,

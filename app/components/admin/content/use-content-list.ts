@@ -6,7 +6,6 @@ import { readContentPage } from "./content-api.ts";
 
 type State = {
   items: AdminMediaItem[];
-  /** The search and filters the items answer (`type q sort`), null until the first are in. */
   shown: string | null;
   nextCursor: string | null;
   status: "loading" | "loading-more" | "idle" | "error" | "unauthorized";
@@ -20,8 +19,7 @@ export function useContentList(params: GalleryParams, locale: Locale) {
     status: "loading",
   });
   const [reload, setReload] = useState(0);
-  // Each new list (filters changed, refresh) makes answers for an older one stale.
-  const generation = useRef(0);
+  const generation = useRef(0); // a new list makes an older one's answers stale
   const controller = useRef<AbortController | null>(null);
 
   const load = useCallback(

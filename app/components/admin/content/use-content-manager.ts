@@ -17,16 +17,14 @@ import { useContentList } from "./use-content-list.ts";
 import { titleOf, useMediaWords } from "./words.ts";
 
 export type ContentManagerProps = {
-  /** An item to open in the editor (a finished upload's draft); `onEditOpened` clears it. */
+  // A finished upload's draft to open in the editor; `onEditOpened` clears it.
   toEdit?: string | null;
   onEditOpened?: () => void;
-  /** Counts changes made elsewhere on the page (an upload published): each reads the list again. */
   listChanged?: number;
 };
 
 type RowPatch = Partial<Pick<AdminMediaItem, "status" | "featured" | "type">>;
 
-/** The owner's content list: filters, pages, selection, a row's changes, delete and the editor. */
 export function useContentManager({
   toEdit = null,
   onEditOpened,
@@ -40,7 +38,6 @@ export function useContentManager({
   const [params, setParams] = useState<GalleryParams>({ type: "all", q: "", sort: "newest" });
   const list = useContentList(params, locale);
   const notify = useNotify();
-  // The dashboard's totals count types and items: its loader reads them again.
   const totalsChanged = () => void revalidator.revalidate();
   const selection = useBulkSelection({
     list,
@@ -56,7 +53,6 @@ export function useContentManager({
   } | null>(null);
   const [deleting, setDeleting] = useState<AdminMediaItem | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // A deleted row's Delete: the list's heading when the last row goes.
   const focus = useFocusAfterRemoval(
     (id) => `[data-item-id="${id}"] [data-action="delete"]`,
     heading,
@@ -87,7 +83,7 @@ export function useContentManager({
     );
   }, [toEdit]);
 
-  // Back from the login a save sent there: the editor opens again with what it could not save.
+  // Back from the login, the editor opens again with what it could not save (ADR 015).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dashboard opens.
   useEffect(() => {
     const kept = readKeptEdit();
@@ -95,7 +91,6 @@ export function useContentManager({
     void readItem(kept.id).then((outcome) => {
       if (outcome.ok) setEditing({ item: outcome.value, kept: kept.changes });
       else if (outcome.gone) forgetKeptEdit(kept.id);
-      // A failed connection keeps them for the dashboard's next load.
       else if (!outcome.unauthorized) {
         toast({
           variant: "error",
@@ -148,7 +143,6 @@ export function useContentManager({
       askedMore();
       void list.showMore();
     },
-    /** The item whose Delete waits for the owner's confirmation. */
     deleting,
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),
@@ -157,7 +151,6 @@ export function useContentManager({
     edit: (item: AdminMediaItem) => setEditing({ item }),
     closeEditor: () => setEditing(null),
     saved(item: AdminMediaItem) {
-      // A new upload's draft may not be in the list yet.
       if (list.items.some((shown) => shown.id === item.id)) list.replace([item]);
       else list.refresh();
       setEditing(null);

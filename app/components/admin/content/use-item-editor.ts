@@ -25,14 +25,12 @@ function fieldsOf(item: AdminMediaItem): MediaFields {
 
 export type ItemEditorProps = {
   item: AdminMediaItem;
-  /** Changes a save could not send because the session had ended: the form starts with them. */
   kept?: Partial<MediaFields>;
   onClose: () => void;
   onSaved: (item: AdminMediaItem) => void;
   notify: (outcome: Notice, unauthorized?: boolean) => void;
 };
 
-/** The editor's dialog: its form, date, Translate and Save; what an ended session keeps. */
 export function useItemEditor({ item, kept, onClose, onSaved, notify }: ItemEditorProps) {
   const form = useItemForm({ ...fieldsOf(item), ...kept });
   const [takenAt, setTakenAt] = useState(() => toLocalInput(form.fields.takenAt));
@@ -56,7 +54,6 @@ export function useItemEditor({ item, kept, onClose, onSaved, notify }: ItemEdit
   async function translate() {
     const outcome = await form.translate();
     if (outcome.ok) return;
-    // After "Log in again" the dashboard opens the editor again with these.
     const parsed = outcome.unauthorized ? parse({ quietly: true }) : null;
     if (parsed?.ok) {
       const changes = changedFields(fieldsOf(item), parsed.fields);

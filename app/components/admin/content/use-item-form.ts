@@ -18,11 +18,6 @@ const tagTextsOf = (fields: MediaFields, kept: Partial<Record<Locale, string>> =
     locales.map((l) => [l, kept[l] || fields[localizedField("tags", l)].join(", ")]),
   ) as Record<Locale, string>;
 
-/**
- * An item's fields as a form edits them (the editor's dialog, a single upload's details):
- * the texts in five languages with their tags as typed, Translate from one language into the
- * empty ones, and the language tab a refused tag opens. The view is ItemFields.
- */
 export function useItemForm(initial: MediaFields) {
   const locale = useLocale();
   const ids = useId();
@@ -34,7 +29,6 @@ export function useItemForm(initial: MediaFields) {
       : (locales.find((l) => initial[localizedField("title", l)]) ?? locale),
   );
   const [tab, setTab] = useState<string>(locale);
-  // The language whose tags the schema refused: its tab opens and says why.
   const [badTags, setBadTags] = useState<Locale | null>(null);
   const [translating, setTranslating] = useState(false);
 
@@ -59,7 +53,6 @@ export function useItemForm(initial: MediaFields) {
     badTags,
     translating,
 
-    /** Fills the empty languages from `source`; answers the request's outcome. */
     async translate() {
       setTranslating(true);
       const outcome = await translateTexts({
@@ -76,11 +69,7 @@ export function useItemForm(initial: MediaFields) {
       return outcome;
     },
 
-    /**
-     * The fields as the schema takes them, `change`d (the editor's date). Every other field is
-     * held to its limits as it is typed; tags only once they are split, so a refused tag opens
-     * its language and takes the focus (`tags: true`), unless `quietly`.
-     */
+    // Tags are checked only once split: a refused one opens its language, unless `quietly`.
     parse(change: Partial<MediaFields> = {}, { quietly = false } = {}) {
       const parsed = mediaFields.safeParse({ ...fields, ...change });
       if (parsed.success) {
