@@ -1,18 +1,9 @@
-import { localizedField } from "#app/features/gallery/localized-fields.ts";
-import type { AdminMediaItem } from "#app/features/gallery/media-fields.ts";
-import { locales } from "#app/i18n/locales.ts";
+import { type AdminMediaItem, blankTexts } from "#app/features/gallery/media-fields.ts";
 
 /** An item of the owner's content list for component tests, shaped as the API sends it. */
 export function adminTestItem(id: string, overrides: Partial<AdminMediaItem> = {}): AdminMediaItem {
-  const texts = Object.fromEntries(
-    locales.flatMap((l) => [
-      [localizedField("title", l), ""],
-      [localizedField("description", l), ""],
-      [localizedField("tags", l), []],
-    ]),
-  );
   return {
-    ...texts,
+    ...blankTexts(),
     id,
     type: "image",
     featured: false,
@@ -27,5 +18,5 @@ export function adminTestItem(id: string, overrides: Partial<AdminMediaItem> = {
     width: 1280,
     height: 720,
     ...overrides,
-  } as AdminMediaItem;
+  };
 }

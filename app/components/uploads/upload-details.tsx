@@ -8,26 +8,18 @@ import { keepEdit } from "#app/components/admin/content/kept-edit.ts";
 import { useNotify } from "#app/components/admin/content/notices.ts";
 import { useItemForm } from "#app/components/admin/content/use-item-form.ts";
 import { primaryButton, secondaryButton } from "#app/components/admin/styles.ts";
-import { localizedField } from "#app/features/gallery/localized-fields.ts";
 import {
+  blankTexts,
   changedFields,
   type MediaFields,
   type MediaStatus,
 } from "#app/features/gallery/media-fields.ts";
 import type { UploadKind } from "#app/features/uploads/upload-limits.ts";
-import { locales } from "#app/i18n/locales.ts";
 
 type Saved = Extract<MediaStatus, "draft" | "published">;
 
 // As the server's uploads/upload-store.ts makes the draft.
 function draftFields(kind: UploadKind): MediaFields {
-  const texts = Object.fromEntries(
-    locales.flatMap((l) => [
-      [localizedField("title", l), ""],
-      [localizedField("description", l), ""],
-      [localizedField("tags", l), []],
-    ]),
-  );
   return {
     type: kind === "photo" ? "image" : "video",
     featured: false,
@@ -36,8 +28,8 @@ function draftFields(kind: UploadKind): MediaFields {
     // Never sent: the server takes it from the file.
     takenAt: new Date().toISOString(),
     machineTranslated: [],
-    ...texts,
-  } as MediaFields;
+    ...blankTexts(),
+  };
 }
 
 export function UploadDetails({

@@ -16,6 +16,13 @@ export const localizedFieldNames: LocalizedFieldName[] = translatableFields.flat
   localizedFields(field),
 );
 
+/** Every language's title, description and tags empty, as a new item starts. */
+export function blankTexts(): Pick<MediaFields, LocalizedFieldName> {
+  const texts: Partial<Record<LocalizedFieldName, string | string[]>> = {};
+  for (const name of localizedFieldNames) texts[name] = name.startsWith("tags") ? [] : "";
+  return texts as Pick<MediaFields, LocalizedFieldName>;
+}
+
 /** How many items one bulk request may name; the admin sends a larger selection in turns. */
 export const MAX_BULK_ITEMS = 100;
 
