@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import type { AdminMediaItem } from "#app/features/gallery/media-fields.ts";
 import { adminTestItem } from "#test/support/admin-test-item.ts";
@@ -15,6 +15,10 @@ let library: AdminMediaItem[];
 let down: boolean;
 let requests: string[];
 let dashboardReads: number;
+
+// The toasts' renderer loads with the first toast; its first transform took over findByText's
+// second on a busy machine, so it is loaded before the tests, which are about the notices.
+beforeAll(() => import("#app/components/ui/toast-list.tsx"));
 
 beforeEach(() => {
   library = [adminTestItem("a1"), adminTestItem("a2"), adminTestItem("a3")];
