@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createStreamToken } from "#app/.server/live-stream/stream-token.ts";
-import type { StillPicture } from "#app/features/archive/stills.ts";
+import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts";
 import { MAX_SEGMENT_BYTES } from "#protocol/camera-box.ts";
 import { MAX_STILL_REQUEST_BYTES } from "#protocol/still-upload.ts";

@@ -6,7 +6,7 @@ import {
   readStillPicture,
 } from "#app/.server/archive/still-picture.ts";
 import { getDb } from "#app/.server/db/client.ts";
-import type { StillPicture } from "#app/features/archive/stills.ts";
+import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
   MAX_STILL_VERSION_BYTES,

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { siteSettings } from "#app/.server/db/schema.ts";
-
-export type PublicSettings = { maintenance: boolean };
+import type { PublicSettings } from "#app/shell/shell-api.ts";
 
 // Pages read the flag on every request; an isolate re-reads D1 at most this often.
 export const SETTINGS_CACHE_MS = 10_000;

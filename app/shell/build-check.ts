@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { fetchRead } from "#app/lib/fetch-read.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 import { HOUR_MS } from "#time/durations.ts";
 
 export const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
@@ -27,12 +28,12 @@ export function isChunkLoadError(error: unknown): boolean {
 
 export async function fetchLatestBuildId(): Promise<string | null> {
   try {
-    const response = await fetchRead(`/api/build?t=${Date.now()}`, { cache: "no-store" });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    return typeof body === "object" && body && "buildId" in body && typeof body.buildId === "string"
-      ? body.buildId
-      : null;
+    const [response, { buildAnswer }] = await Promise.all([
+      fetchRead(`/api/build?t=${Date.now()}`, { cache: "no-store" }),
+      import("./shell-api.ts"),
+    ]);
+    const answer = await readAnswer(response, buildAnswer);
+    return answer.ok ? answer.value.buildId : null;
   } catch {
     return null;
   }

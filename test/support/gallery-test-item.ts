@@ -1,4 +1,4 @@
-import type { PublicMediaItem } from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 
 /** A gallery item for component tests, shaped as the API sends it. */
 export function testItem(

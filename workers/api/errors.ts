@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import type { ApiErrorAnswer } from "#app/lib/api-error.ts";
 
 type Issues = { issues: z.core.$ZodIssue[] };
 
 export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: { code, message } }, status);
+  return c.json({ error: { code, message } } satisfies ApiErrorAnswer, status);
 }
 
 /** `message` replaces zod's wording where the detail would only leak how ids look. */

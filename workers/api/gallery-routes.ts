@@ -8,7 +8,12 @@ import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/publis
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
-import type { LikeAnswer, ViewAnswer } from "#app/features/gallery/media.ts";
+import type {
+  LikeAnswer,
+  MediaPage,
+  PublicMediaItem,
+  ViewAnswer,
+} from "#app/features/gallery/gallery-api.ts";
 import { locales } from "#app/i18n/locales.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
@@ -35,7 +40,8 @@ export const galleryRoutes = new Hono<ApiEnv>()
     const filters = c.req.valid("query");
     const { rows, nextCursor } = await listMedia(c.var.db, filters);
     c.header("Cache-Control", "public, max-age=30");
-    return c.json({ items: rows.map((row) => toPublicItem(row, filters.lang)), nextCursor });
+    const items = rows.map((row) => toPublicItem(row, filters.lang));
+    return c.json({ items, nextCursor } satisfies MediaPage);
   })
   .get(
     "/:id",
@@ -45,7 +51,7 @@ export const galleryRoutes = new Hono<ApiEnv>()
       const row = await getPublishedMedia(c.var.db, c.req.valid("param").id);
       if (!row) return apiError(c, 404, "not_found", "No such media item");
       c.header("Cache-Control", "public, max-age=30");
-      return c.json(toPublicItem(row, c.req.valid("query").lang));
+      return c.json(toPublicItem(row, c.req.valid("query").lang) satisfies PublicMediaItem);
     },
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {

@@ -6,7 +6,11 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import { createStreamToken, verifyStreamToken } from "#app/.server/live-stream/stream-token.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
-import type { StreamSession, StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
+import type {
+  StreamSession,
+  StreamSessionState,
+  StreamStatus,
+} from "#app/features/live-stream/live-stream-api.ts";
 import { segmentParams } from "#protocol/camera-box.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
@@ -105,11 +109,11 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
       if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
       c.header("Cache-Control", "no-store");
       const object = camera(c);
-      return c.json(
+      const state: StreamSessionState =
         c.req.valid("query").wait === "settled"
           ? await object.settledSessionState(check.sessionId, SETTLE_WAIT_MS)
-          : await object.sessionState(check.sessionId),
-      );
+          : await object.sessionState(check.sessionId);
+      return c.json(state);
     },
   )
   .delete("/session", async (c) => {

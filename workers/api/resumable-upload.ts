@@ -2,8 +2,14 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { Refusal } from "#app/.server/files/stored-file.ts";
-import { type CompleteResult, findUpload, type Upload } from "#app/.server/uploads/upload-store.ts";
+import {
+  type CompleteResult,
+  findUpload,
+  type Upload,
+  type UploadOf,
+} from "#app/.server/uploads/upload-store.ts";
 import { partCount, partLength } from "#app/features/uploads/upload-limits.ts";
+import type { CompletedUpload } from "#app/features/uploads/uploads-api.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
@@ -11,7 +17,9 @@ import type { ApiEnv } from "./types.ts";
 // (timelapse-routes.ts) share. Who may send, and how a part's bytes arrive (streamed, or read
 // whole to check the box's signature), stay with each route.
 
-type UploadEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { upload: Upload } };
+type UploadEnv<K extends Upload["kind"]> = ApiEnv & {
+  Variables: ApiEnv["Variables"] & { upload: UploadOf<K> };
+};
 
 /** How a route names what is uploaded in its answers. */
 export type UploadWording = {
@@ -26,8 +34,8 @@ export type UploadWording = {
 export const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
 
 /** The open upload the path's `:id` names, among `kinds`, as `c.var.upload`. */
-export function withUpload(kinds: readonly Upload["kind"][], wording: UploadWording) {
-  return createMiddleware<UploadEnv>(async (c, next) => {
+export function withUpload<K extends Upload["kind"]>(kinds: readonly K[], wording: UploadWording) {
+  return createMiddleware<UploadEnv<K>>(async (c, next) => {
     const id = c.req.param("id") ?? "";
     const upload = /^[a-f0-9]{32}$/.test(id) ? await findUpload(c.var.db, id, kinds) : undefined;
     if (!upload) return apiError(c, 404, "not_found", wording.notFound);
@@ -57,7 +65,7 @@ export function refusePart(
 }
 
 export function answerCompletion(c: Context, result: CompleteResult, wording: UploadWording) {
-  if (result.ok) return c.json({ id: result.mediaId }, 201);
+  if (result.ok) return c.json({ id: result.mediaId } satisfies CompletedUpload, 201);
   // Discarded while it was being completed: as if the discard had come first.
   if (result.reason === "discarded") return apiError(c, 404, "not_found", wording.notFound);
   if (result.reason === "parts_missing" || result.reason === "versions_missing") {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { getWeatherSnapshot } from "#app/.server/weather/snapshot.ts";
+import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
@@ -22,5 +23,5 @@ export const weatherRoutes = new Hono<ApiEnv>().get("/", etag(), async (c) => {
   // The panel judges the data's age by our clock, not the visitor's; workerd (as in local
   // runs) sends no Date of its own, Cloudflare's edge does.
   c.header("Date", new Date().toUTCString());
-  return c.json(snapshot);
+  return c.json(snapshot satisfies WeatherSnapshot);
 });

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import type { StillPicture } from "#app/features/archive/stills.ts";
+import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import { type StillVersion, stillVersions } from "#protocol/still-upload.ts";
 import { versionWidth } from "./received-still.ts";
 import { versionKey } from "./still-keys.ts";

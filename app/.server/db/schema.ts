@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { uploadKinds } from "#app/features/uploads/upload-limits.ts";
 
 /** Site-wide switches: exactly one row (id 1), created by the first migration. */
 export const siteSettings = sqliteTable(
@@ -184,14 +185,12 @@ export const contactSenders = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.sender] })],
 );
 
-/** What the owner uploads; the camera box uploads its nightly film ("timelapse") the same way. */
-export const uploadKinds = ["photo", "video"] as const;
-
 /** The R2 binding cannot list uploaded parts, so their ETags are kept here to resume. */
 export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
+    /** The owner's uploads; the camera box uploads its nightly film ("timelapse") the same way. */
     kind: text("kind", { enum: [...uploadKinds, "timelapse"] }).notNull(),
     /** Shown to the owner and matched on resume; never part of a key. */
     fileName: text("file_name").notNull(),

@@ -9,6 +9,7 @@ import {
   mediaViews,
 } from "#app/.server/db/schema.ts";
 import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
+import type { MediaType, mediaTypes as typesOfFields } from "#app/features/gallery/media.ts";
 import {
   type AdminMediaItem,
   type BulkOutcome,
@@ -16,9 +17,7 @@ import {
   type MatchingItem,
   type MediaFieldsPatch,
   type MediaStatus,
-  type MediaType,
   type mediaStatuses as statusesOfFields,
-  type mediaTypes as typesOfFields,
 } from "#app/features/gallery/media-fields.ts";
 import { listWhere, type MatchFilters } from "./list-media.ts";
 import type { MediaRow } from "./public-item.ts";

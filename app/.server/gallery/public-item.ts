@@ -1,6 +1,6 @@
 import type { media } from "#app/.server/db/schema.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { localizedField } from "#app/features/gallery/localized-fields.ts";
-import type { PublicMediaItem } from "#app/features/gallery/media.ts";
 import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
 
 export type MediaRow = typeof media.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, lt, not } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
-import { media, uploadKinds, uploadParts, uploads } from "#app/.server/db/schema.ts";
+import { media, uploadParts, uploads } from "#app/.server/db/schema.ts";
 import type { Refusal } from "#app/.server/files/stored-file.ts";
 import { servesFile } from "#app/.server/gallery/served-files.ts";
 import {
@@ -8,6 +8,7 @@ import {
   PART_SIZE,
   partCount,
   type UploadKind,
+  uploadKinds,
   type Version,
   versions,
 } from "#app/features/uploads/upload-limits.ts";
@@ -16,6 +17,8 @@ import { DAY_MS } from "#time/durations.ts";
 import { checkContent } from "./content-check.ts";
 
 export type Upload = typeof uploads.$inferSelect;
+/** An upload of the kinds a query chose, which drizzle's row type cannot tell. */
+export type UploadOf<K extends Upload["kind"]> = Upload & { kind: K };
 
 /** The upload's column for each version's key: a photo's web version is its public file. */
 const versionColumn = {
@@ -49,8 +52,8 @@ function extensionOf(contentType: string): string {
   return contentType === "video/mp4" ? "mp4" : "jpg";
 }
 
-export type NewUpload = {
-  kind: Upload["kind"];
+export type NewUpload<K extends Upload["kind"] = Upload["kind"]> = {
+  kind: K;
   fileName: string;
   byteSize: number;
   contentType: (typeof CONTENT_TYPES)[UploadKind][number];
@@ -59,14 +62,18 @@ export type NewUpload = {
 };
 
 /** A photo's upload is its private original (with its EXIF); a video's is the public file itself. */
-export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): Promise<Upload> {
+export async function createUpload<K extends Upload["kind"]>(
+  db: Db,
+  bucket: R2Bucket,
+  input: NewUpload<K>,
+): Promise<UploadOf<K>> {
   const extension = extensionOf(input.contentType);
   const fileKey = `media/${randomHex()}.${extension}`;
   const objectKey = input.kind === "photo" ? `originals/${randomHex()}.jpg` : fileKey;
   const multipart = await bucket.createMultipartUpload(objectKey, {
     httpMetadata: { contentType: input.contentType },
   });
-  const row: Upload = {
+  const row: UploadOf<K> = {
     id: randomHex(16),
     kind: input.kind,
     fileName: input.fileName,
@@ -88,25 +95,27 @@ export async function createUpload(db: Db, bucket: R2Bucket, input: NewUpload): 
 }
 
 /** An open upload of one of `kinds`: the owner's media and the camera box's films stay apart. */
-export async function findUpload(
+export async function findUpload<K extends Upload["kind"]>(
   db: Db,
   id: string,
-  kinds: readonly Upload["kind"][],
-): Promise<Upload | undefined> {
-  return db
+  kinds: readonly K[],
+): Promise<UploadOf<K> | undefined> {
+  const row = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, id), inArray(uploads.kind, kinds)))
     .get();
+  return row as UploadOf<K> | undefined;
 }
 
-export async function listUploads(db: Db): Promise<Upload[]> {
-  return db
+export async function listUploads(db: Db): Promise<UploadOf<UploadKind>[]> {
+  const rows = await db
     .select()
     .from(uploads)
     .where(inArray(uploads.kind, uploadKinds))
     .orderBy(asc(uploads.createdAt))
     .all();
+  return rows as UploadOf<UploadKind>[];
 }
 
 export async function doneParts(db: Db, id: string): Promise<number[]> {

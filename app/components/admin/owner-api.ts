@@ -1,10 +1,24 @@
+import { type Answer, type Contract, readAnswer } from "#app/lib/read-answer.ts";
+
+/**
+ * What an owner's request came to: its answer, or whether it failed for an ended session or
+ * because what it asked for is gone (404); a failure with neither may work when tried again.
+ */
 export type Outcome<T> =
   | { ok: true; value: T }
   | { ok: false; unauthorized: boolean; gone?: boolean };
 
+export function outcomeOf<T>(answer: Answer<T>): Outcome<T> {
+  if (answer.ok) return answer;
+  if (answer.status === 404) return { ok: false, unauthorized: false, gone: true };
+  return { ok: false, unauthorized: answer.status === 401 };
+}
+
+/** A write to the owner's API (the session cookie goes along); never throws. */
 export async function ownerWrite<T>(
   url: string,
   method: string,
+  contract: Contract<T>,
   body?: unknown,
 ): Promise<Outcome<T>> {
   try {
@@ -13,8 +27,7 @@ export async function ownerWrite<T>(
       headers: body === undefined ? undefined : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
-    return { ok: true, value: (await response.json()) as T };
+    return outcomeOf(await readAnswer(response, contract));
   } catch {
     return { ok: false, unauthorized: false };
   }

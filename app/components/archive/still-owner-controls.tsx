@@ -9,12 +9,11 @@ import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
+import { bestOfAnswer, deletedStill } from "#app/features/archive/archive-api.ts";
 import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 
-const write = (id: string, method: "PATCH" | "DELETE", body?: { bestOf: boolean }) =>
-  ownerWrite<unknown>(`/api/admin/stills/${id}`, method, body);
-
+/** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
   still,
   after,
@@ -34,7 +33,9 @@ export default function StillOwnerControls({
   const toggleBestOf = async () => {
     if (busy) return;
     setBusy(true);
-    const outcome = await write(still.id, "PATCH", { bestOf: !still.bestOf });
+    const outcome = await ownerWrite(`/api/admin/stills/${still.id}`, "PATCH", bestOfAnswer, {
+      bestOf: !still.bestOf,
+    });
     if (outcome.ok) await revalidate();
     setBusy(false);
     toast(
@@ -50,7 +51,7 @@ export default function StillOwnerControls({
 
   const remove = async () => {
     setBusy(true);
-    const outcome = await write(still.id, "DELETE");
+    const outcome = await ownerWrite(`/api/admin/stills/${still.id}`, "DELETE", deletedStill);
     setBusy(false);
     if (!outcome.ok) {
       return toast({

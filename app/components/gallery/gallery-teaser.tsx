@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
-import type { PublicMediaItem } from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
 // Plain links: the home page does not download the gallery's code.

@@ -44,10 +44,10 @@ test("a like that could not be saved says so in a polite live region, until it i
   api.mockReturnValueOnce(new Promise((resolve) => (deliver = resolve)));
   await act(async () => fireEvent.click(button));
   expect(region.textContent).toBe("");
-  await act(async () => deliver(Response.json({ likes: 4 })));
+  await act(async () => deliver(Response.json({ likes: 4, liked: true })));
   expect(region.textContent).toBe("");
   // Given once: a second press sends nothing, and the button keeps the keyboard focus.
-  const liked = screen.getByRole("button", { name: "Liked 4" });
+  const liked = await screen.findByRole("button", { name: "Liked 4" });
   expect(liked.getAttribute("aria-disabled")).toBe("true");
   liked.focus();
   await act(async () => fireEvent.click(liked));
@@ -59,6 +59,7 @@ test("a refused like shows the message too", async () => {
   const region = renderButton();
   api.mockResolvedValueOnce(new Response(null, { status: 503 }));
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Like 3" })));
+  // The refusal is read with its schema, which loads on demand.
+  expect(await screen.findByText(FAILED)).toBeDefined();
   expect(region.textContent).toBe(FAILED);
-  expect(screen.getByText(FAILED)).toBeDefined();
 });

@@ -3,8 +3,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import type { LikeAnswer } from "#app/features/gallery/media.ts";
 import { formatNumber } from "#app/lib/format.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 import HeartIcon from "~icons/mdi/heart";
 import HeartOutlineIcon from "~icons/mdi/heart-outline";
 
@@ -33,14 +33,18 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
   async function like() {
     setLiked(true);
     setFailed(false);
-    const response = await fetch(`/api/media/${id}/like`, { method: "POST" }).catch(() => null);
-    if (!response?.ok) {
+    const answer = await Promise.all([
+      fetch(`/api/media/${id}/like`, { method: "POST" }),
+      import("#app/features/gallery/gallery-api.ts"),
+    ])
+      .then(([response, { likeAnswer }]) => readAnswer(response, likeAnswer))
+      .catch(() => null);
+    if (!answer?.ok) {
       setLiked(false);
       setFailed(true);
       return;
     }
-    const body: LikeAnswer = await response.json();
-    setCount(body.likes);
+    setCount(answer.value.likes);
     localStorage.setItem(LIKED_KEY, JSON.stringify([...new Set([...readLiked(), id])]));
   }
 

@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { PublicMediaItem } from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { testItem } from "#test/support/gallery-test-item.ts";
 import MediaViewer from "./media-viewer.tsx";
 

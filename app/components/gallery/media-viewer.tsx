@@ -5,13 +5,11 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { reportEvent } from "#app/components/statistics/report-usage.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import {
-  type PublicMediaItem,
-  type ViewAnswer,
-  viewerPicture,
-} from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
+import { viewerPicture } from "#app/features/gallery/media.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatDate } from "#app/lib/format.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
@@ -51,9 +49,13 @@ export default function MediaViewer({
   useEffect(() => {
     if (counted.current === item.id) return;
     counted.current = item.id;
-    fetch(`/api/media/${item.id}/view`, { method: "POST" })
-      .then(async (response) => {
-        if (response.ok) setViewCount(((await response.json()) as ViewAnswer).views);
+    Promise.all([
+      fetch(`/api/media/${item.id}/view`, { method: "POST" }),
+      import("#app/features/gallery/gallery-api.ts"),
+    ])
+      .then(([response, { viewAnswer }]) => readAnswer(response, viewAnswer))
+      .then((answer) => {
+        if (answer.ok) setViewCount(answer.value.views);
       })
       .catch(() => undefined);
   }, [item.id]);

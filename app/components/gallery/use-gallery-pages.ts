@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import {
-  type GalleryParams,
-  galleryUrl,
-  type PublicMediaItem,
-} from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
+import { type GalleryParams, galleryUrl } from "#app/features/gallery/media.ts";
 
 export type GalleryPage = { items: PublicMediaItem[]; nextCursor: string | null };
 // What a "Show more" read answers when the page could not be read (the route's middleware).

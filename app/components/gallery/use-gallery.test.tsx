@@ -11,7 +11,8 @@ import {
   useNavigate,
 } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import type { GalleryParams, PublicMediaItem } from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
+import type { GalleryParams } from "#app/features/gallery/media.ts";
 import { testItem } from "#test/support/gallery-test-item.ts";
 import { type GalleryData, useGallery } from "./use-gallery.ts";
 import type { GalleryPage, PageUnread } from "./use-gallery-pages.ts";

@@ -3,12 +3,8 @@ import { preload } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import { useListNews } from "#app/components/ui/list-news.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import {
-  type GalleryParams,
-  galleryUrl,
-  type PublicMediaItem,
-  viewerPicture,
-} from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
+import { type GalleryParams, galleryUrl, viewerPicture } from "#app/features/gallery/media.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { pageHydrated } from "#app/shell/page-hydrated.ts";
 import { type GalleryPage, useGalleryPages } from "./use-gallery-pages.ts";

@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import type { PublicMediaItem } from "#app/features/gallery/media.ts";
+import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import PlayIcon from "~icons/mdi/play-circle";
 
 // Arrived on from a shared link, a film waits for Play (ADR 018).

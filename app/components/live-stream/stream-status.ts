@@ -1,15 +1,20 @@
 import { useEffect, useState } from "react";
-import type { StillPicture } from "#app/features/archive/stills.ts";
+import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
+import { readAnswer, unchecked } from "#app/lib/read-answer.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };
 
 export async function fetchStreamStatus(): Promise<StreamStatus | null> {
   try {
-    const response = await fetchRead("/api/stream/status");
-    return response.ok ? ((await response.json()) as StreamStatus) : null;
+    // Read on every home page's first visit, whose JS budget has no room for zod.
+    const answer = await readAnswer(
+      await fetchRead("/api/stream/status"),
+      unchecked<StreamStatus>(),
+    );
+    return answer.ok ? answer.value : null;
   } catch {
     return null;
   }

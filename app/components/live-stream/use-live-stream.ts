@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { reportEvent } from "#app/components/statistics/report-usage.ts";
-import type {
-  StreamSession,
-  StreamSessionState,
-  StreamStatus,
+import {
+  type StreamStatus,
+  streamSession,
+  streamSessionState,
 } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 import { requestSession } from "./session-request.ts";
 import { attachPlayer, loadPlayer } from "./stream-player.ts";
 import { fetchStreamStatus } from "./stream-status.ts";
@@ -115,9 +116,9 @@ export function useLiveStream(
 
   const streamSettled = useCallback(async (id: number, url: string): Promise<string> => {
     while (run.current === id) {
-      const check = await fetchRead(`${url}&wait=settled`);
-      const { state } = check.ok ? ((await check.json()) as StreamSessionState) : { state: "" };
-      if (state !== "starting") return state;
+      const answer = await readAnswer(await fetchRead(`${url}&wait=settled`), streamSessionState);
+      if (!answer.ok) return "";
+      if (answer.value.state !== "starting") return answer.value.state;
     }
     return "starting";
   }, []);
@@ -139,8 +140,8 @@ export function useLiveStream(
 
   const askSession = useCallback(async (url: string) => {
     try {
-      const response = await fetchRead(url);
-      return response.ok ? ((await response.json()) as StreamSessionState).state : null;
+      const answer = await readAnswer(await fetchRead(url), streamSessionState);
+      return answer.ok ? answer.value.state : null;
     } catch {
       return null;
     }
@@ -220,8 +221,9 @@ export function useLiveStream(
           setStatus((known) => ({ live: false, still: null, ...known, online: false }));
           return settle(id, { name: "offline" });
         }
-        if (!response.ok) return settle(id, { name: "failed" });
-        const session = (await response.json()) as StreamSession;
+        const answer = await readAnswer(response, streamSession);
+        if (!answer.ok) return settle(id, { name: "failed" });
+        const session = answer.value;
         setDurationSeconds(session.durationSeconds);
         sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
         // The work runs ahead of the steps, and the first frame ends whichever shows (ADR 009).

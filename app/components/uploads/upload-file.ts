@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { type Patch, patchedSlice, readMovie } from "#app/features/uploads/movie-boxes.ts";
 import {
   CONTENT_TYPES,
@@ -9,6 +8,13 @@ import {
   partLength,
   type UploadKind,
 } from "#app/features/uploads/upload-limits.ts";
+import {
+  completedUpload,
+  type OpenUpload,
+  openUpload,
+  openUploads,
+} from "#app/features/uploads/uploads-api.ts";
+import { type Contract, type Refused, readAnswer, readRefusal } from "#app/lib/read-answer.ts";
 import { makeImageVersions } from "./image-versions.ts";
 import { placeholderPoster, videoFrame } from "./video-poster.ts";
 
@@ -37,23 +43,14 @@ const refusalCodes: Partial<Record<string, Refusal>> = {
   not_whole: "not_whole",
   location_data: "location_data",
 };
-const apiError = z.object({ error: z.object({ code: z.string() }) });
-
-export async function failReasonOf(response: Response): Promise<FailReason> {
-  if (response.status === 413) return "too_large";
-  if (response.status !== 422) return "failed";
-  const body = apiError.safeParse(await response.json().catch(() => null));
-  return (body.success && refusalCodes[body.data.error.code]) || "refused";
+function failReason({ status, code }: Refused): FailReason {
+  if (status === 413) return "too_large";
+  if (status !== 422) return "failed";
+  return (code && refusalCodes[code]) || "refused";
 }
 
-export type OpenUpload = {
-  id: string;
-  kind: UploadKind;
-  fileName: string;
-  byteSize: number;
-  lastModified: number;
-  doneParts: number[];
-};
+/** What a failed answer means for the file. */
+export const failReasonOf = async (response: Response) => failReason(await readRefusal(response));
 
 export type Prepared = {
   kind: UploadKind;
@@ -71,13 +68,17 @@ export type Events = {
   onUploadId(id: string, resumed: boolean): void;
 };
 
-async function ok(response: Response): Promise<Response> {
-  if (response.ok) return response;
-  throw new UploadError(await failReasonOf(response));
-}
-
-function send(path: string, init: RequestInit, signal: AbortSignal) {
-  return fetch(`${API}${path}`, { ...init, signal, credentials: "same-origin" }).then(ok);
+/** The answer as `contract` reads it; a refusal is thrown as the file's fail reason. */
+async function send<T>(
+  path: string,
+  init: RequestInit,
+  signal: AbortSignal,
+  contract: Contract<T>,
+) {
+  const response = await fetch(`${API}${path}`, { ...init, signal, credentials: "same-origin" });
+  const answer = await readAnswer(response, contract);
+  if (!answer.ok) throw new UploadError(failReason(answer));
+  return answer.value;
 }
 
 const jsonBody = (method: string, body: unknown): RequestInit => ({
@@ -86,9 +87,8 @@ const jsonBody = (method: string, body: unknown): RequestInit => ({
   headers: { "Content-Type": "application/json" },
 });
 
-export async function listOpenUploads(signal?: AbortSignal): Promise<OpenUpload[]> {
-  const response = await fetch(API, { signal, credentials: "same-origin" }).then(ok);
-  return ((await response.json()) as { uploads: OpenUpload[] }).uploads;
+export async function listOpenUploads(signal: AbortSignal): Promise<OpenUpload[]> {
+  return (await send("", {}, signal, openUploads)).uploads;
 }
 
 async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
@@ -222,35 +222,28 @@ export async function uploadFile(file: File, signal: AbortSignal, events: Events
   );
   const upload =
     open ??
-    ((await (
-      await send(
-        "",
-        jsonBody("POST", {
-          kind: type.kind,
-          fileName: file.name,
-          byteSize: file.size,
-          contentType,
-          lastModified: file.lastModified,
-        }),
-        signal,
-      )
-    ).json()) as OpenUpload);
+    (await send(
+      "",
+      jsonBody("POST", {
+        kind: type.kind,
+        fileName: file.name,
+        byteSize: file.size,
+        contentType,
+        lastModified: file.lastModified,
+      }),
+      signal,
+      openUpload,
+    ));
   events.onUploadId(upload.id, open !== undefined);
 
   await sendParts(file, upload, prepared.patches, signal, events.onProgress);
   for (const [version, blob] of Object.entries(prepared.versions)) {
-    await send(
-      `/${upload.id}/${version}`,
-      { method: "PUT", body: await blob.arrayBuffer() },
-      signal,
-    );
+    const init = { method: "PUT", body: await blob.arrayBuffer(), signal };
+    const response = await fetch(`${API}/${upload.id}/${version}`, init);
+    if (!response.ok) throw new UploadError(await failReasonOf(response));
   }
-  const response = await send(
-    `/${upload.id}/complete`,
-    jsonBody("POST", prepared.measured),
-    signal,
-  );
-  return ((await response.json()) as { id: string }).id;
+  const measured = jsonBody("POST", prepared.measured);
+  return (await send(`/${upload.id}/complete`, measured, signal, completedUpload)).id;
 }
 
 export async function abortUpload(id: string): Promise<void> {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { classifyFile, type UploadKind } from "#app/features/uploads/upload-limits.ts";
+import type { OpenUpload } from "#app/features/uploads/uploads-api.ts";
 import {
   abortUpload,
   type FailReason,
   listOpenUploads,
-  type OpenUpload,
   UploadError,
   uploadFile,
 } from "./upload-file.ts";

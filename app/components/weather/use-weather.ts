@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { WeatherPanelData } from "#app/features/weather/weather.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
 export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
@@ -24,11 +25,11 @@ export function useWeather(initial: WeatherPanelData) {
         import("#app/features/weather/weather.ts"),
         fetchRead("/api/weather", { cache: "no-cache" }),
       ]);
-      const body = weatherSnapshot.safeParse(response.ok ? await response.json() : null);
-      if (body.success) {
+      const answer = await readAnswer(response, weatherSnapshot);
+      if (answer.ok) {
         const serverTime = Date.parse(response.headers.get("Date") ?? "");
         if (Number.isFinite(serverTime)) skew.current = serverTime - Date.now();
-        setSnapshot(body.data);
+        setSnapshot(answer.value);
       }
     } catch {
       // Offline: keep what we have; its age speaks for itself.

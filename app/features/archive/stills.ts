@@ -1,7 +1,7 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
+import type { StillPicture } from "./archive-api.ts";
 
-// Types only: the archive page's JavaScript stays without zod (the schema that reads stored
-// weather is the server's, in its archive/still-weather.ts).
+// Types only: the archive page's JavaScript stays without zod.
 
 /** What the archive shows of the weather at a still's moment (units as the weather panel). */
 export type StillWeather = Pick<
@@ -13,22 +13,13 @@ export type StillWeather = Pick<
 };
 
 /** One archived still as a page sees it. */
-export type ArchiveStill = {
+export type ArchiveStill = StillPicture & {
   id: string;
   /** The slot's lake-time wall clock ("2026-11-22T14:30"): the still's shareable address. */
   at: string;
-  takenAt: string;
-  url: string;
-  /** The still and its smaller versions by width; null from a box before the versions. */
-  srcSet: string | null;
-  width: number;
-  height: number;
   bestOf: boolean;
   weather: StillWeather | null;
 };
-
-/** A still as a picture: the live panel's placeholder is the newest one. */
-export type StillPicture = Pick<ArchiveStill, "takenAt" | "url" | "srcSet" | "width" | "height">;
 
 /** The still before or after: `adjacent` when it is the neighbouring slot, ten minutes away. */
 export type StillStep = { at: string; takenAt: string; adjacent: boolean };

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { type Locale, locales } from "#app/i18n/locales.ts";
 import { type LocalizedField, localizedField, localizedFields } from "./localized-fields.ts";
+import { mediaTypes } from "./media.ts";
 
-// The same lists as the D1 schema's (the server's db/schema.ts, which the browser cannot
-// import); the server's gallery/admin-media.ts checks at compile time that they agree.
-export const mediaTypes = ["image", "video", "timelapse"] as const;
-export type MediaType = (typeof mediaTypes)[number];
+// The same list as the D1 schema's; the server's gallery/admin-media.ts checks that they agree.
 export const mediaStatuses = ["draft", "published", "hidden"] as const;
 export type MediaStatus = (typeof mediaStatuses)[number];
 
@@ -41,9 +39,9 @@ const tag = z
   .max(MAX_TAG_LENGTH)
   .regex(/^[^,]+$/, "a tag cannot contain a comma");
 
-const perLanguage = <S extends z.ZodType>(field: TranslatableField, schema: S) =>
+const perLanguage = <F extends TranslatableField, S extends z.ZodType>(field: F, schema: S) =>
   Object.fromEntries(localizedFields(field).map((name) => [name, schema])) as Record<
-    LocalizedField<typeof field>,
+    LocalizedField<F>,
     S
   >;
 
@@ -54,18 +52,9 @@ export const mediaFields = z.strictObject({
   status: z.enum(mediaStatuses),
   source: z.string().trim().max(MAX_SOURCE_LENGTH),
   takenAt: z.iso.datetime({ offset: true, message: "takenAt must be an ISO 8601 date and time" }),
-  ...(perLanguage("title", z.string().trim().max(MAX_TITLE_LENGTH)) as Record<
-    LocalizedField<"title">,
-    z.ZodString
-  >),
-  ...(perLanguage("description", z.string().trim().max(MAX_DESCRIPTION_LENGTH)) as Record<
-    LocalizedField<"description">,
-    z.ZodString
-  >),
-  ...(perLanguage("tags", z.array(tag).max(MAX_TAGS)) as Record<
-    LocalizedField<"tags">,
-    z.ZodArray<typeof tag>
-  >),
+  ...perLanguage("title", z.string().trim().max(MAX_TITLE_LENGTH)),
+  ...perLanguage("description", z.string().trim().max(MAX_DESCRIPTION_LENGTH)),
+  ...perLanguage("tags", z.array(tag).max(MAX_TAGS)),
   /** The per-language fields Workers AI filled and the owner has not edited since. */
   machineTranslated: z
     .array(z.enum(localizedFieldNames as [LocalizedFieldName, ...LocalizedFieldName[]]))
@@ -78,17 +67,24 @@ export const mediaFieldsPatch = mediaFields
   .refine((patch) => Object.keys(patch).length > 0, "nothing to change");
 export type MediaFieldsPatch = z.infer<typeof mediaFieldsPatch>;
 
-export type AdminMediaItem = MediaFields & {
-  id: string;
-  views: number;
-  likes: number;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-};
+/** `GET /api/admin/media/:id`, and `PATCH`'s answer: every field, whatever the item's status. */
+export const adminMediaItem = z.object({
+  ...mediaFields.shape,
+  id: z.string(),
+  views: z.int(),
+  likes: z.int(),
+  thumbnailUrl: z.string(),
+  width: z.int(),
+  height: z.int(),
+});
+export type AdminMediaItem = z.output<typeof adminMediaItem>;
 
 /** `GET /api/admin/media`: a page of the content list. */
-export type AdminMediaPage = { items: AdminMediaItem[]; nextCursor: string | null };
+export const adminMediaPage = z.object({
+  items: z.array(adminMediaItem),
+  nextCursor: z.string().nullable(),
+});
+export type AdminMediaPage = z.output<typeof adminMediaPage>;
 
 /**
  * The most items "Select all" takes at once (a library grows by a film a day: years of it).
@@ -97,11 +93,19 @@ export type AdminMediaPage = { items: AdminMediaItem[]; nextCursor: string | nul
 export const MAX_SELECTION = 5000;
 
 /** `GET /api/admin/media/matching`: every item the content list's filters match, named. */
-export type MatchingItem = Pick<AdminMediaItem, "id" | LocalizedField<"title">>;
-export type MatchingItems = { items: MatchingItem[] };
+export const matchingItems = z.object({
+  items: z.array(z.object({ id: z.string(), ...perLanguage("title", z.string()) })),
+});
+export type MatchingItems = z.output<typeof matchingItems>;
+export type MatchingItem = MatchingItems["items"][number];
 
 /** `POST /api/admin/media/bulk`: which of the named items changed. */
-export type BulkOutcome = { done: string[]; failed: string[] };
+export const bulkOutcome = z.object({ done: z.array(z.string()), failed: z.array(z.string()) });
+export type BulkOutcome = z.output<typeof bulkOutcome>;
+
+/** `DELETE /api/admin/media/:id`. */
+export const deletedItem = z.object({ deleted: z.string() });
+export type DeletedItem = z.output<typeof deletedItem>;
 
 /**
  * The fields the editor changed since it opened: only they are sent, so a save never undoes
@@ -140,7 +144,12 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-export type LanguageTexts = { title: string; description: string; tags: string[] };
+const languageTextsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+});
+export type LanguageTexts = z.output<typeof languageTextsSchema>;
 
 export function languageTexts(fields: MediaFields, locale: Locale): LanguageTexts {
   return {
@@ -176,7 +185,11 @@ export const translateRequest = z.strictObject({
   }),
 });
 export type TranslateRequest = z.infer<typeof translateRequest>;
-export type Translations = Partial<Record<Locale, LanguageTexts>>;
+/** `POST /api/admin/media/translate`: the texts of each language asked for. */
+export const translationsAnswer = z.object({
+  translations: z.partialRecord(z.enum(locales), languageTextsSchema),
+});
+export type Translations = z.output<typeof translationsAnswer>["translations"];
 
 /** Nothing the owner wrote is replaced; what a machine wrote stays marked until edited. */
 export function applyTranslations(fields: MediaFields, translations: Translations): MediaFields {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PublicMediaItem, photoSrcSet } from "./media.ts";
+import type { PublicMediaItem } from "./gallery-api.ts";
+import { photoSrcSet } from "./media.ts";
 
 const photo = (
   width: number,

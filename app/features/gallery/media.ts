@@ -1,33 +1,9 @@
 import { scaledWidth, VERSIONS } from "#app/features/uploads/upload-limits.ts";
+import type { PublicMediaItem } from "./gallery-api.ts";
 
-/** `POST /api/media/:id/like`: the item's likes, this one counted. */
-export type LikeAnswer = { likes: number; liked: true };
-
-/** `POST /api/media/:id/view`. */
-export type ViewAnswer = { views: number };
-
-/** What visitors see of a media item, in one language (the API's and loaders' shape). */
-export type PublicMediaItem = {
-  id: string;
-  type: "image" | "video" | "timelapse";
-  title: string;
-  description: string;
-  tags: string[];
-  source: string;
-  featured: boolean;
-  likes: number;
-  views: number;
-  takenAt: string;
-  width: number;
-  height: number;
-  durationSeconds: number | null;
-  contentType: string;
-  fileUrl: string;
-  thumbnailUrl: string;
-  /** A photo's 960 and 1280 px versions; none for films and photos uploaded before them. */
-  smallUrl: string | null;
-  mediumUrl: string | null;
-};
+// The same list as the D1 schema's; the server's gallery/admin-media.ts checks that they agree.
+export const mediaTypes = ["image", "video", "timelapse"] as const;
+export type MediaType = (typeof mediaTypes)[number];
 
 /**
  * A photo's versions for `srcset`, each with its real width, so that a browser takes the

@@ -1,21 +1,28 @@
-// What /api/stream answers (workers/api/live-stream-routes.ts), as the live panel reads it.
-import type { StillPicture } from "#app/features/archive/stills.ts";
+import * as z from "zod/mini";
+import { stillPicture } from "#app/features/archive/archive-api.ts";
 
 /** `GET /api/stream/status`. */
-export type StreamStatus = { online: boolean; live: boolean; still: StillPicture | null };
+export const streamStatus = z.object({
+  online: z.boolean(),
+  live: z.boolean(),
+  still: z.nullable(stillPicture),
+});
+export type StreamStatus = z.output<typeof streamStatus>;
 
 /** `POST /api/stream/sessions`. */
-export type StreamSession = {
-  token: string;
-  expiresAt: string;
-  durationSeconds: number;
-  playlistUrl: string;
+export const streamSession = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  durationSeconds: z.int(),
+  playlistUrl: z.string(),
   /** Joining a stream that already runs: there is no camera to wait for. */
-  live: boolean;
-};
+  live: z.boolean(),
+});
+export type StreamSession = z.output<typeof streamSession>;
 
 /** `GET /api/stream/session`: where the viewer's session stands. */
-export type StreamSessionState = {
-  state: "starting" | "live" | "failed" | "ended";
-  online: boolean;
-};
+export const streamSessionState = z.object({
+  state: z.enum(["starting", "live", "failed", "ended"]),
+  online: z.boolean(),
+});
+export type StreamSessionState = z.output<typeof streamSessionState>;

@@ -25,12 +25,13 @@ export function scaledWidth(width: number, height: number, longSide: number): nu
   return Math.round(width * Math.min(1, longSide / Math.max(width, height)));
 }
 
+export const uploadKinds = ["photo", "video"] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+
 export const CONTENT_TYPES = {
   photo: ["image/jpeg"],
   video: ["video/mp4", "video/quicktime"],
-} as const;
-
-export type UploadKind = keyof typeof CONTENT_TYPES;
+} as const satisfies Record<UploadKind, readonly string[]>;
 
 /** The kind and content type of a picked file by its extension (spec §5: JPG, JPEG, MP4, MOV). */
 export function classifyFile(name: string): { kind: UploadKind; contentType: string } | null {

@@ -14,14 +14,18 @@ import { listFilters, listMedia, matchFilters } from "#app/.server/gallery/list-
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { translationModel } from "#app/.server/translate/model.ts";
 import { TranslationError, translateTexts } from "#app/.server/translate/translate.ts";
+import { mediaTypes } from "#app/features/gallery/media.ts";
 import {
+  type AdminMediaItem,
   type AdminMediaPage,
+  type BulkOutcome,
+  type DeletedItem,
   MAX_BULK_ITEMS,
   MAX_SELECTION,
   type MatchingItems,
   mediaFieldsPatch,
   mediaStatuses,
-  mediaTypes,
+  type Translations,
   translateRequest,
 } from "#app/features/gallery/media-fields.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
@@ -76,7 +80,7 @@ export const contentRoutes = new Hono<OwnerEnv>()
   .get("/:id", zValidator("param", idParam, notFound), async (c) => {
     const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
     if (!row) return apiError(c, 404, "not_found", "No such media item");
-    return c.json(toAdminItem(row));
+    return c.json(toAdminItem(row) satisfies AdminMediaItem);
   })
   .get("/:id/thumbnail", zValidator("param", idParam, notFound), async (c) => {
     const row = await getAdminMedia(c.var.db, c.req.valid("param").id);
@@ -98,14 +102,14 @@ export const contentRoutes = new Hono<OwnerEnv>()
     async (c) => {
       const row = await updateMedia(c.var.db, c.req.valid("param").id, c.req.valid("json"));
       if (!row) return apiError(c, 404, "not_found", "No such media item");
-      return c.json(toAdminItem(row));
+      return c.json(toAdminItem(row) satisfies AdminMediaItem);
     },
   )
   .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
     const { id } = c.req.valid("param");
     const { done } = await deleteMany(c.var.db, c.env.MEDIA, [id]);
     if (done.length === 0) return apiError(c, 404, "not_found", "No such media item");
-    return c.json({ deleted: id });
+    return c.json({ deleted: id } satisfies DeletedItem);
   })
   .post("/bulk", zValidator("json", bulkRequest, rejectInvalid(400, "invalid_bulk")), async (c) => {
     const { ids, action } = c.req.valid("json");
@@ -118,7 +122,7 @@ export const contentRoutes = new Hono<OwnerEnv>()
             ids,
             action.kind === "status" ? { status: action.status } : { type: action.type },
           );
-    return c.json(result);
+    return c.json(result satisfies BulkOutcome);
   })
   .post(
     "/translate",
@@ -130,7 +134,8 @@ export const contentRoutes = new Hono<OwnerEnv>()
       }
       try {
         const model = translationModel(c.env, c.var.config);
-        return c.json({ translations: await translateTexts(model, from, to, texts) });
+        const translations: Translations = await translateTexts(model, from, to, texts);
+        return c.json({ translations });
       } catch (error) {
         if (!(error instanceof TranslationError)) throw error;
         console.error("translate:", error.message, error.cause ?? "");

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { deleteStill, STILL_ID_PATTERN, setBestOf } from "#app/.server/archive/manage-stills.ts";
+import type { BestOfAnswer, DeletedStill } from "#app/features/archive/archive-api.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";
 
@@ -21,12 +22,12 @@ export const stillOwnerRoutes = new Hono<OwnerEnv>()
       if (!(await setBestOf(c.var.db, id, bestOf))) {
         return apiError(c, 404, "not_found", "No such still");
       }
-      return c.json({ id, bestOf });
+      return c.json({ id, bestOf } satisfies BestOfAnswer);
     },
   )
   .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
     const { id } = c.req.valid("param");
     const deleted = await deleteStill(c.var.db, c.env.MEDIA, id);
     if (deleted === 0) return apiError(c, 404, "not_found", "No such still");
-    return c.json({ deleted: id });
+    return c.json({ deleted: id } satisfies DeletedStill);
   });

@@ -1,7 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { uploadKinds } from "#app/.server/db/schema.ts";
 import { startsAsJpeg } from "#app/.server/files/jpeg.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import {
@@ -12,15 +11,18 @@ import {
   listUploads,
   putVersion,
   storePart,
-  type Upload,
+  type UploadOf,
   versionKey,
 } from "#app/.server/uploads/upload-store.ts";
 import {
   CONTENT_TYPES,
   MAX_BYTES,
+  type UploadKind,
+  uploadKinds,
   VERSIONS,
   versions,
 } from "#app/features/uploads/upload-limits.ts";
+import type { OpenUpload, OpenUploads } from "#app/features/uploads/uploads-api.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import { rateLimit } from "#workers/api/rate-limit.ts";
@@ -34,7 +36,7 @@ import {
 } from "#workers/api/resumable-upload.ts";
 
 type UploadEnv = OwnerEnv & {
-  Variables: OwnerEnv["Variables"] & { upload: Upload };
+  Variables: OwnerEnv["Variables"] & { upload: UploadOf<UploadKind> };
 };
 
 const badBody = rejectInvalid(400, "invalid_body");
@@ -93,7 +95,10 @@ const wording: UploadWording = {
 
 const noSuchUpload = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
 
-async function openUpload(c: { var: { db: OwnerEnv["Variables"]["db"] } }, upload: Upload) {
+async function openUpload(
+  c: { var: { db: OwnerEnv["Variables"]["db"] } },
+  upload: UploadOf<UploadKind>,
+): Promise<OpenUpload> {
   return {
     id: upload.id,
     kind: upload.kind,
@@ -112,7 +117,8 @@ export const uploadsRoutes = new Hono<UploadEnv>()
   .use("/:id/*", withUpload(uploadKinds, wording))
   .get("/", async (c) => {
     const open = await listUploads(c.var.db);
-    return c.json({ uploads: await Promise.all(open.map((upload) => openUpload(c, upload))) });
+    const uploads = await Promise.all(open.map((upload) => openUpload(c, upload)));
+    return c.json({ uploads } satisfies OpenUploads);
   })
   .post("/", zValidator("json", newUpload, badBody), async (c) => {
     const input = c.req.valid("json");

@@ -3,7 +3,7 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
-import type { MediaType } from "#app/features/gallery/media-fields.ts";
+import type { MediaType } from "#app/features/gallery/media.ts";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog.tsx";
 import type { BulkAction } from "./content-api.ts";
 import { TypeSelect } from "./type-select.tsx";

@@ -1,25 +1,26 @@
-import { type Outcome, ownerWrite } from "#app/components/admin/owner-api.ts";
-import type { GalleryParams } from "#app/features/gallery/media.ts";
+import { type Outcome, outcomeOf, ownerWrite } from "#app/components/admin/owner-api.ts";
+import type { GalleryParams, MediaType } from "#app/features/gallery/media.ts";
 import {
   type AdminMediaItem,
   type AdminMediaPage,
+  adminMediaItem,
+  adminMediaPage,
   type BulkOutcome,
+  bulkOutcome,
+  deletedItem,
   MAX_BULK_ITEMS,
   type MatchingItem,
-  type MatchingItems,
   type MediaFieldsPatch,
   type MediaStatus,
-  type MediaType,
+  matchingItems,
   type TranslateRequest,
-  type Translations,
+  translationsAnswer,
 } from "#app/features/gallery/media-fields.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
+import { readAnswer } from "#app/lib/read-answer.ts";
 
 const API = "/api/admin/media";
-
-const write = <T>(path: string, method: string, body?: unknown) =>
-  ownerWrite<T>(`${API}${path}`, method, body);
 
 const listQuery = (params: GalleryParams, locale: Locale) => {
   const query = new URLSearchParams({ type: params.type, lang: locale });
@@ -37,8 +38,7 @@ export async function readContentPage(
   query.set("sort", params.sort);
   if (cursor) query.set("cursor", cursor);
   const response = await fetchRead(`${API}?${query}`, { signal });
-  if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
-  return { ok: true, value: (await response.json()) as AdminMediaPage };
+  return outcomeOf(await readAnswer(response, adminMediaPage));
 }
 
 export async function readMatching(
@@ -47,9 +47,12 @@ export async function readMatching(
 ): Promise<Outcome<MatchingItem[]> | { ok: false; unauthorized: false; tooMany: true }> {
   try {
     const response = await fetchRead(`${API}/matching?${listQuery(params, locale)}`);
-    if (response.status === 422) return { ok: false, unauthorized: false, tooMany: true };
-    if (!response.ok) return { ok: false, unauthorized: response.status === 401 };
-    return { ok: true, value: ((await response.json()) as MatchingItems).items };
+    const answer = await readAnswer(response, matchingItems);
+    if (!answer.ok && answer.code === "too_many") {
+      return { ok: false, unauthorized: false, tooMany: true };
+    }
+    const outcome = outcomeOf(answer);
+    return outcome.ok ? { ok: true, value: outcome.value.items } : outcome;
   } catch {
     return { ok: false, unauthorized: false };
   }
@@ -57,20 +60,16 @@ export async function readMatching(
 
 export async function readItem(id: string): Promise<Outcome<AdminMediaItem>> {
   try {
-    const response = await fetchRead(`${API}/${id}`);
-    if (!response.ok) {
-      return { ok: false, unauthorized: response.status === 401, gone: response.status === 404 };
-    }
-    return { ok: true, value: (await response.json()) as AdminMediaItem };
+    return outcomeOf(await readAnswer(await fetchRead(`${API}/${id}`), adminMediaItem));
   } catch {
     return { ok: false, unauthorized: false };
   }
 }
 
 export const patchItem = (id: string, patch: MediaFieldsPatch) =>
-  write<AdminMediaItem>(`/${id}`, "PATCH", patch);
+  ownerWrite(`${API}/${id}`, "PATCH", adminMediaItem, patch);
 
-export const deleteItem = (id: string) => write<{ deleted: string }>(`/${id}`, "DELETE");
+export const deleteItem = (id: string) => ownerWrite(`${API}/${id}`, "DELETE", deletedItem);
 
 export type BulkAction =
   | { kind: "delete" }
@@ -83,7 +82,7 @@ export async function bulkAction(ids: string[], action: BulkAction): Promise<Out
   const failed: string[] = [];
   for (let start = 0; start < ids.length; start += MAX_BULK_ITEMS) {
     const turn = ids.slice(start, start + MAX_BULK_ITEMS);
-    const outcome = await write<BulkOutcome>("/bulk", "POST", { ids: turn, action });
+    const outcome = await ownerWrite(`${API}/bulk`, "POST", bulkOutcome, { ids: turn, action });
     if (!outcome.ok) {
       if (done.length === 0) return outcome;
       return { ok: true, value: { done, failed: [...failed, ...ids.slice(start)] } };
@@ -95,4 +94,4 @@ export async function bulkAction(ids: string[], action: BulkAction): Promise<Out
 }
 
 export const translate = (request: TranslateRequest) =>
-  write<{ translations: Translations }>("/translate", "POST", request);
+  ownerWrite(`${API}/translate`, "POST", translationsAnswer, request);

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
-import { type MediaType, mediaTypes } from "#app/features/gallery/media-fields.ts";
+import { type MediaType, mediaTypes } from "#app/features/gallery/media.ts";
 import { useMediaWords } from "./words.ts";
 
 type Props = {

@@ -2,7 +2,8 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { localizedField } from "#app/features/gallery/localized-fields.ts";
-import type { MatchingItem, MediaStatus, MediaType } from "#app/features/gallery/media-fields.ts";
+import type { MediaType } from "#app/features/gallery/media.ts";
+import type { MatchingItem, MediaStatus } from "#app/features/gallery/media-fields.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 export function useMediaWords() {

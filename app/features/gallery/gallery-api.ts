@@ -1,0 +1,41 @@
+import * as z from "zod/mini";
+import { mediaTypes } from "./media.ts";
+
+/** What visitors see of a media item, in one language: `GET /api/media/:id`, and the loaders'. */
+export const publicMediaItem = z.object({
+  id: z.string(),
+  type: z.enum(mediaTypes),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  source: z.string(),
+  featured: z.boolean(),
+  likes: z.int(),
+  views: z.int(),
+  takenAt: z.iso.datetime(),
+  width: z.int(),
+  height: z.int(),
+  durationSeconds: z.nullable(z.number()),
+  contentType: z.string(),
+  fileUrl: z.string(),
+  thumbnailUrl: z.string(),
+  /** A photo's 960 and 1280 px versions; none for films and photos uploaded before them. */
+  smallUrl: z.nullable(z.string()),
+  mediumUrl: z.nullable(z.string()),
+});
+export type PublicMediaItem = z.output<typeof publicMediaItem>;
+
+/** `GET /api/media`. */
+export const mediaPage = z.object({
+  items: z.array(publicMediaItem),
+  nextCursor: z.nullable(z.string()),
+});
+export type MediaPage = z.output<typeof mediaPage>;
+
+/** `POST /api/media/:id/like`: the item's likes, this one counted. */
+export const likeAnswer = z.object({ likes: z.int(), liked: z.literal(true) });
+export type LikeAnswer = z.output<typeof likeAnswer>;
+
+/** `POST /api/media/:id/view`. */
+export const viewAnswer = z.object({ views: z.int() });
+export type ViewAnswer = z.output<typeof viewAnswer>;

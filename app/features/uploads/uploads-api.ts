@@ -1,0 +1,22 @@
+import * as z from "zod/mini";
+import { uploadKinds } from "./upload-limits.ts";
+
+/** An upload not completed yet, as the Upload tab resumes it. */
+export const openUpload = z.object({
+  id: z.string(),
+  kind: z.enum(uploadKinds),
+  fileName: z.string(),
+  byteSize: z.int(),
+  lastModified: z.int(),
+  partSize: z.int(),
+  doneParts: z.array(z.int()),
+});
+export type OpenUpload = z.output<typeof openUpload>;
+
+/** `GET /api/admin/uploads`. */
+export const openUploads = z.object({ uploads: z.array(openUpload) });
+export type OpenUploads = z.output<typeof openUploads>;
+
+/** `POST /api/admin/uploads/:id/complete`: the new draft item (the box's films answer alike). */
+export const completedUpload = z.object({ id: z.string() });
+export type CompletedUpload = z.output<typeof completedUpload>;

@@ -1,0 +1,17 @@
+import * as z from "zod/mini";
+
+/** `GET /api/health`: 503 with `degraded` when D1 does not answer. */
+export const healthAnswer = z.object({
+  status: z.enum(["ok", "degraded"]),
+  build: z.string(),
+  db: z.enum(["ok", "unreachable"]),
+});
+export type HealthAnswer = z.output<typeof healthAnswer>;
+
+/** `GET /api/build`: the running deploy, which open pages compare with their own. */
+export const buildAnswer = z.object({ buildId: z.string() });
+export type BuildAnswer = z.output<typeof buildAnswer>;
+
+/** `GET /api/settings`: what every page needs of the owner's settings. */
+export const settingsAnswer = z.object({ maintenance: z.boolean() });
+export type PublicSettings = z.output<typeof settingsAnswer>;
