@@ -107,6 +107,22 @@ describe("listing", () => {
     expect(german.items[0]?.title).toBe("Sonnenuntergang am Hafen");
   });
 
+  test("answers in the request's language: ?lang=, else the language cookie, else the browser's", async () => {
+    const titles = async (headers: Record<string, string>, query = "") => {
+      const page = await (
+        await visit(`/api/media?featured=only${query}`, { headers })
+      ).json<Page>();
+      const item = await (await visit(`/api/media/sunset01?${query}`, { headers })).json<Item>();
+      return [page.items[0]?.title, item.title];
+    };
+    const english = ["Sunset over the harbour", "Sunset over the harbour"];
+    const german = ["Sonnenuntergang am Hafen", "Sonnenuntergang am Hafen"];
+    expect(await titles({})).toEqual(german);
+    expect(await titles({ Cookie: "lang=en" })).toEqual(english);
+    expect(await titles({ "Accept-Language": "en-GB,en;q=0.8" })).toEqual(english);
+    expect(await titles({ Cookie: "lang=en" }, "&lang=de")).toEqual(german);
+  });
+
   test("treats % and _ in a search as plain characters", async () => {
     expect(ids(await list("q=%25"))).toEqual([]);
     expect(ids(await list("q=_"))).toEqual([]);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
-import { listFilters, listMedia } from "#app/.server/gallery/list-media.ts";
+import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { locale } = scope;
   const [weather, teaser, still] = await Promise.all([
     loadWeatherPanel(scope),
-    listMedia(scope.db, listFilters.parse({ featured: "first", limit: 4, lang: locale })),
+    listMedia(scope.db, { ...listQuery.parse({ featured: "first", limit: 4 }), lang: locale }),
     // In the page, so the picture loads with it rather than after the camera's status.
     newestStill(scope.db),
   ]);

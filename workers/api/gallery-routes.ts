@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { listFilters, listMedia } from "#app/.server/gallery/list-media.ts";
+import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { countOnceADay } from "#app/.server/gallery/once-a-day.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
@@ -20,10 +20,17 @@ import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
 const idParam = z.object({ id: z.string().regex(MEDIA_ID_PATTERN, "unknown media id") });
-const langQuery = z.object({ lang: z.enum(locales).default("de") });
+// The request's scope reads it (requestLocale); named here so that a wrong one is a 400.
+const langQuery = z.object({ lang: z.enum(locales).optional() });
 
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");
+
+/** Without `?lang=`, the answer's language is the cookie's or the browser's. */
+function cacheInLanguage(c: Context<ApiEnv>) {
+  c.header("Cache-Control", "public, max-age=30");
+  c.header("Vary", "Cookie, Accept-Language");
+}
 
 /** Likes and views, each limited per network: a few people behind one address still fit. */
 const limited = (action: "like" | "view") =>
@@ -36,10 +43,10 @@ async function todaysVisitor(c: Context<ApiEnv>) {
 }
 
 export const galleryRoutes = new Hono<ApiEnv>()
-  .get("/", zValidator("query", listFilters, badQuery), async (c) => {
-    const filters = c.req.valid("query");
+  .get("/", zValidator("query", listQuery, badQuery), async (c) => {
+    const filters = { ...c.req.valid("query"), lang: c.var.locale };
     const { rows, nextCursor } = await listMedia(c.var.db, filters);
-    c.header("Cache-Control", "public, max-age=30");
+    cacheInLanguage(c);
     const items = rows.map((row) => toPublicItem(row, filters.lang));
     return c.json({ items, nextCursor } satisfies MediaPage);
   })
@@ -50,8 +57,8 @@ export const galleryRoutes = new Hono<ApiEnv>()
     async (c) => {
       const row = await getPublishedMedia(c.var.db, c.req.valid("param").id);
       if (!row) return apiError(c, 404, "not_found", "No such media item");
-      c.header("Cache-Control", "public, max-age=30");
-      return c.json(toPublicItem(row, c.req.valid("query").lang) satisfies PublicMediaItem);
+      cacheInLanguage(c);
+      return c.json(toPublicItem(row, c.var.locale) satisfies PublicMediaItem);
     },
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {

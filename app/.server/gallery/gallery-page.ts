@@ -4,7 +4,7 @@ import type { Db } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { yesterdaysTimelapse } from "#app/features/timelapse/timelapse-labels.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { type ListFilters, listFilters, mediaPageQuery, toMediaPage } from "./list-media.ts";
+import { type ListFilters, listQuery, mediaPageQuery, toMediaPage } from "./list-media.ts";
 import { type MediaRow, toPublicItem } from "./public-item.ts";
 import { getPublishedMedia } from "./published-media.ts";
 
@@ -45,14 +45,14 @@ function newestTimelapse(db: Db) {
 /** In the default view the grid leaves the featured row's items out, so each item shows once. */
 export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   const param = (name: string) => url.searchParams.get(name) ?? undefined;
-  const filters: ListFilters = parseLeniently(listFilters, {
+  const query = parseLeniently(listQuery, {
     type: param("type"),
     q: param("q"),
     sort: param("sort"),
     cursor: param("cursor"),
     limit: GALLERY_PAGE_SIZE,
-    lang: locale,
   });
+  const filters: ListFilters = { ...query, lang: locale };
   const defaultView = filters.type === "all" && !filters.q && filters.sort === "newest";
   const shown = featuredRow(db).as("featured_row");
   const grid = mediaPageQuery(

@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { gallerySorts, galleryTabs, MAX_SEARCH_LENGTH } from "#app/features/gallery/media.ts";
-import { locales } from "#app/i18n/locales.ts";
+import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
 import { mediaSearch } from "./media-search.ts";
 import type { MediaRow } from "./public-item.ts";
 
@@ -45,15 +45,17 @@ const listFields = z.object({
   featured: z.enum(["any", "first", "only"]).default("any"),
   cursor: cursorParam.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
-  lang: z.enum(locales).default("de"),
+  // The request's scope reads it (requestLocale); named here so that a wrong one is a 400.
+  lang: z.enum(locales).optional(),
 });
 
 /** Which items a list holds, whatever their order and page: its type, search and language. */
-export const matchFilters = listFields.pick({ type: true, q: true, lang: true });
-export type MatchFilters = z.infer<typeof matchFilters>;
+export const matchQuery = listFields.pick({ type: true, q: true, lang: true });
+export type MatchFilters = z.infer<typeof matchQuery> & { lang: Locale };
 
-export const listFilters = listFields.superRefine((filters, ctx) => {
-  const keys = sortKeys(filters);
+export const listQuery = listFields.superRefine((filters, ctx) => {
+  // The keys' number and kinds do not depend on the language.
+  const keys = sortKeys({ ...filters, lang: defaultLocale });
   const { cursor } = filters;
   if (
     cursor &&
@@ -63,7 +65,7 @@ export const listFilters = listFields.superRefine((filters, ctx) => {
     ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor of another list" });
   }
 });
-export type ListFilters = z.infer<typeof listFilters>;
+export type ListFilters = z.infer<typeof listQuery> & { lang: Locale };
 
 type Row = MediaRow & { band: number };
 

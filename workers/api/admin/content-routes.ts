@@ -10,7 +10,7 @@ import {
   updateMany,
   updateMedia,
 } from "#app/.server/gallery/admin-media.ts";
-import { listFilters, listMedia, matchFilters } from "#app/.server/gallery/list-media.ts";
+import { listMedia, listQuery, matchQuery } from "#app/.server/gallery/list-media.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { translationModel } from "#app/.server/translate/model.ts";
 import { TranslationError, translateTexts } from "#app/.server/translate/translate.ts";
@@ -60,17 +60,17 @@ export const contentRoutes = new Hono<OwnerEnv>()
       onError: (c) => apiError(c, 413, "too_large", "The request body is too large"),
     }),
   )
-  .get("/", zValidator("query", listFilters, rejectInvalid(400, "invalid_query")), async (c) => {
-    const filters = c.req.valid("query");
+  .get("/", zValidator("query", listQuery, rejectInvalid(400, "invalid_query")), async (c) => {
+    const filters = { ...c.req.valid("query"), lang: c.var.locale };
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
     return c.json({ items: rows.map(toAdminItem), nextCursor } satisfies AdminMediaPage);
   })
   // "Select all": every item the list's filters match, not only its loaded pages.
   .get(
     "/matching",
-    zValidator("query", matchFilters, rejectInvalid(400, "invalid_query")),
+    zValidator("query", matchQuery, rejectInvalid(400, "invalid_query")),
     async (c) => {
-      const items = await listMatching(c.var.db, c.req.valid("query"));
+      const items = await listMatching(c.var.db, { ...c.req.valid("query"), lang: c.var.locale });
       if (!items) {
         return apiError(c, 422, "too_many", `More than ${MAX_SELECTION} items match`);
       }
