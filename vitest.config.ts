@@ -65,6 +65,8 @@ export default defineConfig({
       {
         extends: true,
         plugins: [
+          // Catalogs and macros, for tests that import the API's router itself.
+          ...componentPlugins(),
           cloudflareTest({
             // The built Worker: the same bundle `vite preview` and production run, pages included.
             wrangler: { configPath: "./build/server/wrangler.json" },
