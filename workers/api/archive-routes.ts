@@ -18,10 +18,7 @@ const stillParam = z.object({
 });
 const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
 
-/**
- * A still's address serves whichever picture it names when asked, so its answer can change
- * (a replaced slot, a deleted newest still): cached for a slot, then revalidated by ETag.
- */
+/** A replaced slot or a deleted newest still changes the answer: cached a slot, then by ETag. */
 const CACHE_CONTROL = "public, max-age=600";
 
 export const archiveRoutes = new Hono<ApiEnv>().get(
@@ -50,7 +47,6 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
       ETag: validators.etag,
       "Last-Modified": validators.lastModified.toUTCString(),
     };
-    // Validators are parsed as the file route parses them, never handed to R2 raw.
     const precondition = evaluatePreconditions(c.req.raw.headers, validators);
     if (precondition !== "proceed") await picture.body.cancel();
     if (precondition === "not-modified") return c.body(null, 304, headers);

@@ -11,7 +11,6 @@ import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
-/** A page view carries its path, never a query. */
 const beaconSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("view"),
@@ -26,10 +25,7 @@ const beaconSchema = z.discriminatedUnion("type", [
 
 const MAX_BODY_BYTES = 1024;
 
-/**
- * What a page of ours sends with `navigator.sendBeacon` (or `fetch` with `keepalive`): our
- * origin, named by the browser, and a browser's user agent. Crawlers are not counted.
- */
+/** Our origin, named by the browser, and a browser's user agent: crawlers are not counted. */
 function sentByOurPage(request: Request): boolean {
   const { headers } = request;
   const userAgent = headers.get("User-Agent") ?? "";

@@ -7,10 +7,7 @@ import { evaluatePreconditions, rangeStillApplies } from "#app/.server/http/cond
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-/**
- * Keys are 256 random bits, written once (`media/<64 hex>.<ext>`): a URL's bytes never change.
- * Archived stills have addresses of their own (stills.ts): a replacement changes their files.
- */
+/** Keys are 256 random bits, written once: a URL's bytes never change. */
 const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 
@@ -22,8 +19,7 @@ export const filesRoutes = new Hono<ApiEnv>().get(
     const file = await findPublishedFile(c.var.db, key);
     if (!file) return apiError(c, 404, "not_found", "No such file");
 
-    // Range is defined for GET only (RFC 9110 §14.2). A plain GET reads the object once;
-    // HEAD and ranges look at its metadata (size, ETag) first.
+    // A plain GET reads the object once; HEAD and ranges (GET only, RFC 9110) read metadata first.
     const isGet = c.req.method === "GET";
     const rangeHeader = isGet ? c.req.header("Range") : undefined;
     const whole = isGet && !rangeHeader ? await c.env.MEDIA.get(key) : null;

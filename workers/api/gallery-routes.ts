@@ -26,7 +26,6 @@ const langQuery = z.object({ lang: z.enum(locales).optional() });
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");
 
-/** Without `?lang=`, the answer's language is the cookie's or the browser's. */
 function cacheInLanguage(c: Context<ApiEnv>) {
   c.header("Cache-Control", "public, max-age=30");
   c.header("Vary", "Cookie, Accept-Language");
@@ -36,7 +35,6 @@ function cacheInLanguage(c: Context<ApiEnv>) {
 const limited = (action: "like" | "view") =>
   rateLimit("MEDIA_RATE_LIMIT", (c) => `${action}:${clientNetwork(c.req.raw)}`);
 
-/** Today's pseudonym of the visitor's network, under which a like or a view counts once. */
 async function todaysVisitor(c: Context<ApiEnv>) {
   const day = utcDay();
   return { day, visitor: await visitorId(c.var.db, clientNetwork(c.req.raw), day) };

@@ -40,7 +40,6 @@ const livePlaylist = (c: Context<ApiEnv>) =>
     (playlist) => playlist.phase === "live",
   );
 
-/** A viewer's token checked, and not one of a session its visitor stopped: the playlist, or a refusal. */
 async function viewerPlaylist(c: Context<ApiEnv>) {
   const check = await session(c);
   if (!check.ok) {
@@ -53,7 +52,6 @@ async function viewerPlaylist(c: Context<ApiEnv>) {
   return { playlist };
 }
 
-/** `wait=settled` answers once the stream is live or failed, or after this long. */
 const SETTLE_WAIT_MS = 10_000;
 const sessionQuery = z.object({
   token: z.string().optional(),

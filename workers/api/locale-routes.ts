@@ -35,8 +35,7 @@ export const localeRoutes = new Hono<ApiEnv>().post(
       secure: true,
       sameSite: "Lax",
     });
-    // "/en//host" would become "//host" without its prefix: collapse leading slashes so the
-    // redirect can only ever stay on this site.
+    // "/en//host" would become "//host" without its prefix: an open redirect.
     const path = localizePath(target.pathname, locale).replace(/^[/\\]+/, "/");
     return c.redirect(`${path}${target.search}${target.hash}`, 303);
   },

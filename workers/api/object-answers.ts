@@ -3,7 +3,6 @@ import type { ApiEnv } from "./types.ts";
 
 /** A second is short against a 2 s segment and long against thousands of viewers' requests. */
 const FRESH_MS = 1000;
-/** Beyond this, nobody is served an answer however busy the refresh is. */
 const STALE_MS = 2 * FRESH_MS;
 
 /** Names this isolate is refreshing: its other requests meanwhile take the stale answer. */
@@ -16,11 +15,7 @@ const cacheKey = (c: Context<ApiEnv>, name: string) =>
   new Request(new URL(`/api/stream/${name}`, c.req.url));
 export type Answer<T> = { value: T; source: "cache" | "object" };
 
-/**
- * The camera object's answer as this location's cache holds it: however many viewers, the
- * object answers each location's isolates about once a second. `keep` decides what may be
- * shared; anything else replaces nothing and reaches the object every time.
- */
+/** However many viewers, the camera object answers each location about once a second. */
 export async function askBriefly<T>(
   c: Context<ApiEnv>,
   name: string,

@@ -5,7 +5,6 @@ import type { ApiEnv } from "./types.ts";
 
 type Limiter = { [K in keyof Env]: Env[K] extends RateLimit ? K : never }[keyof Env];
 
-/** One of wrangler.jsonc's edge rate limits, counted under `keyOf`: a 429 past it. */
 export function rateLimit<E extends ApiEnv>(limiter: Limiter, keyOf: (c: Context<E>) => string) {
   return createMiddleware<E>(async (c, next) => {
     const { success } = await c.env[limiter].limit({ key: keyOf(c) });

@@ -13,27 +13,21 @@ import type { CompletedUpload } from "#app/features/uploads/uploads-api.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-// The steps the owner's media (admin/uploads-routes.ts) and the box's time-lapse
-// (timelapse-routes.ts) share. Who may send, and how a part's bytes arrive (streamed, or read
-// whole to check the box's signature), stay with each route.
+// Shared by the owner's uploads and the box's films; who may send, and how, stays per route.
 
 type UploadEnv<K extends Upload["kind"]> = ApiEnv & {
   Variables: ApiEnv["Variables"] & { upload: UploadOf<K> };
 };
 
-/** How a route names what is uploaded in its answers. */
 export type UploadWording = {
   notFound: string;
-  /** "file", "film": "The film has 3 parts". */
   whole: string;
-  /** Why completion refused the content (422, with the refusal as its code). */
   refused: Record<Refusal, string>;
   missing: Record<"parts_missing" | "versions_missing", string>;
 };
 
 export const partParam = z.object({ n: z.coerce.number().int().min(1).max(10_000) });
 
-/** The open upload the path's `:id` names, among `kinds`, as `c.var.upload`. */
 export function withUpload<K extends Upload["kind"]>(kinds: readonly K[], wording: UploadWording) {
   return createMiddleware<UploadEnv<K>>(async (c, next) => {
     const id = c.req.param("id") ?? "";
@@ -44,10 +38,7 @@ export function withUpload<K extends Upload["kind"]>(kinds: readonly K[], wordin
   });
 }
 
-/**
- * R2 refuses unequal parts but the last, and a part past the end: part `n` must be
- * `byteLength` bytes long as the upload's size divides it. `undefined` when it is.
- */
+/** R2 refuses unequal parts but the last, and a part past the end. */
 export function refusePart(
   c: Context,
   upload: Upload,

@@ -7,10 +7,7 @@ import type { ApiEnv } from "./types.ts";
 
 export type IngestEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { body: Uint8Array } };
 
-/**
- * The signature is checked from the headers before any body is read: a request without the
- * secret costs a stranger's bandwidth, not ours. The control socket may use query parameters.
- */
+/** Checked from the headers before any body is read: a stranger costs their bandwidth, not ours. */
 export function signedByBox(maxBytes: number) {
   return createMiddleware<IngestEnv>(async (c, next) => {
     const claimed = {
@@ -41,8 +38,7 @@ export function signedByBox(maxBytes: number) {
     const body = await readBody(c.req.raw, maxBytes);
     if (!body) return apiError(c, 413, "too_large", `Uploads here are at most ${maxBytes} bytes`);
     if (!(await bodyMatches(claimed, body))) return refuse("bad_signature");
-    // Only a request verified whole is remembered: the box's own headers with another body
-    // cannot burn its real request.
+    // Only a request verified whole burns its nonce: replayed headers cannot block the real one.
     const fresh = await cameraStream(c.env, config.CAMERA_DEVICE_ID).claimNonce(
       claimed.signature ?? "",
     );

@@ -38,7 +38,6 @@ type TimelapseEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: 
 const JSON_BYTES = 4096;
 const badBody = rejectInvalid(400, "invalid_body");
 
-/** The signed body was read whole to check its signature, so it is parsed from those bytes. */
 function parseSigned<T extends z.ZodType>(schema: T, body: Uint8Array) {
   let json: unknown;
   try {
@@ -66,14 +65,12 @@ const wording: UploadWording = {
 const noSuchTimelapse = (c: Context) => apiError(c, 404, "not_found", wording.notFound);
 const withTimelapse = withUpload(["timelapse"], wording);
 
-/** What the box parses with `openTimelapseSchema`. */
 const openTimelapse = (upload: Upload, doneParts: number[]): OpenTimelapse => ({
   id: upload.id,
   partSize: upload.partSize,
   doneParts,
 });
 
-/** The nightly film (ADR 016) by the admin's resumable multipart upload, signed by the box (ADR 013). */
 export const timelapseRoutes = new Hono<TimelapseEnv>()
   .post("/", signedByBox(JSON_BYTES), async (c) => {
     const parsed = parseSigned(timelapseStartSchema, c.var.body);

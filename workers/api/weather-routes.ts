@@ -5,7 +5,6 @@ import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-/** Browsers and the edge may reuse a snapshot this long; it changes every ten minutes at most. */
 export const WEATHER_CACHE_SECONDS = 60;
 
 export const weatherRoutes = new Hono<ApiEnv>().get("/", etag(), async (c) => {
@@ -20,8 +19,7 @@ export const weatherRoutes = new Hono<ApiEnv>().get("/", etag(), async (c) => {
     return apiError(c, 503, "weather_pending", "The first weather fetch is still running");
   }
   c.header("Cache-Control", `public, max-age=${WEATHER_CACHE_SECONDS}`);
-  // The panel judges the data's age by our clock, not the visitor's; workerd (as in local
-  // runs) sends no Date of its own, Cloudflare's edge does.
+  // The panel judges age by our clock; workerd sends no Date of its own, the edge does.
   c.header("Date", new Date().toUTCString());
   return c.json(snapshot satisfies WeatherSnapshot);
 });

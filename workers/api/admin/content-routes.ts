@@ -65,7 +65,6 @@ export const contentRoutes = new Hono<OwnerEnv>()
     const { rows, nextCursor } = await listMedia(c.var.db, filters, { owner: true });
     return c.json({ items: rows.map(toAdminItem), nextCursor } satisfies AdminMediaPage);
   })
-  // "Select all": every item the list's filters match, not only its loaded pages.
   .get(
     "/matching",
     zValidator("query", matchQuery, rejectInvalid(400, "invalid_query")),

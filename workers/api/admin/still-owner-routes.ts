@@ -10,7 +10,6 @@ const idParam = z.object({ id: z.string().regex(STILL_ID_PATTERN) });
 const notFound = rejectInvalid(404, "not_found", "No such still");
 const bestOfBody = z.strictObject({ bestOf: z.boolean() });
 
-/** The archive page's owner controls: keep a still forever, or remove it (ADR 017). */
 export const stillOwnerRoutes = new Hono<OwnerEnv>()
   .patch(
     "/:id",

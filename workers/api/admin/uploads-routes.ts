@@ -58,7 +58,6 @@ const newUpload = z
   });
 
 const measurements = z.object({
-  // Plausible for a photo or a video; the browser measured them.
   width: z.number().int().min(16).max(30_000),
   height: z.number().int().min(16).max(30_000),
   durationSeconds: z
@@ -74,7 +73,6 @@ const measurements = z.object({
 
 const versionParam = z.object({ version: z.enum(versions) });
 
-/** Per owner session: the Upload tab sends a few parts at a time. */
 const rateLimited = rateLimit<OwnerEnv>("UPLOAD_RATE_LIMIT", (c) => c.var.session.id);
 
 const wording: UploadWording = {
@@ -110,7 +108,6 @@ async function openUpload(
   };
 }
 
-/** See docs/decisions/013-uploads.md. */
 export const uploadsRoutes = new Hono<UploadEnv>()
   .use("*", rateLimited)
   // "/:id/*" also matches "/:id" itself.
@@ -135,7 +132,6 @@ export const uploadsRoutes = new Hono<UploadEnv>()
     const { n } = c.req.valid("param");
     const { body } = c.req.raw;
     const length = Number(c.req.header("Content-Length"));
-    // A part without a body has no length, so it is refused.
     const refused = refusePart(c, upload, n, body ? length : undefined, wording);
     if (refused || !body) return refused;
     let stored: boolean;
