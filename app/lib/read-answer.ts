@@ -1,6 +1,5 @@
 import type { ApiErrorAnswer } from "./api-error.ts";
 
-/** An answer's schema (each feature's `*-api.ts`): zod, classic or mini. */
 export type Contract<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 };
@@ -13,10 +12,7 @@ export type Refused = {
 };
 export type Answer<T> = { ok: true; value: T } | Refused;
 
-/**
- * An API answer as its contract reads it. A public page imports the contract with the request
- * (`Promise.all`), so zod never ships with the page itself.
- */
+/** A public page imports the schema with the request, so zod never ships with the page. */
 export async function readAnswer<T>(response: Response, contract: Contract<T>): Promise<Answer<T>> {
   if (!response.ok) return readRefusal(response);
   const body: unknown = await response.json().catch(() => undefined);

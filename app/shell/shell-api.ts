@@ -8,10 +8,8 @@ export const healthAnswer = z.object({
 });
 export type HealthAnswer = z.output<typeof healthAnswer>;
 
-/** `GET /api/build`: the running deploy, which open pages compare with their own. */
 export const buildAnswer = z.object({ buildId: z.string() });
 export type BuildAnswer = z.output<typeof buildAnswer>;
 
-/** `GET /api/settings`: what every page needs of the owner's settings. */
 export const settingsAnswer = z.object({ maintenance: z.boolean() });
 export type PublicSettings = z.output<typeof settingsAnswer>;

@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
 import { type ContactFieldErrors, type ContactFieldName, contactLimits } from "./contact-fields.ts";
 
-// zod/mini: the browser loads this schema only when the visitor starts to fill in the form,
-// and the mini build is a fifth of the classic one.
+// zod/mini, loaded once the visitor starts the form: a fifth of the classic build.
 
-// Name and subject become mail headers: a line break (or any control character) in them
-// could smuggle in headers of its own.
+// Name and subject become mail headers: a control character could smuggle in headers.
 const singleLine = (max: number) =>
   z
     .string()

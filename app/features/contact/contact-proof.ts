@@ -1,14 +1,11 @@
-// The contact form's proof of work (ADR 012), loaded only on a busy day once the visitor
-// starts on the form. It runs on the page's own thread, where a slow phone's CPU is felt.
+// Loaded only on a busy day, once the visitor starts the form (ADR 012).
 import type { ProofPuzzle } from "./contact-fields.ts";
 
-/** What is hashed for the candidate `n`; the server builds its target the same way. */
 export const proofText = (salt: string, n: number) => `${salt}:${n}`;
 
 // Hashes asked for at once: fewer round trips to Web Crypto, and still no long task.
 const BATCH = 64;
 
-/** Tries 0, 1, 2… : at most `range` hashes, half as many on average. */
 export async function solveProof({ salt, target, range }: ProofPuzzle): Promise<number> {
   const encoder = new TextEncoder();
   const wanted = Uint8Array.from(target.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16));

@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { mediaTypes } from "./media.ts";
 
-/** What visitors see of a media item, in one language: `GET /api/media/:id`, and the loaders'. */
 export const publicMediaItem = z.object({
   id: z.string(),
   type: z.enum(mediaTypes),
@@ -25,17 +24,14 @@ export const publicMediaItem = z.object({
 });
 export type PublicMediaItem = z.output<typeof publicMediaItem>;
 
-/** `GET /api/media`. */
 export const mediaPage = z.object({
   items: z.array(publicMediaItem),
   nextCursor: z.nullable(z.string()),
 });
 export type MediaPage = z.output<typeof mediaPage>;
 
-/** `POST /api/media/:id/like`: the item's likes, this one counted. */
 export const likeAnswer = z.object({ likes: z.int(), liked: z.literal(true) });
 export type LikeAnswer = z.output<typeof likeAnswer>;
 
-/** `POST /api/media/:id/view`. */
 export const viewAnswer = z.object({ views: z.int() });
 export type ViewAnswer = z.output<typeof viewAnswer>;

@@ -1,6 +1,5 @@
 import { type Locale, locales } from "#app/i18n/locales.ts";
 
-/** The per-language fields of a media item: titleEn, titleDe, …, as in the D1 schema. */
 export type LocalizedField<F extends string> = `${F}${Capitalize<Locale>}`;
 
 export function localizedField<F extends string>(field: F, locale: Locale): LocalizedField<F> {

@@ -21,7 +21,6 @@ export function blankTexts(): Pick<MediaFields, LocalizedFieldName> {
   return texts as Pick<MediaFields, LocalizedFieldName>;
 }
 
-/** How many items one bulk request may name; the admin sends a larger selection in turns. */
 export const MAX_BULK_ITEMS = 100;
 
 export const MAX_TITLE_LENGTH = 120;
@@ -30,7 +29,6 @@ export const MAX_SOURCE_LENGTH = 200;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 
-/** A tag as stored: trimmed, lower-case, without the comma that separates tags in D1. */
 const tag = z
   .string()
   .trim()
@@ -45,7 +43,6 @@ const perLanguage = <F extends TranslatableField, S extends z.ZodType>(field: F,
     S
   >;
 
-/** One schema for the editor, the upload and the API; texts may be empty in some languages. */
 export const mediaFields = z.strictObject({
   type: z.enum(mediaTypes),
   featured: z.boolean(),
@@ -55,7 +52,6 @@ export const mediaFields = z.strictObject({
   ...perLanguage("title", z.string().trim().max(MAX_TITLE_LENGTH)),
   ...perLanguage("description", z.string().trim().max(MAX_DESCRIPTION_LENGTH)),
   ...perLanguage("tags", z.array(tag).max(MAX_TAGS)),
-  /** The per-language fields Workers AI filled and the owner has not edited since. */
   machineTranslated: z
     .array(z.enum(localizedFieldNames as [LocalizedFieldName, ...LocalizedFieldName[]]))
     .max(localizedFieldNames.length),
@@ -67,7 +63,6 @@ export const mediaFieldsPatch = mediaFields
   .refine((patch) => Object.keys(patch).length > 0, "nothing to change");
 export type MediaFieldsPatch = z.infer<typeof mediaFieldsPatch>;
 
-/** `GET /api/admin/media/:id`, and `PATCH`'s answer: every field, whatever the item's status. */
 export const adminMediaItem = z.object({
   ...mediaFields.shape,
   id: z.string(),
@@ -79,38 +74,28 @@ export const adminMediaItem = z.object({
 });
 export type AdminMediaItem = z.output<typeof adminMediaItem>;
 
-/** `GET /api/admin/media`: a page of the content list. */
 export const adminMediaPage = z.object({
   items: z.array(adminMediaItem),
   nextCursor: z.string().nullable(),
 });
 export type AdminMediaPage = z.output<typeof adminMediaPage>;
 
-/**
- * The most items "Select all" takes at once (a library grows by a film a day: years of it).
- * `GET /api/admin/media/matching` refuses more with 422 `too_many`.
- */
+/** The most "Select all" takes at once: a library grows by a film a day, for years. */
 export const MAX_SELECTION = 5000;
 
-/** `GET /api/admin/media/matching`: every item the content list's filters match, named. */
 export const matchingItems = z.object({
   items: z.array(z.object({ id: z.string(), ...perLanguage("title", z.string()) })),
 });
 export type MatchingItems = z.output<typeof matchingItems>;
 export type MatchingItem = MatchingItems["items"][number];
 
-/** `POST /api/admin/media/bulk`: which of the named items changed. */
 export const bulkOutcome = z.object({ done: z.array(z.string()), failed: z.array(z.string()) });
 export type BulkOutcome = z.output<typeof bulkOutcome>;
 
-/** `DELETE /api/admin/media/:id`. */
 export const deletedItem = z.object({ deleted: z.string() });
 export type DeletedItem = z.output<typeof deletedItem>;
 
-/**
- * The fields the editor changed since it opened: only they are sent, so a save never undoes
- * what another tab or a bulk action changed meanwhile (a hidden item published again).
- */
+/** Only changed fields are sent: a save never undoes another tab's or a bulk action's change. */
 export function changedFields(opened: MediaFields, saved: MediaFields): Partial<MediaFields> {
   return Object.fromEntries(
     Object.entries(saved).filter(
@@ -120,7 +105,6 @@ export function changedFields(opened: MediaFields, saved: MediaFields): Partial<
   );
 }
 
-/** The edited field no longer counts as machine-translated: the owner has made it theirs. */
 export function editField<K extends keyof MediaFields>(
   fields: MediaFields,
   name: K,
@@ -185,13 +169,11 @@ export const translateRequest = z.strictObject({
   }),
 });
 export type TranslateRequest = z.infer<typeof translateRequest>;
-/** `POST /api/admin/media/translate`: the texts of each language asked for. */
 export const translationsAnswer = z.object({
   translations: z.partialRecord(z.enum(locales), languageTextsSchema),
 });
 export type Translations = z.output<typeof translationsAnswer>["translations"];
 
-/** Nothing the owner wrote is replaced; what a machine wrote stays marked until edited. */
 export function applyTranslations(fields: MediaFields, translations: Translations): MediaFields {
   const next: MediaFields = { ...fields };
   const marked = new Set(fields.machineTranslated);

@@ -5,11 +5,7 @@ import type { PublicMediaItem } from "./gallery-api.ts";
 export const mediaTypes = ["image", "video", "timelapse"] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
-/**
- * A photo's versions for `srcset`, each with its real width, so that a browser takes the
- * smallest one sharp enough instead of the web version (ADR 013). A photo smaller than a
- * version's size has no larger one: the same width is listed once.
- */
+/** Each version with its real width, so a browser takes the smallest sharp enough (ADR 013). */
 export function photoSrcSet(item: PublicMediaItem): string {
   const { width, height } = item;
   const versions = [
@@ -26,14 +22,12 @@ export function photoSrcSet(item: PublicMediaItem): string {
   return [...candidates].map(([w, url]) => `${url} ${w}w`).join(", ");
 }
 
-/** The picture an opened item shows first: the photo itself, or the video's poster. */
 export function viewerPicture(item: PublicMediaItem): {
   src: string;
   srcSet?: string;
   sizes?: string;
 } {
   if (item.type !== "image") return { src: item.thumbnailUrl };
-  // The viewer is at most 64rem wide, and about as wide as a smaller screen.
   return { src: item.fileUrl, srcSet: photoSrcSet(item), sizes: "(min-width: 65rem) 64rem, 100vw" };
 }
 

@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { stillPicture } from "#app/features/archive/archive-api.ts";
 
-/** `GET /api/stream/status`. */
 export const streamStatus = z.object({
   online: z.boolean(),
   live: z.boolean(),
@@ -9,18 +8,15 @@ export const streamStatus = z.object({
 });
 export type StreamStatus = z.output<typeof streamStatus>;
 
-/** `POST /api/stream/sessions`. */
 export const streamSession = z.object({
   token: z.string(),
   expiresAt: z.iso.datetime(),
   durationSeconds: z.int(),
   playlistUrl: z.string(),
-  /** Joining a stream that already runs: there is no camera to wait for. */
   live: z.boolean(),
 });
 export type StreamSession = z.output<typeof streamSession>;
 
-/** `GET /api/stream/session`: where the viewer's session stands. */
 export const streamSessionState = z.object({
   state: z.enum(["starting", "live", "failed", "ended"]),
   online: z.boolean(),

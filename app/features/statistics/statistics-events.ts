@@ -1,4 +1,3 @@
-/** Product events the browser reports through the beacon (the others are counted server-side). */
 export const beaconEvents = ["stream_completed", "timelapse_play"] as const;
 export type BeaconEvent = (typeof beaconEvents)[number];
 
@@ -11,8 +10,5 @@ export const productEvents = [
 ] as const;
 export type ProductEvent = (typeof productEvents)[number];
 
-/**
- * What a counter is named when the statistics do not name its value: an address that is none of
- * the site's pages, or a referring site past the day's first hundred.
- */
+/** A counter's name for a page that is none of ours, or a referrer past the day's hundredth. */
 export const OTHER_VALUE = "*";

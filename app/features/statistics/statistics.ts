@@ -8,7 +8,6 @@ export type PeriodFigures = { views: number; visitors: number };
 export type Periods<T> = { today: T; week: T; month: T };
 
 export type Statistics = {
-  /** Every day of the period, oldest first, days without views included. */
   days: DayFigures[];
   /** Visitors over 7 and 30 days are sums of daily visitors (ADR 014). */
   totals: Periods<PeriodFigures>;

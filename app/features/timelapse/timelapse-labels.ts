@@ -3,7 +3,6 @@ import { LAKE_TIME_ZONE, lakeDate } from "#time/lake-time.ts";
 
 export type TimelapseLength = { unit: "minutes" | "seconds"; value: number };
 
-/** Whole minutes from two minutes up ("in 3 minutes"), otherwise seconds ("in 150 seconds"). */
 export function timelapseLength(durationSeconds: number): TimelapseLength {
   const seconds = Math.round(durationSeconds);
   return seconds >= 120 && seconds % 60 === 0
@@ -24,7 +23,6 @@ const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-/** "rendering" from midnight until it arrives, "late" once the night passed without it. */
 export function yesterdaysTimelapse(
   newestTimelapse: Date | null,
   now: Date,

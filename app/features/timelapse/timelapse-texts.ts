@@ -8,7 +8,6 @@ import { timelapseLength } from "./timelapse-labels.ts";
 
 type TimelapseTexts = Record<`title${string}` | `description${string}`, string>;
 
-/** A film's title and description in every language, written when the box registers it. */
 export function timelapseTexts(
   facts: TimelapseFacts,
   i18nFor: (locale: Locale) => I18n,

@@ -1,7 +1,4 @@
-/**
- * Location boxes (©xyz, 3GPP `loci`, `keys`/`ilst` entries) are overwritten in place while the
- * parts are sent (`patchedSlice`): no re-encoding, every box keeps its size.
- */
+/** Location boxes are overwritten in place while parts are sent: every box keeps its size. */
 
 export type Patch = { offset: number; bytes: Uint8Array<ArrayBuffer> };
 
@@ -10,7 +7,6 @@ export type MovieInfo = {
   width?: number;
   height?: number;
   durationSeconds?: number;
-  /** The recording time the camera wrote, in ms since 1970. */
   createdAt?: number;
 };
 
@@ -137,7 +133,6 @@ export async function readMovie(file: Blob): Promise<MovieInfo> {
   return info;
 }
 
-/** A video track's display size: the 16.16 width and height, swapped when it is rotated. */
 function readTrackSize(view: DataView, body: number, info: MovieInfo) {
   const v1 = view.getUint8(body) === 1;
   const matrix = body + 4 + (v1 ? 32 : 20) + 16;
@@ -149,7 +144,6 @@ function readTrackSize(view: DataView, body: number, info: MovieInfo) {
   info.height = Math.round(rotated ? width : height);
 }
 
-/** `file[start, end)` with the patches applied, as a Blob (no copy of the untouched bytes). */
 export function patchedSlice(file: Blob, start: number, end: number, patches: Patch[]): Blob {
   const pieces: BlobPart[] = [];
   let at = start;

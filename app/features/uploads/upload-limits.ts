@@ -1,4 +1,3 @@
-/** What the owner's upload accepts; shared by the Upload tab and the API. */
 export const MiB = 1024 * 1024;
 
 /** Every part but the last has exactly this size (R2 refuses unequal non-trailing parts). */
@@ -6,11 +5,7 @@ export const PART_SIZE = 10 * MiB;
 
 export const MAX_BYTES = { photo: 50 * MiB, video: 4 * 1024 * MiB } as const;
 
-/**
- * The versions made in the browser, one PUT each: a photo's web version (the viewer on large
- * screens), its medium and small versions (phones and the grid: a phone 412 px wide at a pixel
- * ratio of 1.75 to 2.5 needs 665 to 950 px) and the thumbnail or a film's poster.
- */
+/** Made in the browser, one PUT each: phones and the grid take the small ones (ADR 013). */
 export const VERSIONS = {
   web: { longSide: 2560, maxBytes: 12 * MiB },
   medium: { longSide: 1280, maxBytes: 4 * MiB },
@@ -20,7 +15,6 @@ export const VERSIONS = {
 export type Version = keyof typeof VERSIONS;
 export const versions = Object.keys(VERSIONS) as Version[];
 
-/** A version's width: the photo scaled down (never up) until its long side fits. */
 export function scaledWidth(width: number, height: number, longSide: number): number {
   return Math.round(width * Math.min(1, longSide / Math.max(width, height)));
 }
@@ -33,7 +27,6 @@ export const CONTENT_TYPES = {
   video: ["video/mp4", "video/quicktime"],
 } as const satisfies Record<UploadKind, readonly string[]>;
 
-/** The kind and content type of a picked file by its extension (spec §5: JPG, JPEG, MP4, MOV). */
 export function classifyFile(name: string): { kind: UploadKind; contentType: string } | null {
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
   if (extension === "jpg" || extension === "jpeg")

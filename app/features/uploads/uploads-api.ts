@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { uploadKinds } from "./upload-limits.ts";
 
-/** An upload not completed yet, as the Upload tab resumes it. */
 export const openUpload = z.object({
   id: z.string(),
   kind: z.enum(uploadKinds),
@@ -13,7 +12,6 @@ export const openUpload = z.object({
 });
 export type OpenUpload = z.output<typeof openUpload>;
 
-/** `GET /api/admin/uploads`. */
 export const openUploads = z.object({ uploads: z.array(openUpload) });
 export type OpenUploads = z.output<typeof openUploads>;
 

@@ -9,21 +9,16 @@ import type {
   WeatherSnapshot,
 } from "./weather.ts";
 
-/** Isomorphic: the server renders with these rules and the panel re-applies them as time passes. */
-
 /** The cron refreshes every 10 minutes: three missed refreshes make the weather stale. */
 export const WEATHER_STALE_AFTER_MS = 30 * MINUTE_MS;
 /** Beyond this, "current" conditions and "today" mislead more than they help. */
 export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR_MS;
 /** laghi.net publishes about once a day; weekends and holidays can skip a day. */
 export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY_MS;
-/** Older measurements give way to the month's typical value. */
 export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY_MS;
 
-/** The hydrometric zero of the Peschiera del Garda gauge, in metres above sea level. */
 export const LAKE_LEVEL_ZERO_M_ASL = 64.027;
 
-/** Typical surface temperature of Lake Garda per month (January first), in °C. */
 export const TYPICAL_WATER_TEMPERATURE = [8, 7, 8, 11, 15, 20, 23, 24, 21, 17, 13, 10] as const;
 
 export type WeatherView =
@@ -83,7 +78,6 @@ export type WaterEnd =
 export type WaterTemperatureView = {
   north: WaterEnd;
   south: WaterEnd;
-  /** Only when both ends have a fresh measurement. */
   average: number | null;
 };
 

@@ -1,10 +1,5 @@
 import { z } from "zod/mini";
 
-/**
- * Declared once: the server validates stored rows and serves it; the browser parses the API's
- * answers with it. What a visitor sees of it is decided in ./weather-view.ts.
- */
-
 const conditionCodes = [
   "clear_sky",
   "few_clouds",
@@ -26,10 +21,8 @@ export type ConditionCode = (typeof conditionCodes)[number];
 const weatherProviders = ["open-meteo", "openweathermap"] as const;
 export type WeatherProvider = (typeof weatherProviders)[number];
 
-// zod/mini, and the browser loads this module only when it fetches a snapshot: the home
-// page's JavaScript has a budget.
+// zod/mini, loaded only with a fetch: the home page's JavaScript has a budget.
 const condition = z.enum(conditionCodes);
-/** Times are ISO 8601 strings in UTC: the same in loader data and the JSON API. */
 const instant = z.iso.datetime();
 
 /** Units: °C, %, km/h, mm, hPa (sea level). */
@@ -53,9 +46,7 @@ const dailyWeather = z.object({
   feelsLikeMin: z.number(),
   feelsLikeMax: z.number(),
   humidity: z.number(),
-  /** Strongest wind of the day. */
   windSpeed: z.number(),
-  /** Sum over the day. */
   precipitation: z.number(),
   pressure: z.number(),
   sunrise: instant,
@@ -87,7 +78,6 @@ export const weatherSnapshot = z.object({
 });
 export type WeatherSnapshot = z.infer<typeof weatherSnapshot>;
 
-/** What a page hands the panel: `pending` while the very first fetch is still running. */
 export type WeatherPanelData =
   | { status: "ready"; snapshot: WeatherSnapshot; renderedAt: number }
   | { status: "pending" | "unavailable"; renderedAt: number };
