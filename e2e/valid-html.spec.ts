@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { publicPagePaths } from "#app/shell/pages.ts";
 import { expect, locales, localized, test } from "./fixtures.ts";
 
 // The W3C's Nu HTML checker, as a jar run on Debian's Java (.ci/run installs it).
-const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+const vnuJar = fileURLToPath(import.meta.resolve("vnu-jar/build/dist/vnu.jar"));
 
 /**
  * Modern CSS the checker does not know yet, forgiven by name and nothing else: Tailwind's
