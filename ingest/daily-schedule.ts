@@ -46,7 +46,7 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
  * Every past day with frames but no film yet (yesterday, or a night the box was off), then
  * every pending upload, then the clean-up.
  */
-export async function nightlyRun(config: BoxConfig) {
+async function nightlyRun(config: BoxConfig) {
   const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
     if (day >= today || (await readFacts(config, day))) continue;

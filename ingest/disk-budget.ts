@@ -10,7 +10,7 @@ type Budget = Pick<
   "dataDir" | "minFreeMiB" | "frameRetentionDays" | "filmRetentionDays"
 >;
 
-export async function freeMiB(config: Pick<BoxConfig, "dataDir">): Promise<number> {
+async function freeMiB(config: Pick<BoxConfig, "dataDir">): Promise<number> {
   await ensureDir(config.dataDir);
   const stats = await statfs(config.dataDir);
   return (stats.bavail * stats.bsize) / (1024 * 1024);

@@ -20,7 +20,7 @@ import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./h
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
-export const STILL_PATH = "/api/ingest/still";
+const STILL_PATH = "/api/ingest/still";
 
 /** One JPEG from ffmpeg's stdout; `input` goes to its stdin. */
 function ffmpegJpeg(

@@ -16,12 +16,12 @@ import { sendStill } from "./still.ts";
 import { renderTimelapse, TIMELAPSE_FPS } from "./timelapse-render.ts";
 import { uploadTimelapse } from "./timelapse-uploader.ts";
 
-export const DEMO_TIMELAPSE_SECONDS = 10;
+const DEMO_TIMELAPSE_SECONDS = 10;
 /** Frames standing for the hour around solar noon, where the poster comes from. */
 const NOON_FRAMES = 25;
 
 /** Frames as fast as the input gives them (5 a second, so the pattern moves between them). */
-export function demoCaptureArgs(input: string, dir: string, count: number): string[] {
+function demoCaptureArgs(input: string, dir: string, count: number): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
     ...inputArgs(input, { live: false, testSize: "1920x1080" }),
@@ -31,7 +31,7 @@ export function demoCaptureArgs(input: string, dir: string, count: number): stri
 }
 
 /** The stills' moments: every slot from civil dawn to civil dusk. */
-export function stillSlots(dawn: Date, dusk: Date): Date[] {
+function stillSlots(dawn: Date, dusk: Date): Date[] {
   const slot = STILL_SLOT_MS;
   const slots: Date[] = [];
   for (let t = Math.ceil(dawn.getTime() / slot) * slot; t <= dusk.getTime(); t += slot) {

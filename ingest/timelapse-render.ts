@@ -65,7 +65,7 @@ export function renderArgs(sequence: string, out: string): string[] {
 }
 
 /** Prints each frame's mean luma (YAVG, 0–255) to `report`, relative to ffmpeg's cwd. */
-export function brightnessArgs(sequence: string, report: string): string[] {
+function brightnessArgs(sequence: string, report: string): string[] {
   return [
     ...QUIET,
     ...["-framerate", "1", "-i", sequence],
@@ -87,7 +87,7 @@ export function parseBrightness(report: string): { frame: number; yavg: number }
   return values;
 }
 
-export function posterArgs(frame: string, out: string, quality: number): string[] {
+function posterArgs(frame: string, out: string, quality: number): string[] {
   return [...QUIET, "-i", frame, "-vf", FULL_HD, "-frames:v", "1", "-q:v", String(quality), out];
 }
 

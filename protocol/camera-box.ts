@@ -32,7 +32,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const PING = "ping";
 export const PONG = "pong";
 
-export const SEGMENT_NAME = /^(\d{1,9})\.ts$/;
+const SEGMENT_NAME = /^(\d{1,9})\.ts$/;
 
 export const segmentParams = z
   .object({ epoch: z.coerce.number().int().positive(), name: z.string().regex(SEGMENT_NAME) })

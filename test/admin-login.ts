@@ -4,7 +4,7 @@ import type { LoginGuard } from "#workers/durable-objects/login-guard.ts";
 import { LOGIN } from "./admin.ts";
 import { postForm } from "./helpers.ts";
 
-export const loginGuard = () => env.LOGIN_GUARD.getByName("admin-login");
+const loginGuard = () => env.LOGIN_GUARD.getByName("admin-login");
 
 export function attempt(password: string, ip: string, cookie?: string) {
   return postForm(

@@ -1,4 +1,4 @@
-export const upstreamVars = {
+const upstreamVars = {
   OPEN_METEO_URL: "open-meteo",
   OPENWEATHERMAP_URL: "openweathermap",
   LAGHI_NET_URL: "laghi-net",

@@ -16,7 +16,7 @@ export const localeInfo: Record<Locale, { tag: string; name: string }> = {
 export const LOCALE_COOKIE = "lang";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 

@@ -4,7 +4,7 @@ import { fetchRead } from "#app/lib/fetch-read.ts";
 import { readAnswer } from "#app/lib/read-answer.ts";
 import { HOUR_MS } from "#time/durations.ts";
 
-export const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
+const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
 export const RELOAD_GUARD_MS = 10_000;
 const RELOAD_KEY = "chunk-reload-at";
 
@@ -26,7 +26,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export async function fetchLatestBuildId(): Promise<string | null> {
+async function fetchLatestBuildId(): Promise<string | null> {
   try {
     const [response, { buildAnswer }] = await Promise.all([
       fetchRead(`/api/build?t=${Date.now()}`, { cache: "no-store" }),

@@ -1,6 +1,6 @@
-export const themes = ["light", "dark", "system"] as const;
+const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
-export const THEME_KEY = "theme";
+const THEME_KEY = "theme";
 
 /** Inline in <head> before the first paint, so dark mode never flashes white; kept in localStorage. */
 export const themeScript = `(function(){try{var t=localStorage.getItem("${THEME_KEY}");var d=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d)}catch(e){}})()`;

@@ -25,7 +25,7 @@ type Upload = {
   parts: Map<number, Buffer>;
   poster?: Buffer;
 };
-export type Registered = { id: string; film: Buffer; poster: Buffer; facts: unknown };
+type Registered = { id: string; film: Buffer; poster: Buffer; facts: unknown };
 
 export type FakeWorker = {
   url: string;

@@ -18,7 +18,7 @@ export type StillUpload = {
   versions: Partial<Record<StillVersion, Uint8Array>>;
 };
 
-export type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
+type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
 
 const refuse = (status: StillRefusal["status"], code: string, message: string) =>
   ({ ok: false, refusal: { status, code, message } }) as const;

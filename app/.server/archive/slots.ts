@@ -7,7 +7,7 @@ import { HOUR_MS } from "#time/durations.ts";
  * As far ahead as the box's signature may be: a box whose clock runs a few minutes fast is
  * let in by its signature, so its stills must not be refused (and lost) for their time.
  */
-export const TAKEN_AT_SKEW_MS = SIGNATURE_WINDOW_SECONDS * 1000;
+const TAKEN_AT_SKEW_MS = SIGNATURE_WINDOW_SECONDS * 1000;
 
 export const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);
 

@@ -2,7 +2,7 @@
 // of a plausible size, not just bytes that start like one.
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 
-export const STILL_LIMITS = {
+const STILL_LIMITS = {
   minWidth: 320,
   minHeight: 180,
   maxWidth: 4096,

@@ -1,10 +1,10 @@
-export const FREE_FAILURES = 5;
+const FREE_FAILURES = 5;
 const FIRST_WAIT_MS = 10_000;
 const LONGEST_WAIT_MS = 15 * 60_000;
 export const FORGET_AFTER_MS = 86_400_000;
 /** Failed logins per minute over the whole site from browsers without a device cookie. */
 export const SITE_FAILURES_PER_MINUTE = 20;
-export const SITE_WINDOW_MS = 60_000;
+const SITE_WINDOW_MS = 60_000;
 
 export type KeyRecord = { failures: number; blockedUntil: number; lastFailureAt: number };
 export type SiteWindow = { start: number; failures: number };

@@ -3,7 +3,7 @@ import type { Config } from "#app/.server/env.ts";
 import type { ContactForm } from "#app/features/contact/contact-form.ts";
 import { type Locale, localeInfo } from "#app/i18n/locales.ts";
 
-export const SITE_NAME = "Lake Garda Live Camera";
+const SITE_NAME = "Lake Garda Live Camera";
 
 export function composeContactMail(
   config: Config,

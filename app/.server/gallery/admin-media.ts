@@ -29,7 +29,7 @@ true satisfies Same<(typeof typesOfFields)[number], (typeof mediaTypes)[number]>
 true satisfies Same<(typeof statusesOfFields)[number], (typeof mediaStatuses)[number]>;
 
 /** The owner's thumbnails: drafts and hidden items have no public URL (ADR 015). */
-export const adminThumbnailUrl = (id: string) => `/api/admin/media/${id}/thumbnail`;
+const adminThumbnailUrl = (id: string) => `/api/admin/media/${id}/thumbnail`;
 
 const tagsOf = (column: string) => column.split(",").filter(Boolean);
 const tagsColumn = (tags: string[]) => `,${tags.join(",")},`;

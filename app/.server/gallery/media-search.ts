@@ -7,7 +7,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
 /** Each word quoted (FTS5 operators stay plain text) and a prefix; null when nothing searchable is left. */
-export function matchQuery(text: string): string | null {
+function matchQuery(text: string): string | null {
   const words = text.match(WORD);
   return words ? words.map((word) => `"${word}"*`).join(" ") : null;
 }

@@ -5,7 +5,7 @@ import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
 
 export type MediaRow = typeof media.$inferSelect;
 
-export function fallbackChain(locale: Locale): Locale[] {
+function fallbackChain(locale: Locale): Locale[] {
   return [...new Set<Locale>([locale, "en", defaultLocale, ...locales])];
 }
 
@@ -17,7 +17,7 @@ function pick(row: MediaRow, field: "title" | "description", locale: Locale): st
   return "";
 }
 
-export function fileUrl(key: string): string {
+function fileUrl(key: string): string {
   return `/api/files/${key}`;
 }
 

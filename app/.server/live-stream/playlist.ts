@@ -1,7 +1,7 @@
 export type Segment = { seq: number; duration: number };
 
 /** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
-export const PLAYLIST_SEGMENTS = 4;
+const PLAYLIST_SEGMENTS = 4;
 const BOX_SEGMENT_SECONDS = 2;
 
 /**

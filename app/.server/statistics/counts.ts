@@ -20,7 +20,7 @@ const addedUp = {
 };
 
 /** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
-export const MAX_REFERRERS_PER_DAY = 100;
+const MAX_REFERRERS_PER_DAY = 100;
 
 function referrerValue(day: string, host: string): SQL {
   const named = sql`from ${analyticsCounts} where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = 'referrer'`;
@@ -29,7 +29,7 @@ function referrerValue(day: string, host: string): SQL {
 }
 
 /** Distinct visitors one network (an IPv4 address, an IPv6 /64) counts as a day, at most. */
-export const VISITORS_PER_NETWORK = 5;
+const VISITORS_PER_NETWORK = 5;
 
 /** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
 export type PageView = {

@@ -31,7 +31,7 @@ export function visitorLanguage(acceptLanguage: string | null): string {
 }
 
 /** The country Cloudflare located the request in (ISO 3166 code), "" when unknown. */
-export function requestCountry(request: Request): string {
+function requestCountry(request: Request): string {
   const country = (request.cf as { country?: unknown } | undefined)?.country;
   return typeof country === "string" && /^[A-Z]{2}$/.test(country) && country !== "XX"
     ? country

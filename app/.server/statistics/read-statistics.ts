@@ -16,8 +16,8 @@ import {
 import { DAY_MS } from "#time/durations.ts";
 import { confirmedReferrers } from "./referrer-networks.ts";
 
-export const STATISTICS_DAYS = 30;
-export const TOP_ENTRIES = 10;
+const STATISTICS_DAYS = 30;
+const TOP_ENTRIES = 10;
 
 /** The oldest day the owner's statistics show. */
 export function firstDayShown(now = new Date()): string {

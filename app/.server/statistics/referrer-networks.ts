@@ -7,7 +7,7 @@ import { keyedHash } from "#app/.server/pseudonyms/keyed-hash.ts";
  * A referring site is named on the statistics once visitors from this many networks came
  * from it in the period shown; one network inventing sites names none.
  */
-export const REFERRER_MIN_NETWORKS = 3;
+const REFERRER_MIN_NETWORKS = 3;
 
 /**
  * Networks are counted without being stored: each falls in one of 64 buckets by a keyed hash

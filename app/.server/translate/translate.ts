@@ -4,7 +4,7 @@ import { type Locale, localeInfo } from "#app/i18n/locales.ts";
 import { protectPlaceNames, restorePlaceNames } from "./place-names.ts";
 
 /** Not m2m100: Cloudflare lists no Italian for it; Llama 3.x covers all five languages and JSON mode. */
-export const TRANSLATION_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
+const TRANSLATION_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 type ChatInput = {
   messages: { role: "system" | "user"; content: string }[];

@@ -1,7 +1,7 @@
 import type { ConditionCode } from "#app/features/weather/weather.ts";
 
 /** Oktas bands, as the spec's texts: few 1-2/8, scattered 3-4/8, broken 5-7/8, overcast 8/8. */
-export function skyCondition(cloudCover: number): ConditionCode {
+function skyCondition(cloudCover: number): ConditionCode {
   if (cloudCover < 11) return "clear_sky";
   if (cloudCover < 25) return "few_clouds";
   if (cloudCover < 51) return "scattered_clouds";

@@ -42,7 +42,7 @@ const fetchers: Record<
 };
 
 /** Lake data change slowly: about hourly, a little under so the cron's jitter does not stretch it to 70 min. */
-export const LAKE_REFRESH_MS = 55 * MINUTE_MS;
+const LAKE_REFRESH_MS = 55 * MINUTE_MS;
 
 /** A failing source is logged and keeps its last good value; never throws for an upstream's sake. */
 export async function refreshSources(

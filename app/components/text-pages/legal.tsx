@@ -5,7 +5,7 @@ import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 
-export const LEGAL_TEXTS_DATE = "2025-06-10";
+const LEGAL_TEXTS_DATE = "2025-06-10";
 
 export function LegalDate() {
   const { t } = useLingui();

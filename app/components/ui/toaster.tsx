@@ -8,13 +8,13 @@ import {
   useState,
 } from "react";
 
-export const TOAST_LIMIT = 5;
+const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 200;
+const TOAST_REMOVE_DELAY_MS = 200;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastVariant = "success" | "info" | "warning" | "error";
-export type ToastAction = { label: string; onSelect: () => void };
+type ToastAction = { label: string; onSelect: () => void };
 export type ToastItem = {
   id: number;
   title: string;

@@ -52,7 +52,7 @@ function failReason({ status, code }: Refused): FailReason {
 /** What a failed answer means for the file. */
 export const failReasonOf = async (response: Response) => failReason(await readRefusal(response));
 
-export type Prepared = {
+type Prepared = {
   kind: UploadKind;
   preview: Blob;
   versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob };

@@ -10,7 +10,7 @@ import {
   uploadFile,
 } from "./upload-file.ts";
 
-export type UploadStatus = "preparing" | "uploading" | "done" | "failed" | "canceled";
+type UploadStatus = "preparing" | "uploading" | "done" | "failed" | "canceled";
 
 export type UploadRow = {
   key: string;

@@ -7,10 +7,10 @@ import { mediaTypes } from "./media.ts";
 export const mediaStatuses = ["draft", "published", "hidden"] as const;
 export type MediaStatus = (typeof mediaStatuses)[number];
 
-export const translatableFields = ["title", "description", "tags"] as const;
+const translatableFields = ["title", "description", "tags"] as const;
 export type TranslatableField = (typeof translatableFields)[number];
 export type LocalizedFieldName = LocalizedField<TranslatableField>;
-export const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((field) =>
+const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((field) =>
   localizedFields(field),
 );
 
@@ -23,9 +23,9 @@ export function blankTexts(): Pick<MediaFields, LocalizedFieldName> {
 
 export const MAX_BULK_ITEMS = 100;
 
-export const MAX_TITLE_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_SOURCE_LENGTH = 200;
+const MAX_TITLE_LENGTH = 120;
+const MAX_DESCRIPTION_LENGTH = 2000;
+const MAX_SOURCE_LENGTH = 200;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 

@@ -36,7 +36,7 @@ export const MAX_SEARCH_LENGTH = 100;
 export const galleryTabs = ["all", "photos", "videos"] as const;
 export type GalleryTab = (typeof galleryTabs)[number];
 export const gallerySorts = ["newest", "oldest"] as const;
-export type GallerySort = (typeof gallerySorts)[number];
+type GallerySort = (typeof gallerySorts)[number];
 export type GalleryParams = { type: GalleryTab; q: string; sort: GallerySort };
 
 export function galleryUrl(path: string, params: GalleryParams, cursor?: string): string {

@@ -15,7 +15,7 @@ export function isYesterday(takenAt: Date, now: Date): boolean {
 }
 
 /** The box renders yesterday's film at 01:00 and uploads it well before this hour. */
-export const TIMELAPSE_EXPECTED_BY_HOUR = 7;
+const TIMELAPSE_EXPECTED_BY_HOUR = 7;
 
 const lakeHourFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: LAKE_TIME_ZONE,

@@ -10,9 +10,9 @@ import type {
 } from "./weather.ts";
 
 /** The cron refreshes every 10 minutes: three missed refreshes make the weather stale. */
-export const WEATHER_STALE_AFTER_MS = 30 * MINUTE_MS;
+const WEATHER_STALE_AFTER_MS = 30 * MINUTE_MS;
 /** Beyond this, "current" conditions and "today" mislead more than they help. */
-export const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR_MS;
+const WEATHER_EXPIRES_AFTER_MS = 6 * HOUR_MS;
 /** laghi.net publishes about once a day; weekends and holidays can skip a day. */
 export const LAKE_LEVEL_STALE_AFTER_MS = 3 * DAY_MS;
 export const WATER_TEMPERATURE_FRESH_FOR_MS = 7 * DAY_MS;
@@ -96,7 +96,7 @@ export function waterTemperatureView(snapshot: WeatherSnapshot, now: number): Wa
   return { north, south, average };
 }
 
-export function typicalWaterTemperature(month: number): number {
+function typicalWaterTemperature(month: number): number {
   return TYPICAL_WATER_TEMPERATURE[(month - 1 + 12) % 12] ?? 0;
 }
 
