@@ -33,6 +33,7 @@ const siteWide = ["admin-maintenance.spec.ts", "statistics.spec.ts"];
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./test/fresh-build.ts",
   workers: 2,
   fullyParallel: false,
   projects: [

@@ -115,6 +115,7 @@ export default defineConfig({
           // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
           // longer than the default 5 s, and no test here measures time.
           testTimeout: 20_000,
+          globalSetup: ["./test/fresh-build.ts"],
           setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },
       },
