@@ -39,6 +39,14 @@ async function sessionState(token: string) {
   return response.json<{ state: string; online: boolean }>();
 }
 
+/** Resolves once `count` panels wait in the object for their session to settle. */
+async function panelsWaiting(count: number) {
+  const waiting = (instance: CameraStream) =>
+    // biome-ignore lint/complexity/useLiteralKeys: the object's own list, private to it.
+    instance["waiting"].size;
+  await expect.poll(() => runInDurableObject(camera(), waiting)).toBe(count);
+}
+
 async function expireAndRunAlarm(what: "sessions" | "start" | "grace") {
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {
     if (what === "sessions") state.storage.sql.exec("UPDATE sessions SET expires_at = 1");
@@ -253,7 +261,7 @@ describe("stream sessions", () => {
     await box.next();
     const asked = Date.now();
     const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await panelsWaiting(1);
     await uploadSegment(1, "0.ts");
     expect(await (await settled).json()).toEqual({ state: "live", online: true });
     // Answered by the segment, not by the 10 s wait running out.
@@ -267,7 +275,7 @@ describe("stream sessions", () => {
     const viewer = await sessionOf(await startSession());
     await box.next();
     const settled = visit(`/api/stream/session?token=${viewer.token}&wait=settled`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await panelsWaiting(1);
     box.socket.send(JSON.stringify({ type: "failed", epoch: 1, reason: "camera unplugged" }));
     expect(await (await settled).json()).toMatchObject({ state: "failed" });
   });
