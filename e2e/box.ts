@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "@playwright/test";
 
 export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
 
@@ -26,14 +27,13 @@ export function startBox(workerUrl: string, input = "testsrc"): RunningBox {
   return { process: child, output, kill };
 }
 
-export async function waitUntilOnline(workerUrl: string, online = true, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const status = (await (await fetch(`${workerUrl}/api/stream/status`)).json()) as {
-      online: boolean;
-    };
-    if (status.online === online) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the camera box did not become ${online ? "online" : "offline"}`);
+export async function waitUntilOnline(workerUrl: string, online = true) {
+  const status = async () =>
+    ((await (await fetch(`${workerUrl}/api/stream/status`)).json()) as { online: boolean }).online;
+  await expect
+    .poll(status, {
+      message: `the camera box is ${online ? "online" : "offline"}`,
+      timeout: 15_000,
+    })
+    .toBe(online);
 }

@@ -150,11 +150,12 @@ test("the button says it is sending, and clicking again meanwhile sends nothing 
   strictPage: page,
 }) => {
   const posts = recordPosts(page);
-  // A slow connection, so that the message is still on its way when the visitor clicks again.
+  // A slow connection: the message is on its way until the visitor has clicked again.
+  const { promise: clickedAgain, resolve: arrive } = Promise.withResolvers<void>();
   await page.route(
     (url) => url.pathname.endsWith("/contact.data"),
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await clickedAgain;
       await route.continue();
     },
   );
@@ -168,6 +169,7 @@ test("the button says it is sending, and clicking again meanwhile sends nothing 
   await expect(sending).toHaveAttribute("aria-disabled", "true");
   await sending.click({ force: true });
   await answer.press("Enter");
+  arrive();
   await expect(page.getByRole("status").filter({ hasText: english.sent })).toBeVisible();
   await deliveredWith(marker);
   expect(posts).toHaveLength(1);
