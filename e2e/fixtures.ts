@@ -73,12 +73,22 @@ const SETTLE_MS = 2_000;
 /**
  * axe finds nothing on the page, or in the part `include` selects. Judged at rest: a toast
  * fading out has no contrast to speak of, so running animations finish first (endless ones,
- * such as a spinner, are left running).
+ * such as a spinner, are left running), and no toast may start to leave while axe reads: its
+ * timer pauses, as it does while a visitor is in another window (Radix listens for the blur).
  */
 export async function expectNoAxeViolations(
   page: Page,
   { include, label = "" }: { include?: string; label?: string } = {},
 ) {
+  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  try {
+    await judgeAtRest(page, include, label);
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  }
+}
+
+async function judgeAtRest(page: Page, include: string | undefined, label: string) {
   await page.evaluate(
     (timeout) =>
       Promise.race([
