@@ -166,17 +166,15 @@ test("the privacy policy names what the site keeps in session storage, in every 
       await expect(storage, locale).toContainText(key);
     }
   }
-  // Whatever a visit writes there is among them.
+  // Whatever a visit writes there is among them. React Router writes the scroll positions
+  // when a hydrated document is left (pagehide): a link, then a reload.
+  const policy = await page.locator("section#cookies").textContent();
   await hydrated(page);
-  // Back once the home page is shown, as a visitor would: pressed while the client navigation
-  // is still loading, Back leaves the document for the previous one.
   await page.getByRole("contentinfo").getByRole("link").first().click();
   await expect(page).toHaveURL("/es");
-  await page.goBack();
-  await expect(page).toHaveURL("/es/privacy");
-  await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
-  const policy = await page.locator("section#cookies").textContent();
+  await page.reload();
   const keys = await page.evaluate(() => Object.keys(sessionStorage));
+  expect(keys.length).toBeGreaterThan(0);
   expect(keys.filter((key) => !policy?.includes(key))).toEqual([]);
 });
 
