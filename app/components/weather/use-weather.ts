@@ -15,8 +15,9 @@ export function useWeather(initial: WeatherPanelData) {
   const [retry, setRetry] = useState<"none" | "running" | "done">("none");
   const skew = useRef(0);
   const lastAttempt = useRef(0);
+  const running = useRef<Promise<void> | null>(null);
 
-  const refresh = useCallback(async () => {
+  const load = useCallback(async () => {
     lastAttempt.current = Date.now();
     setLoading(true);
     try {
@@ -39,6 +40,15 @@ export function useWeather(initial: WeatherPanelData) {
       setNow(Date.now() + skew.current);
     }
   }, []);
+
+  // A refresh due while one runs joins it: an older answer ending `loading` while a newer
+  // request is still out would offer Retry, and that request could then overturn the panel.
+  const refresh = useCallback(() => {
+    running.current ??= load().finally(() => {
+      running.current = null;
+    });
+    return running.current;
+  }, [load]);
 
   useEffect(() => {
     if (initial.status === "ready") setSnapshot(initial.snapshot);

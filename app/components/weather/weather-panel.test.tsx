@@ -174,6 +174,22 @@ describe("the weather panel", () => {
     );
   });
 
+  test("a refresh due while one is still running joins it: the panel is busy until its answer", async () => {
+    const old = snapshotAt(Date.now() - 7 * 60 * MINUTE);
+    renderPanel({ status: "ready", snapshot: old, renderedAt: Date.now() });
+    let deliver: (response: Response) => void = () => {};
+    api.mockReturnValueOnce(new Promise((resolve) => (deliver = resolve)));
+    api.mockImplementation(() => answer(old));
+
+    await act(() => vi.advanceTimersByTimeAsync(20 * MINUTE));
+    expect(api).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("button", { name: "Loading…" })).toBeDefined();
+
+    await act(async () => deliver(await answer(old)));
+    expect(screen.getByRole("region").getAttribute("aria-busy")).toBe("false");
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
   test("Retry that finds no newer data for stale weather says so", async () => {
     const stale = snapshotAt(Date.now() - 45 * MINUTE);
     renderPanel({ status: "ready", snapshot: stale, renderedAt: Date.now() });
