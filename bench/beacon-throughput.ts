@@ -1,6 +1,4 @@
-// The statistics beacon's cost: its JavaScript (gzip, as a CDN serves it) and the requests per
-// second its endpoint sustains at 50 connections, with p99 latency, against the built Worker.
-// Usage: npm run build && npm run bench:beacon   (BENCH_PORT to serve elsewhere than 4810)
+// The statistics beacon's JavaScript and its endpoint's throughput (bench/README.md).
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -14,8 +12,7 @@ console.log(
   `beacon chunk ${chunk}: ${bytes.length} B, ${gzipSync(bytes, { level: 9 }).length} B gzip (budget 1024 B)`,
 );
 
-// What a page's navigator.sendBeacon sends (Origin is added once the server's address is known):
-// anything less is not counted, which would measure the cheaper path.
+// A page's sendBeacon body: anything less is not counted, which measures the cheaper path.
 const headers = {
   "Content-Type": "text/plain;charset=UTF-8",
   "Sec-Fetch-Site": "same-origin",
@@ -51,8 +48,7 @@ try {
     // What the local Worker does at all on this machine: an endpoint without D1.
     { label: "baseline GET /api/build", options: { url: `${server.url}/api/build` } },
     {
-      // Every request from another address: each one a new visitor with a referrer, the
-      // heaviest write (four statements in one D1 batch), and never the rate limit.
+      // Each request a new visitor (own address, a referrer): the heaviest write, no rate limit.
       label: "POST /api/beacon, page views",
       options: {
         url: `${server.url}/api/beacon`,

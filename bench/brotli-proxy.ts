@@ -3,10 +3,7 @@ import { constants, createBrotliCompress } from "node:zlib";
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
 
-/**
- * The built Worker as Cloudflare's edge serves it: text compressed with brotli (without it, a
- * page's timings on a throttled network mean nothing).
- */
+/** Cloudflare's brotli in front of the Worker: throttled timings mean nothing without it. */
 export function brotliProxy(target: string, port: number) {
   const upstream = new URL(target);
   const server = createServer((incoming, outgoing) => {
@@ -34,8 +31,7 @@ export function brotliProxy(target: string, port: number) {
         body.pipe(outgoing);
       },
     );
-    // A request still in flight when the Worker stops (Chromium's late beacons and preloads)
-    // is answered 502, rather than crashing the bench after its table is printed.
+    // Requests still out when the Worker stops (late beacons) get 502, not a crash after the table.
     forward.on("error", () => {
       if (!outgoing.headersSent) outgoing.writeHead(502);
       outgoing.end();

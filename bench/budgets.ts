@@ -1,6 +1,4 @@
-// The budgets in `npm test`: the JavaScript sizes, then the Lighthouse gate, both against one
-// preview of the build (starting one, with its demo content, takes about half a minute).
-// Usage: npm run build && npm run test:budgets
+// The budgets in `npm test` against one preview of the build (bench/README.md).
 import { spawnSync } from "node:child_process";
 import { startPreview } from "./preview-server.ts";
 

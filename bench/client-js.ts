@@ -1,7 +1,4 @@
-// What a first visit downloads in JavaScript, per route: every script the page requests
-// in Chromium (entry, route chunks, language catalog), gzip-compressed as a CDN serves it.
-// Usage: npm run build && npm run bench:client-js [-- --files]  (--files: each script's size)
-// A gate in `npm test`: it fails when a page is over its budget.
+// The JavaScript a first visit downloads per route, and its budget gate (bench/README.md).
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { stripLocale } from "#app/i18n/locales.ts";
@@ -19,7 +16,6 @@ const routes = [
   "/privacy",
   "/en/no-such-page",
 ];
-/** The most JavaScript (kB gzip) a first visit may download: the home page, in two languages. */
 const budgetsKb: Record<string, number> = { "/": 130, "/en": 130 };
 const showFiles = process.argv.includes("--files");
 
@@ -34,8 +30,7 @@ try {
   for (const route of routes) {
     const context = await browser.newContext(); // cold cache for every route
     const page = await context.newPage();
-    // The scripts of the document that hydrated: a reload (after a failed chunk, say) starts
-    // the count again instead of adding a second copy of the same files.
+    // Only the hydrated document's scripts: a reload starts the count again, not a second copy.
     let scripts = new Map<string, Promise<number>>();
     page.on("request", (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {

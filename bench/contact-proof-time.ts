@@ -1,7 +1,4 @@
-// The contact form's proof of work on a busy day (ADR 012): how long the page's own module
-// takes to find the answer in Debian's Chromium as Lighthouse's phone (CPU 4× slower), for the
-// last number of its range (the longest it can take) and for the page's own puzzle.
-// Usage: npm run build && npm run bench:contact-proof [-- --runs 9]
+// The contact form's proof of work on a busy day, at a phone's CPU (ADR 012; bench/README.md).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -48,7 +45,6 @@ try {
       viewport: { width: 412, height: 823 },
       deviceScaleFactor: 1.75,
       isMobile: true,
-      // The bench imports the page's module itself.
       bypassCSP: true,
     });
     const page = await context.newPage();

@@ -1,7 +1,4 @@
-// D1 statements per page render, as the Worker reports them in its Server-Timing header.
-// Each page is requested twice: the first request may read the settings row (cached per
-// isolate for 10 s), the second shows the steady state.
-// Usage: npm run build && npm run bench:d1
+// D1 statements per page render, from the Server-Timing header (bench/README.md).
 import { startPreview } from "./preview-server.ts";
 
 const routes = [

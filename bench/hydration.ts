@@ -1,8 +1,4 @@
-// When a phone sees a page and when the page answers: its largest paint and the moment it is
-// hydrated (ADR 018), measured in Debian's Chromium as Lighthouse's phone (412 px at a pixel
-// ratio of 1.75, the CPU 4× slower) on three networks, through the brotli proxy. Unlike
-// Lighthouse's simulation, these are the browser's own timings.
-// Usage: npm run build && npm run bench:hydration [-- --pages /en,/en/gallery --runs 9]
+// A phone's largest paint and hydration, in Chromium's own timings (ADR 018; bench/README.md).
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { brotliProxy } from "./brotli-proxy.ts";
@@ -16,7 +12,6 @@ const { values } = parseArgs({
   },
 });
 
-/** Chromium's network emulation: latency per request (ms) and throughput (bytes per second). */
 const NETWORKS = {
   loopback: undefined,
   "fast 4G": { latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 3e6 / 8 },

@@ -1,9 +1,4 @@
-// Lighthouse (mobile, simulated slow 4G) on every public page of the built Worker, behind a
-// proxy that compresses with brotli as Cloudflare's edge does (without it the scores mean
-// nothing), in Debian's Chromium.
-// Usage: npm run build && npm run bench:lighthouse [-- --locales de,en --pages /,/gallery --runs 3]
-//        npm run bench:lighthouse -- --gate  (npm test: fails when a gated page's median is < 90
-//        in two measurements in a row)
+// Lighthouse on every public page behind the brotli proxy; usage and gate in bench/README.md.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,7 +16,6 @@ const { values } = parseArgs({
     pages: { type: "string" },
     runs: { type: "string", default: "3" },
     gate: { type: "boolean", default: false },
-    // A folder for each page's median report (JSON; open it in the Lighthouse viewer).
     save: { type: "string" },
   },
 });
@@ -57,16 +51,12 @@ type Run = {
   report: unknown;
 };
 
-// Lighthouse's 4× CPU slowdown stands for a mid-tier phone on a fast desktop host (benchmark
-// index 1500-2000). On a busy host (2 cores shared by CI jobs or other work) the same 4× makes a
-// slower phone, and scores drop with the load instead of with the page: scaling the slowdown by
-// the host's last measured index keeps the phone the same.
+// A busy host makes Lighthouse's 4× a slower phone: the slowdown follows the host's index.
 const FAST_HOST_INDEX = 1750;
 let cpuSlowdown = 4;
 
 async function measure(url: string, locale: Locale, port: number, attempt = 1): Promise<Run> {
-  // Chromium logs the 404 page's own status as a console error, which no page answering 404 (as
-  // it must) can avoid. Only that one is forgiven, and only when nothing else answered 404.
+  // Chromium logs a 404 page's own status as an error: only that one is forgiven.
   const notFound = url.endsWith(NOT_FOUND);
   const result = await lighthouse(
     url,
@@ -78,15 +68,13 @@ async function measure(url: string, locale: Locale, port: number, attempt = 1): 
       onlyCategories: values.gate
         ? ["performance"]
         : ["performance", "accessibility", "best-practices", "seo"],
-      // The 404 page is measured with its 404 status (its SEO score does not apply).
       ignoreStatusCode: true,
     },
     {
       extends: "lighthouse:default",
       settings: {
         throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-        // A visitor whose browser speaks the page's language: a German browser is not sent from
-        // "/" to "/en" (an English one is, by design: the root redirect costs it a round trip).
+        // The page's language, as its visitors' browsers ask: a German browser is not redirected.
         extraHeaders: { "Accept-Language": locale },
       },
       audits: notFound
@@ -134,7 +122,6 @@ async function measure(url: string, locale: Locale, port: number, attempt = 1): 
   };
 }
 
-/** A run's score and the two metrics that move it from run to run on this site. */
 const runSummary = (run: Run) =>
   `${run.performance} (LCP ${(run.lcp / 1000).toFixed(1)} s, TBT ${Math.round(run.tbt)} ms)`;
 

@@ -12,10 +12,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * The build in workerd on BENCH_PORT, else on `defaultPort`, else on a free port; or the one
- * already running at BENCH_URL (started by bench/budgets.ts for the benches it runs).
- */
+/** The build in workerd (BENCH_PORT, else `defaultPort`, else free), or the one at BENCH_URL. */
 export async function startPreview(
   defaultPort?: number,
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {

@@ -1,8 +1,4 @@
-// The home page's server render against a static asset, both at 50 connections in the same
-// run against the built Worker: issue 13 asks for the page's p99 within twice the asset's.
-// A visitor's page is shared for SHARED_PAGE_SECONDS (ADR 019): the table says how many answers
-// were renders and how many shared copies (X-Page-Render).
-// Usage: npm run build && npm run bench:ssr   (BENCH_PORT, BENCH_SECONDS=15)
+// The home page's server render against a static asset at 50 connections (bench/README.md).
 import autocannon from "autocannon";
 import { startPreview } from "./preview-server.ts";
 

@@ -1,8 +1,4 @@
-// Whether the one CameraStream object's load depends on the number of viewers: 200 connections
-// reload the live playlist and the status as fast as they can against the built Worker with the
-// real box (ffmpeg's test pattern) streaming, and every answer says whether it reached the
-// object (X-Object-Answer). Loopback only; one local "location".
-// Usage: npm run build && npm run bench:stream-scale   (BENCH_PORT, BENCH_SECONDS=20, BENCH_CONNECTIONS=200)
+// Whether the CameraStream object's load grows with viewers (bench/README.md).
 import autocannon from "autocannon";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import { startPreview } from "./preview-server.ts";

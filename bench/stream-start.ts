@@ -1,10 +1,4 @@
-// From the click on "Watch live" to the first video frame the visitor sees, with the camera box
-// connected and idle: the built Worker (scripts/serve-build.ts), the real box CLI with ffmpeg's
-// test pattern, Debian's Chromium; one, two and ten viewers pressing play together.
-// Ten browsers on one two-core host measure the host as much as the service: the row with one
-// browser and nine viewers at the protocol level (a session, the wait, the playlist and its
-// segments, as hls.js asks for them) measures what a visitor sees when nine others start too.
-// Usage: npm run build && npm run bench:stream-start
+// From the press on Watch live to the first frame a visitor sees (bench/README.md).
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import { loadAverage } from "./host-load.ts";
@@ -39,8 +33,7 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
       },
       { capture: true },
     );
-    // The first frame the visitor sees: the <video> arrives with the lazily loaded session,
-    // after the click, and stays hidden under the steps until the panel says it is live.
+    // The <video> comes with the lazy session, hidden under the steps until the panel is live.
     state.firstFrame = new Promise((resolve) => {
       const arm = () => {
         const video = document.querySelector<HTMLVideoElement>("#live video");
@@ -59,10 +52,7 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
   return { frame };
 }
 
-/**
- * A viewer without a browser: from its press to the first segment's bytes, then the playlist
- * every half second (as hls.js reloads it) until `stop`, then the session ends as on Stop.
- */
+/** A viewer at the protocol level: a session, the wait, the playlist as hls.js reloads it, Stop. */
 async function protocolViewer(url: string, address: string, stop: Promise<void>) {
   const headers = { "CF-Connecting-IP": address };
   const get = (path: string) => fetch(new URL(path, url), { headers });

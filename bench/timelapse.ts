@@ -1,14 +1,4 @@
-// The nightly render of a full summer day on this machine: 21 June at the camera has 10,185
-// frames (one every 6 s, civil dawn to dusk, 17 h). The render reads only the 4,500 of the
-// 7.5 hours before dusk and those within 30 minutes of solar noon, so ffmpeg generates just
-// those (1080p JPEGs of a moving test pattern with per-frame noise, so the encoder cannot
-// coast), named as the capture names them; then the box's own renderTimelapse makes the 3-minute
-// film and the poster. Reports frame disk use (the whole day's from the mean frame), render
-// time, film size and the load average around it (the machine is shared).
-// With --cpu instead: the CPU of the frame capture and a live session running together for
-// 60 s on a 1080p25 H.264 feed (a generated file read in real time, like a camera).
-// Usage: npm run bench:timelapse [-- --frames 1000]   (fewer film frames: a quicker run)
-//        npm run bench:timelapse -- --cpu
+// The nightly render of the longest day; --cpu: capture and a live session (bench/README.md).
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
@@ -47,7 +37,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux). */
 function cpuSeconds(pid: number | "self", { children = false } = {}): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   // Fields 14 and 15 of stat(5): the process's own; 16 and 17: its finished children's.

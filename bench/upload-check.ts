@@ -1,8 +1,4 @@
-// The CPU the completion's content check takes (ADR 013): a 4 GiB-class phone video, its moov
-// first or last with an hour's sample tables and a stripped location, and a 12 MiB JPEG
-// version. Each is read by range from a file held in memory as R2 would serve it, and the
-// check runs as the Worker runs it; a full scan of the JPEG's data is shown for comparison.
-// Usage: npm run bench:upload-check
+// The CPU of the upload completion's content check (ADR 013; bench/README.md).
 import { checkStoredJpeg, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { checkStoredMovie } from "#app/.server/files/movie.ts";
 import type { StoredFile } from "#app/.server/files/stored-file.ts";
@@ -14,11 +10,9 @@ const RUNS = 50;
 const uint32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
 const ascii = (text: string) => new TextEncoder().encode(text);
 
-/** A sample table of `entries` 4-byte (or 8-byte) entries, as one hour of a track has. */
 const table = (type: string, entries: number, bytes = 4) =>
   box(type, [0, 0, 0, 0], uint32(entries), new Uint8Array(entries * bytes));
 
-/** A track of `samples` samples: `vide` or `soun`, its sample tables about their real size. */
 function track(handler: string, samples: number) {
   const hdlr = box(
     "hdlr",
@@ -104,7 +98,6 @@ function video(moovAt: "start" | "end") {
   return { ...sparse(size, pieces), moovStart, moovBytes: moov.length };
 }
 
-/** CPU milliseconds (user + system) per run of `work`, and its last result. */
 async function cpuPerRun<T>(runs: number, work: () => Promise<T> | T) {
   let result = await work(); // warm
   const before = process.cpuUsage();

@@ -1,8 +1,4 @@
-// A 1 GB video through the owner's upload API of the built Worker (scripts/serve-build.ts):
-// parts of 10 MiB, three at a time as the Upload tab sends them. Reports MB/s and the
-// resident memory of workerd before, at its peak during, and after the upload: parts are
-// streamed to R2, so the peak must not grow with the file.
-// Usage: npm run build && npm run bench:upload-throughput
+// A 1 GB video through the owner's upload API: MB/s and workerd's memory (bench/README.md).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { PART_SIZE, partCount, partLength } from "#app/features/uploads/upload-limits.ts";
