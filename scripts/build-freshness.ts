@@ -23,12 +23,7 @@ const buildSources = [
 // Unit tests are not built; a catalog's compiled .js is lingui's output, not the build's input.
 const notBuilt = /\.test\.tsx?$|^locales\/.*\.js$/;
 
-/** The first file under `paths` (relative to `root`) changed after `since` (ms), if any. */
-function changedSince(
-  root: string,
-  since: number,
-  paths = buildSources,
-): string | undefined {
+function changedSince(root: string, since: number, paths = buildSources): string | undefined {
   for (const path of paths) {
     const stat = statSync(join(root, path), { throwIfNoEntry: false });
     if (!stat) continue;

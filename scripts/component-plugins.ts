@@ -9,7 +9,6 @@ import { reactIconCompiler } from "./react-icon-compiler.ts";
 export function componentPlugins(): PluginOption[] {
   return [
     babel({ presets: [linguiTransformerBabelPreset()] }),
-    // Catalogs (.po) import directly, compiled on the fly.
     lingui(),
     Icons({ compiler: reactIconCompiler }),
     iconMasks(),

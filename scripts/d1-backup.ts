@@ -1,9 +1,4 @@
-// A copy of the D1 database as SQL, and its way back (ADR 011). `wrangler d1 export` refuses
-// a database with virtual tables (the search index): this exports the real tables' rows and lets
-// the index's triggers refill it on restore.
-//
-//   npm run db:backup -- --remote [--output backups/lake-garda.sql]
-//   npm run db:restore -- backups/lake-garda.sql --remote   (--local, --config also work)
+// D1 as SQL and back (ADR 011): `wrangler d1 export` refuses the search index's virtual tables.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -96,7 +91,6 @@ function backup(output: string) {
       `-- Lake Garda Live Camera: D1 rows of ${new Date().toISOString()} (scripts/d1-backup.ts)`,
       `${MIGRATIONS_LINE}${appliedMigrations().join(" ")}`,
       "PRAGMA defer_foreign_keys=TRUE;",
-      // Replaces what a migrated database holds already (the settings row, earlier rows).
       ...tables.map((table) => `DELETE FROM "${table}";`),
       rows,
     ].join("\n"),

@@ -1,6 +1,4 @@
-// Local-only secrets for dev, preview, the tests and the camera box: .dev.vars, created from
-// .dev.vars.example when missing. Safe to run any number of times.
-// Usage: node scripts/dev-vars.ts
+// Local secrets (.dev.vars) from .dev.vars.example when missing; safe to run again.
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 
 export const DEV_VARS = ".dev.vars";

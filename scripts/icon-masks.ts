@@ -22,11 +22,7 @@ function collection(name: string): Collection {
   return icons as Collection;
 }
 
-/**
- * `virtual:icon-mask/mdi/weather-sunny.css` defines `icon-mdi-weather-sunny`, a CSS mask in
- * `currentColor`: icons a page may or may not show travel in its stylesheet, not its JavaScript
- * (`…css?inline`: the rule as text).
- */
+/** `virtual:icon-mask/mdi/<name>.css`: a `currentColor` mask, so icons travel in CSS, not JS. */
 export function iconMasks(): Plugin {
   return {
     name: "icon-masks",

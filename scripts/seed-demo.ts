@@ -1,5 +1,4 @@
-// Seeds a local gallery with scripts/demo-media through the local D1 and R2. Idempotent, and
-// a no-op once the gallery has items of its own.
+// Seeds the demo gallery and stills archive into local D1 and R2; a no-op once items exist.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -192,7 +191,6 @@ function keyFor(bytes: Buffer, name: string) {
 
 export async function seedDemo(persistTo: string): Promise<void> {
   const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
-    // The directory wrangler's --persist-to names holds its state under v3/.
     persist: { path: join(persistTo, "v3") },
     // Workers AI is remote-only; seeding needs D1 and R2 alone.
     remoteBindings: false,
@@ -223,8 +221,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
         if (small && smallKey) {
           await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
         }
-        // Noon UTC lies on the same date at the lake: yesterday's film is yesterday's by the
-        // calendar, also on the days the clocks change.
+        // Noon UTC is the same date at the lake, on the days the clocks change too.
         const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
         const takenAt = Date.parse(`${day}T12:00:00Z`);
         const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
@@ -249,7 +246,6 @@ export async function seedDemo(persistTo: string): Promise<void> {
             description.It,
             description.Fr,
             description.Es,
-            // The demo's tags are words every language's visitors can search for.
             ...locales.map(() => `,${demo.tags.join(",")},`),
             "Demo picture drawn by the project",
             "published",
@@ -278,10 +274,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
   }
 }
 
-// The stills archive (ADR 017): every ten minutes since midnight (lake time) two days ago, so
-// each of the last two days is whole, as a box's archive is; and the same days a week and a
-// year ago every half hour, so each of the archive page's jumps lands somewhere. Every
-// still has an object of its own, as the camera's do: deleting one never takes another's file.
+// Whole last two days, as a box keeps them, and the same days a week and a year ago (ADR 017).
 type StillScene = { photo: string; condition: string; isDay: boolean };
 
 function sceneAt(hour: number, dayIndex: number): StillScene {
@@ -306,7 +299,6 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   // The archive's journey steps back a day, then a year: 367 days across a 29 February.
   for (const daysAgo of [7, 8, 365, 366, 367]) {
     for (let i = 0; i < 48; i++) {
-      // A year ago is kept only because the owner chose those as best of.
       slots.push({
         slot: newest - daysAgo * DAY_MS - i * 3 * STILL_SLOT_MS,
         bestOf: daysAgo > 300,

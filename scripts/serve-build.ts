@@ -1,8 +1,4 @@
-// Serves the build in workerd as `wrangler deploy` ships it, with the secrets of .dev.vars read
-// at start and a local state directory: the one way to run the build locally (npm run preview,
-// the journeys, the benches). Their settings are flags, never edits to the build.
-// Usage: node scripts/serve-build.ts [--port 4173] [--persist-to <dir>] [--fresh]
-//                                    [--var NAME:value]…
+// Serves the build as `wrangler deploy` ships it: the one way to run it locally (flags, no edits).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -36,8 +32,7 @@ const wrangler = spawn(
     ["--config", BUILT_CONFIG],
     // Local bindings only: Workers AI would need an account (ADR 015 says what stands in).
     "--local",
-    // Resolved against the config's folder otherwise; it also makes wrangler skip the copy
-    // of .dev.vars that the build leaves in build/server.
+    // Resolved against the config's folder otherwise, and it skips the build's copy of .dev.vars.
     ["--env-file", resolve(DEV_VARS)],
     ["--persist-to", persistTo],
     ["--port", values.port],

@@ -1,6 +1,4 @@
-// Prepares a local workerd state: the D1 schema with its seed rows and the demo gallery.
-// Safe to run any number of times.
-// Usage: node scripts/setup-local.ts [--persist-to <dir>]
+// Prepares a local workerd state: the D1 schema, its seed rows and the demo; safe to run again.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { ensureDevVars } from "./dev-vars.ts";

@@ -1,10 +1,6 @@
 import { createLogger, type Logger } from "vite";
 
-/**
- * workerd dumps its native stack for each "internal error" (offline: every weather fetch);
- * Miniflare's filter expects bare addresses, not these `path@address` frames. Our code already
- * logs each failure in one line (app/.server/weather/refresh.ts).
- */
+/** workerd's native stack per internal error (offline weather fetches); ours logs one line. */
 export function withoutWorkerdStackDumps(): Logger {
   const logger = createLogger();
   const { error, warn } = logger;

@@ -17,10 +17,7 @@ export const MAINTENANCE = "/en/admin/maintenance";
 
 let logins = 0;
 
-/**
- * The owner logs in, by default from a network of their own each time: the edge shield allows 30
- * logins a network in 10 s, and a file that logs in before each test would otherwise meet it.
- */
+/** Logs in from a network of its own each time: the edge shield allows 30 a network in 10 s. */
 export async function logIn(headers: Record<string, string> = {}) {
   logins += 1;
   const from = { "CF-Connecting-IP": `2001:db8:0:${logins.toString(16)}::1`, ...headers };

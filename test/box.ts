@@ -139,12 +139,7 @@ export async function connectBox(signing: Signing = {}): Promise<Box> {
 
 const usedSignatures = new Set<string>();
 
-/**
- * A request signed as the camera box; a JSON body is sent as its bytes. The same request again
- * within a second would carry the same signature, which the Worker refuses as a replay: like
- * the box (ingest/worker-client.ts), it then waits for the next second. `boxEnv` runs it
- * against other bindings (see actingJustBefore).
- */
+/** A request signed as the box; like the box, it waits a second rather than replay a signature. */
 export async function asBox(
   method: string,
   path: string,

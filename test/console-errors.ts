@@ -1,5 +1,4 @@
-// Worker tests fail on a console.error they did not declare, as the browser journeys do: an
-// error logged on the way to a green assertion is a defect that assertion missed.
+// An error logged on the way to a green assertion is a defect it missed: undeclared ones fail.
 import { afterEach, beforeEach } from "vitest";
 
 const original = console.error;

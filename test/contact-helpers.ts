@@ -19,7 +19,6 @@ const questionPattern: Record<Locale, RegExp> = {
 /** `proof`: the proof of work a busy day asks of browsers, as the page hands it to its script. */
 export type OpenedForm = { html: string; token: string; answer: string; proof: ProofPuzzle | null };
 
-/** The page's data for its script, as React Router writes it into the HTML. */
 function proofIn(html: string): ProofPuzzle | null {
   const field = (name: string, value: string) =>
     new RegExp(`\\\\"${name}\\\\",\\\\?"?(${value})`).exec(html)?.[1];
@@ -57,10 +56,7 @@ export function aMessage(overrides: Record<string, string> = {}) {
   return { fields, marker };
 }
 
-/**
- * Each test starts a quiet day, with only Date faked, so that a test can let the minimum fill
- * time or a question's lifetime pass; timers and the bindings run on real time.
- */
+/** Each test starts a quiet day with only Date faked: timers and bindings run on real time. */
 export async function startQuietDay(): Promise<void> {
   vi.useFakeTimers({ toFake: ["Date"] });
   await env.DB.batch([
@@ -69,7 +65,6 @@ export async function startQuietDay(): Promise<void> {
   ]);
 }
 
-/** `text` as React writes it into HTML. */
 export function escaped(text: string) {
   return text
     .replaceAll("&", "&amp;")

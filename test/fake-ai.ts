@@ -1,8 +1,4 @@
-// Workers AI as tests and journeys see it: a stand-in for the translation model that
-// answers the shape Workers AI answers, and that, like m2m100 and small instruction models,
-// mangles every place name it is given in clear. Only names behind markers survive.
-//
-// Scenarios: ok | http-500 | garbage | lose-marker.
+// Workers AI's stand-in: like small models, it mangles every place name not behind a marker.
 
 type FakeReply = { status: number; contentType: string; body: string };
 

@@ -1,10 +1,4 @@
-// The weather providers as the Worker sees them in tests: recorded payloads (test/fixtures/),
-// replayed as if recorded today. Used by miniflare's outboundService in the workerd tests and
-// by e2e/fake-upstream-server.ts for the browser journeys.
-//
-// URL: /{tag}/{scenario}/{source}[?query]. `tag` groups calls for counting
-// (GET /__calls/{tag}); `scenario` is ok | http-500 | garbage | html | unexpected | slow.
-// The source `ai` is the stand-in for Workers AI (test/fake-ai.ts), which reads the body.
+// Recorded weather payloads replayed as today: /{tag}/{scenario}/{source}; /__calls/{tag} counts.
 import { readFileSync } from "node:fs";
 import { addDays } from "#time/calendar-day.ts";
 import { LAKE_TIME_ZONE, lakeDate } from "#time/lake-time.ts";

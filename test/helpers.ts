@@ -100,10 +100,7 @@ export async function runCron(cronEnv: Env = env): Promise<void> {
   await waitOnExecutionContext(ctx);
 }
 
-/**
- * The database, running `before(query)` ahead of each statement, alone or in a batch (once
- * per batch, with its statements' queries).
- */
+/** The database, running `before(query)` ahead of each statement (once per batch). */
 export function beforeStatements(
   db: D1Database,
   before: (queries: string[]) => Promise<unknown>,
@@ -153,10 +150,7 @@ export function beforeStatements(
   });
 }
 
-/**
- * The database, where `act` (another request's write) lands just before the first statement
- * whose SQL starts with `prefix` is run, alone or in a batch: the moment a race would hit.
- */
+/** The database, where `act` lands just before the first statement starting with `prefix`. */
 export function actingJustBefore(
   db: D1Database,
   prefix: string,

@@ -1,5 +1,4 @@
-// Whole photos and videos built byte by byte, as the server reads them: JPEG segments with a
-// camera's EXIF or XMP, and MP4/MOV box trees with the location boxes phones write.
+// Whole photos and videos built byte by byte, with the EXIF, XMP and location boxes cameras write.
 import type { StoredFile } from "#app/.server/files/stored-file.ts";
 
 type Bytes = Uint8Array | number[];
@@ -19,16 +18,12 @@ export function concat(...parts: Bytes[]): Uint8Array<ArrayBuffer> {
 const uint16 = (n: number) => [n >> 8, n & 255];
 const uint32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
 
-/** A JPEG segment: marker, length, payload. */
 export const segment = (marker: number, ...payload: Bytes[]) => {
   const body = concat(...payload);
   return concat([0xff, marker, ...uint16(body.length + 2)], body);
 };
 
-/**
- * A whole baseline JPEG of `bytes` bytes: SOI, `segments` (APPn), a frame header, a scan
- * whose data never holds 0xFF (so no false marker), EOI.
- */
+/** A whole baseline JPEG of `bytes` bytes; its scan data never holds 0xFF (no false marker). */
 export function jpeg({
   width = 1280,
   height = 960,
@@ -76,7 +71,6 @@ export const exifWithGps = () =>
 /** EXIF as a phone writes it without a position: the camera's make in the first IFD. */
 export const exifWithoutGps = () => exif(ifd([0x010f, 2, 4, latin1("Lux\0")]));
 
-/** An XMP packet with `properties` in its description. */
 export const xmp = (properties: string) =>
   segment(
     0xe1,
@@ -119,12 +113,10 @@ export const keyedMeta = (key: string, value: string) =>
   );
 
 export type MovieOptions = {
-  /** The whole file's size; its media data fills what the boxes leave. */
   size?: number;
   moovAt?: "start" | "end";
   brand?: string;
   handler?: string;
-  /** More boxes in moov, and in its track. */
   moov?: Bytes[];
   track?: Bytes[];
 };

@@ -42,10 +42,7 @@ export const stillVersionsOf1080p = (bytes: number) => ({
 /** The versions a box sent before the small one. */
 export const previousBoxVersions: StillVersion[] = ["thumbnail", "medium"];
 
-/**
- * A still the box took at `takenAt` with its smaller versions (`sent`: another box's), as the
- * box sends them, through the real signed route. Each has other bytes.
- */
+/** A still taken at `takenAt` with its versions, through the real signed route; each unique. */
 export async function sendStill(takenAt: number, sent = stillVersions) {
   variant += 1;
   const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
@@ -61,7 +58,6 @@ export async function sendStill(takenAt: number, sent = stillVersions) {
   return { response, body, versions };
 }
 
-/** Every object a still row points at. */
 export const rowKeys = (rows: StillRow[]) =>
   rows
     .flatMap((row) => [row.file_key, row.thumbnail_key, row.small_key, row.medium_key])
