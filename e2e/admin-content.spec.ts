@@ -31,10 +31,7 @@ function insertItems(token: string, ids: string[]) {
   );
 }
 
-/**
- * This browser's session ends as the 8 hours' end would leave it: its row is gone, the cookie
- * stays. Only this one: the other lane's journeys keep theirs.
- */
+/** Ends this browser's session as 8 hours would (row gone, cookie kept); the other lane's stay. */
 async function endThisSession(page: Page) {
   const cookie = (await page.context().cookies()).find((c) => c.name === "__Host-admin_session");
   const payload = cookie?.value.split(".")[1] ?? "";
@@ -102,7 +99,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     expect(await gallery.text(), prefix || "/").toContain(title);
   }
 
-  // Hide it: gone from the gallery, its page 404s.
   const row = rows.filter({ hasText: englishTitle });
   await row.getByRole("button", { name: "Ausblenden" }).press("Enter");
   await expect(row.getByText("Ausgeblendet")).toBeVisible();
@@ -130,7 +126,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
     rows.filter({ hasText: `Harbour ${token} 2` }).getByRole("button", { name: "löschen" }),
   ).toBeFocused();
 
-  // Bulk: a shift-click range selects all three; hide them, then delete them.
   await rows.first().getByRole("checkbox").click();
   await rows
     .last()
@@ -143,7 +138,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await confirm.getByRole("button", { name: "Ausblenden" }).click();
   await expect(toasts.getByText("Ausgewählte Einträge erfolgreich aktualisiert")).toBeVisible();
   await expect(rows.getByText("Ausgeblendet")).toHaveCount(3);
-  // The selection is empty now, and the button that asked keeps the focus.
   await expect(page.getByRole("button", { name: "Auswahl ausblenden" })).toBeFocused();
 
   // Another browser deleted one of them meanwhile: the rest is applied, and the toast names it.
@@ -173,7 +167,6 @@ test("the owner edits, translates, publishes, hides, features, retypes and bulk-
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(gone);
   expect((await page.request.get(`/en/gallery/${second}`)).status()).toBe(404);
-  // The demo photo whose files they shared still shows.
   const demo = await page.request.get("/en/gallery/demo-noon");
   expect(demo.status()).toBe(200);
 });
@@ -313,7 +306,6 @@ test("in every language a row's buttons are named by the words they show, and ax
 }) => {
   test.slow();
   const token = `t${Date.now().toString(36)}`;
-  // One shown and one hidden, one featured: every wording of the row's buttons.
   const [plain, featured] = ["a", "b"].map((s) => `e2e-${token}-${s}`);
   insertItems(token, [plain ?? "", featured ?? ""]);
   d1(`update media set featured = 1 where id = '${featured}'`);
@@ -352,7 +344,6 @@ test("the list says what a search or filter found and what Show more added, and 
   await page.getByLabel("Inhalte durchsuchen").fill(token);
   await expect(said).toHaveText("24 Ergebnisse angezeigt");
   await expect(rows).toHaveCount(24);
-  // Newest first: nos. 25 to 2, then 1 and 0.
   await list.getByRole("button", { name: "Mehr anzeigen" }).press("Enter");
   await expect(rows).toHaveCount(26);
   await expect(said).toHaveText("26 Ergebnisse angezeigt");
@@ -394,7 +385,6 @@ test("Select all takes every item the search matches, beyond Show more, and the 
   await expect(selected).toHaveText(
     "Alle 105 Einträge, die diesem Filter entsprechen, sind ausgewählt",
   );
-  // What Show more brings is selected already.
   await list.getByRole("button", { name: "Mehr anzeigen" }).click();
   await expect(rows).toHaveCount(48);
   await expect(rows.getByRole("checkbox", { checked: false })).toHaveCount(0);
@@ -408,12 +398,10 @@ test("Select all takes every item the search matches, beyond Show more, and the 
   await expect(toasts.getByText("Ausgewählte Einträge erfolgreich aktualisiert")).toBeVisible();
   expect(turns).toEqual([100, 5]);
   expect(statuses()).toEqual([{ status: "hidden", n: 105 }]);
-  // The list is read again as it now is, from its first page.
   await expect(rows.getByText("Ausgeblendet")).toHaveCount(24);
   await expect(selected).toHaveText("Keine Einträge ausgewählt");
 
-  // Another browser deletes one loaded item and one beyond the loaded pages meanwhile: the
-  // rest goes, and the toast names both.
+  // Another browser deletes a loaded item and one beyond the loaded pages: the toast names both.
   await list.getByRole("button", { name: "Alle auswählen" }).click();
   await expect(selected).toHaveText(
     "Alle 105 Einträge, die diesem Filter entsprechen, sind ausgewählt",
@@ -561,7 +549,6 @@ test.describe("a session that ends during an edit", () => {
     await expect(editor).toHaveCount(0);
     expect(d1(`select title_en from media where id = '${id}'`)).toEqual([{ title_en: title }]);
 
-    // Saved, the changes are no longer kept: the dashboard opens without the editor.
     expect(await keptEdit(page)).toBeNull();
     await page.reload();
     await hydrated(page);
@@ -615,8 +602,7 @@ test.describe("a session that ends during an edit", () => {
         return apart ? "apart" : "overlapping";
       })
       .toBe("apart");
-    // Scrolled to the end of the form, Save is what lies under its ends and its middle (inside
-    // its rounded corners, which a pointer does not hit).
+    // Save lies under its ends and its middle (inside the rounded corners a pointer does not hit).
     const saveButton = editor.getByRole("button", { name: save.button });
     await saveButton.scrollIntoViewIfNeeded();
     expect(
@@ -674,8 +660,7 @@ test.describe("a session that ends during an edit", () => {
         page,
         (token) => `Harbour ${token} deleted meanwhile`,
       );
-      // Pointed at, the toast stays while the other browser's delete takes its time (the CLI
-      // took longer than the toast's 5 s on a busy machine).
+      // Pointed at, the toast outlasts the other browser's delete (over 5 s on a busy host).
       await toast.hover();
       d1(`delete from media where id = '${id}'`);
       await logInAgain(page, toast);

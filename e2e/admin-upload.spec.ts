@@ -130,8 +130,7 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   await expect(row(page, "Tramonto a Malcesine.jpg")).toContainText(
     "Als Entwurf gespeichert: Unter „Bearbeiten“ Texte ergänzen und veröffentlichen.",
   );
-  // What visitors will get: JPEGs made in the browser, without the EXIF (and GPS) block, the
-  // 3200 px photo at 2560 px for large screens and 1280 and 960 px for phones.
+  // Made in the browser without EXIF: 2560 px for large screens, 1280 and 960 px for phones.
   for (const [version, width] of [
     ["web", 2560],
     ["medium", 1280],
@@ -187,8 +186,7 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
 
   await page.goto("/admin");
   await expect(page.getByText("Unvollständige Uploads")).toBeVisible();
-  // What the tab learns on resume (parts whose bodies had fully left before the tab went
-  // away may have landed since), and what it then sends.
+  // Parts whose bodies had left before the tab went away may have landed since.
   let doneBefore: number[] = [];
   page.on("response", async (response) => {
     if (response.request().method() !== "GET" || !response.url().endsWith("/api/admin/uploads")) {
@@ -212,7 +210,6 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   await expect(page.getByRole("region", { name: "Hochladen" }).getByRole("status")).toHaveText(
     "Hochladen erfolgreich",
   );
-  // Only the parts the server lacked were sent again.
   expect(doneBefore.length).toBeGreaterThanOrEqual(3);
   expect(doneBefore.length).toBeLessThan(15);
   const missing = Array.from({ length: 15 }, (_, i) => i + 1).filter(
@@ -407,13 +404,11 @@ test("a photo uploaded on its own gets its texts, translated, and is published w
   await expect(
     added.getByRole("button", { name: "„Punta San Vigilio.jpg“ bearbeiten" }),
   ).toBeFocused();
-  // The content list below shows it as it now is.
   const item = page.locator(`li[data-item-id="${id}"]`);
   await expect(item).toContainText("Veröffentlicht");
   await expect(item).toContainText("Hervorgehoben");
   await expectNoAxeViolations(page);
 
-  // A visitor finds it in every language, with its texts.
   for (const [prefix, suffix] of [
     ["", " (de)"],
     ["/en", ""],
@@ -431,7 +426,6 @@ test("a photo uploaded on its own gets its texts, translated, and is published w
   await expect(viewer).toContainText("First light over Lake Garda");
   await expect(viewer).toContainText("dawn");
 
-  // The gallery's journeys, next in this lane, count the published items: the owner takes it
-  // down again.
+  // The gallery's journeys, next in this lane, count published items: the owner takes it down.
   expect((await page.request.delete(`/api/admin/media/${id}`)).ok()).toBe(true);
 });

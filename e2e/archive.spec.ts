@@ -22,10 +22,7 @@ const at = (instant: number) =>
 const theDayBefore = (address: string) =>
   `${addDays(address.slice(0, 10), -1)}${address.slice(10, 16)}`;
 
-/**
- * As the camera box does it: with its smaller versions, signed with the device key, the moment
- * in X-Taken-At. The demo pictures are 1280 px wide: the medium version is the picture itself.
- */
+/** As the box sends one: versions, device signature, X-Taken-At (the demo's medium is itself). */
 async function sendStill(baseURL: string, picture: string, takenAt: number) {
   const path = "/api/ingest/still";
   const jpeg = (name: string) => new Uint8Array(readFileSync(`scripts/demo-media/${name}.jpg`));
@@ -85,7 +82,6 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await expect(page.getByText("No weather was recorded for this moment.")).toBeVisible();
   await axeClean(page, "a backfilled still");
 
-  // The arrow keys step ten minutes, and so do the buttons.
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(`/en/archive?at=${at(before)}`);
   await page.getByRole("link", { name: "10 min later" }).click();
@@ -97,11 +93,9 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   );
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`/en/archive?at=${at(moment + STILL_SLOT_MS)}`);
-  // A demo still: it has its weather.
   await expect(page.getByText("Air")).toBeVisible();
   await axeClean(page, "a still with its weather");
 
-  // Yesterday, a week and a year ago at the same time.
   await page.getByRole("link", { name: "Same time yesterday" }).click();
   await expect(page).toHaveURL(`/en/archive?at=${theDayBefore(at(moment + STILL_SLOT_MS))}`);
   await page.getByRole("link", { name: "A week ago" }).click();
@@ -118,7 +112,6 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await expect(page.getByText(/no picture from within half an hour/)).toBeVisible();
   await axeClean(page, "a year ago, nothing before");
 
-  // The calendar: back to this month, then a day with pictures.
   const day = at(moment - DAY_MS).slice(0, 10);
   await page.goto(`/en/archive?day=${day}`);
   await hydrated(page);
@@ -130,7 +123,6 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
     `/en/archive?day=${day}`,
   );
 
-  // An hour of the day, then the scrubber with the keyboard.
   await page.getByRole("link", { name: "8 AM" }).click();
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:00`);
   const scrubber = page.getByRole("slider", { name: /Time of day/ });
@@ -160,7 +152,6 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   );
   await other.close();
 
-  // A day without pictures.
   await page.goto("/en/archive?day=2001-01-01");
   await expect(page.getByRole("heading", { name: /No pictures on/ })).toBeVisible();
   await axeClean(page, "a day without pictures");
@@ -174,15 +165,12 @@ test("reaching the newest still or the last month keeps the focus on the link th
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(/\?at=/);
   const later = page.getByRole("link", { name: "10 min later" });
-  // A box the other lane's journeys start sends a still at once: in a new ten-minute slot it
-  // becomes the newest while this journey steps, and one more step reaches it. Pressing the
-  // link once it is unavailable goes nowhere (checked below).
+  // A box the other lane starts sends a still at once, which may become the newest mid-journey.
   await expect(async () => {
     await later.press("Enter");
     await expect(later).toHaveAttribute("aria-disabled", "true", { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await expect(later).toBeFocused();
-  // Unavailable, it goes nowhere, and has no address to go to.
   await expect(later).not.toHaveAttribute("href");
   const newest = page.url();
   await later.press("Enter");
@@ -216,7 +204,6 @@ test("at 320 px every archive control is at least 44 px", async ({ strictPage: p
         return { what: e.outerHTML.slice(0, 80), width: r.width, height: r.height };
       }),
   );
-  // Steps, jumps, scrubber, 24 hours, the hour's stills and the calendar's days.
   expect(boxes.length).toBeGreaterThan(30);
   for (const box of boxes) {
     expect(Math.min(box.width, box.height), box.what).toBeGreaterThanOrEqual(44);
@@ -261,7 +248,6 @@ test.describe("on a phone", () => {
     // Every still of the hour came with its smaller versions (the box's and the demo's).
     await expect(hour.locator("img")).not.toHaveCount(0);
     await expect(page.locator("main img:not([srcset])")).toHaveCount(0);
-    // The still on show and at least two others of its hour.
     await expectSmallestSharpVersions(page.locator("main img"), 3);
   });
 });
@@ -323,7 +309,6 @@ test("the owner marks a still best of and deletes it from the page (de)", async 
   await owner.getByRole("button", { name: "Bild löschen" }).click();
   await confirm.getByRole("button", { name: "Löschen" }).click();
   await expect(toasts.getByText("Erfolgreich gelöscht")).toBeVisible();
-  // The page moves on to the next picture; the deleted one and its file are gone.
   await expect(page).toHaveURL(`/archive?at=${at(moment)}`);
   expect((await fetch(`${baseURL}${src}`)).status).toBe(404);
   await page.goto(`/archive?at=${at(before)}`);

@@ -18,8 +18,7 @@ function recordProofModules(page: Page): string[] {
   return loaded;
 }
 
-// Each journey is another visitor, as Cloudflare's edge would say: the form allows five
-// submissions a minute per client, and these journeys together send more than that.
+// Each journey another visitor: the form allows five a minute per client, and these send more.
 test.beforeEach(async ({ page }) => {
   const network = Math.floor(Math.random() * 0xffff).toString(16);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${network}::1` });

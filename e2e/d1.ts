@@ -1,12 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { journeyState } from "./state.ts";
 
-/**
- * Runs SQL on D1 as another browser's change would; answers the last statement's rows. The
- * local Worker shares the SQLite file, and while one of its writes (the other lane's likes,
- * views and beacons) holds the lock the CLI fails at once with SQLITE_BUSY instead of waiting
- * as D1 would: it tries again a moment later.
- */
+/** SQL as another browser's change; SQLITE_BUSY (the Worker writing) is retried, as D1 waits. */
 export function d1(sql: string, attempt = 1): unknown[] {
   try {
     const output = execFileSync(

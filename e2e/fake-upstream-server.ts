@@ -1,6 +1,4 @@
-// The weather providers for the browser journeys: test/fake-upstream.ts over HTTP on
-// localhost, so `vite preview` (which really fetches) never needs the internet.
-// Usage: node e2e/fake-upstream-server.ts <port>
+// test/fake-upstream.ts over HTTP, so the preview (which really fetches) never needs the internet.
 import { createServer } from "node:http";
 import { fakeUpstream } from "#test/fake-upstream.ts";
 

@@ -20,8 +20,7 @@ export const test = base.extend<Fixtures>({
   expectedNetworkErrors: [[], { option: true }],
   strictPage: async ({ page, baseURL, expectedStatuses, expectedNetworkErrors }, use) => {
     const problems: string[] = [];
-    // Chromium's words for a failed load: "… responded with a status of 404 (Not Found)", or
-    // "Failed to load resource: net::ERR_INTERNET_DISCONNECTED".
+    // Chromium's words for a failed load: "… status of 404 (Not Found)" or "net::ERR_…".
     const expected = (text: string) =>
       expectedStatuses.some((status) => text.includes(`status of ${status} (`)) ||
       expectedNetworkErrors.some((error) => text === `Failed to load resource: ${error}`);
@@ -70,12 +69,7 @@ export async function playsMuted(video: Locator) {
 /** Long enough for a toast's exit (200 ms); a paused animation must not hang the journey. */
 const SETTLE_MS = 2_000;
 
-/**
- * axe finds nothing on the page, or in the part `include` selects. Judged at rest: a toast
- * fading out has no contrast to speak of, so running animations finish first (endless ones,
- * such as a spinner, are left running), and no toast may start to leave while axe reads: its
- * timer pauses, as it does while a visitor is in another window (Radix listens for the blur).
- */
+/** axe at rest: finite animations end first, toasts' timers pause (as on blur) while it reads. */
 export async function expectNoAxeViolations(
   page: Page,
   { include, label = "" }: { include?: string; label?: string } = {},

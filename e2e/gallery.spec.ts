@@ -97,7 +97,6 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/demo-morning/);
   await expect(announced).toHaveText("Morning calm in the harbour");
 
-  // The like survives a reload: the browser remembers it, the server counted it once.
   await page.reload();
   await expect(
     page.getByRole("dialog").getByRole("button", { name: `Liked ${before + 1}` }),
@@ -128,7 +127,6 @@ test("closing the viewer returns the focus to the card of the item that was open
   await storm.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(grid.getByRole("link", { name: "View: Storm front over the lake" })).toBeFocused();
-  // The next Tab goes on from there, to that card's like button.
   await page.keyboard.press("Tab");
   await expect(
     grid.getByRole("listitem").filter({ hasText: "Storm front over the lake" }).getByRole("button"),
@@ -193,7 +191,6 @@ test("from the home page the gallery arrives with its own catalog's texts, in Ge
 });
 
 test.describe("an unknown item", () => {
-  // It ends on an item that does not exist.
   test.use({ expectedStatuses: [404] });
 
   test("a shared item link opens the viewer alone, with its social-share picture, and the gallery on closing", async ({
@@ -291,11 +288,9 @@ test("Show more pages past 24 items and keeps them through the viewer, other fil
   await expect(grid.getByRole("button", { name: "Show more" })).toHaveCount(0);
   // The last page takes the button away: the focus goes on to the first item it brought.
   await expect(grid.getByRole("link", { name: "View: From the archive, no. 20" })).toBeFocused();
-  // The two featured items above and the 29 of the grid.
   await expect(grid.getByRole("status")).toHaveText("31 results shown");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gallery");
 
-  // An item from the second page opens, steps, closes: the list stays as it was.
   await grid.getByRole("link", { name: "View: From the archive, no. 24" }).click();
   await expect(page.getByRole("dialog", { name: "From the archive, no. 24" })).toBeVisible();
   await page.keyboard.press("ArrowLeft");
@@ -440,14 +435,12 @@ test.describe("on a phone in dark mode, when a like cannot be saved", () => {
     );
     await expectNoAxeViolations(page, { include: "main li:has([aria-live])" });
 
-    // The viewer says it the same way, below its row of buttons.
     await card.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
     const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
     await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
     await expect(viewer.getByText(failed)).toBeVisible();
     await expectNoAxeViolations(page, { include: "[role=dialog]" });
 
-    // Tried again and saved: the message is gone.
     await page.unroute(likes);
     await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
     await expect(viewer.getByRole("button", { name: /^Liked \d+$/ })).toBeVisible();
@@ -525,7 +518,6 @@ test.describe("on a desktop screen at a pixel ratio of 2", () => {
   }) => {
     await page.goto("/en/gallery");
     await hydrated(page);
-    // The featured pair and at least the grid's first row.
     await expectSmallestSharpVersions(page.locator("main li img[srcset]"), 6);
   });
 });

@@ -55,11 +55,7 @@ type Drop = {
   said: string[];
 };
 
-/**
- * From now on, in the page's clock: the last frame the video presented, when the LIVE badge,
- * the countdown and the region's "playing" went, the attempts shown, the region's words, and
- * when "Connection failed" showed.
- */
+/** In the page's clock: the last frame, when LIVE and the countdown went, and the words said. */
 async function recordDrop(page: Page) {
   await page.locator("#live").evaluate((panel: HTMLElement) => {
     const drop: Drop = {
@@ -158,9 +154,7 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await live.getByRole("button", { name: "Watch live" }).click();
   await hlsRequested;
   await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-  // The steps come in their order, each said once; one the work had already left behind when
-  // its turn came is skipped (how many depends on how fast the box starts). The attempts tick
-  // on screen only: said aloud every half second, they would bury the steps after them.
+  // Each step said once, in order; one the work left behind is skipped; attempts stay silent.
   const steps = await announced(page);
   expect(steps.filter((text) => text.startsWith("Connection attempt"))).toEqual([]);
   const order = [
@@ -174,8 +168,7 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   expect(steps).toEqual(order.filter((text) => steps.includes(text)));
   expect(steps.at(0)).toBe("Starting session…");
   expect(steps.at(-1)).toBe("The live stream is playing.");
-  // Every step stays on screen long enough to read (the hook keeps each for 800 ms) before the
-  // next step replaces it; the picture replaces one at once.
+  // Each step stays readable (800 ms) until the next replaces it; the picture replaces one at once.
   const timeline = await announcements(page);
   for (const [i, { text, at }] of timeline.entries()) {
     const next = timeline[i + 1];
@@ -207,8 +200,7 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   await tabTo(page, live.getByRole("button", { name: "Watch again" }));
   const heard = (await announced(page)).length;
   await page.keyboard.press("Enter");
-  // The stream is still in its grace, so it is joined at once: the picture may end the first
-  // step before a look at the region would see it. The recorder saw it.
+  // Joined in the grace, the picture may end the first step before a look; the recorder saw it.
   await expect
     .poll(async () => (await announced(page)).slice(heard))
     .toContain("Starting session…");
@@ -231,7 +223,6 @@ test.describe("when things go wrong", () => {
 
     const killedAt = await page.evaluate(() => performance.now());
     killBox();
-    // The frozen picture, its attempts ticking over it, Stop and Fullscreen still there.
     await expect(live.getByText(/^Tentativo di connessione \d+\/\d+$/)).toBeVisible({
       timeout: 10_000,
     });
@@ -250,8 +241,6 @@ test.describe("when things go wrong", () => {
       lastFrameAfterKill: Math.round(drop.lastFrame - killedAt),
     };
     console.log(`box killed, after the last frame (ms): ${JSON.stringify(measured)}`);
-    // LIVE, the countdown and "playing" go with the picture; the player's retries show as the
-    // spec's attempts; then the visitor is told.
     expect(measured.liveGone).toBeLessThanOrEqual(3_000);
     expect(measured.countdownGone).toBeLessThanOrEqual(3_000);
     expect(measured.regionChanged).toBeLessThanOrEqual(3_000);
@@ -290,7 +279,6 @@ test.describe("when things go wrong", () => {
   }) => {
     test.setTimeout(60_000);
     const url = baseURL ?? "";
-    // A still from the box, then the box goes away: a visitor the next day sees both.
     const before = Date.now();
     box = startBox(url);
     await expect
@@ -317,8 +305,7 @@ test.describe("when things go wrong", () => {
     await expect(live.getByRole("button", { name: "Live ansehen" })).toHaveCount(0);
     await expectAccessible(page);
 
-    // On a small phone the message and its button fit below the still's time, inside the
-    // picture; the message stands for the OFFLINE badge.
+    // On a small phone the message and its button fit inside the picture, standing for OFFLINE.
     await page.setViewportSize({ width: 320, height: 640 });
     await expect(live.getByText("OFFLINE", { exact: true })).toBeHidden();
     const frame = await placeOf(live.locator(".aspect-video"));
@@ -330,7 +317,6 @@ test.describe("when things go wrong", () => {
     expect(message.y).toBeGreaterThanOrEqual(badge.y + badge.height);
     expect(again.y + again.height).toBeLessThanOrEqual(frame.y + frame.height);
 
-    // Trying anyway asks the Worker once and ends where it began, and says so.
     await live.getByRole("button", { name: "Erneut versuchen" }).focus();
     const attempt = page.waitForRequest(
       (request) => request.method() === "POST" && request.url().endsWith("/api/stream/sessions"),
@@ -340,7 +326,6 @@ test.describe("when things go wrong", () => {
     await expect(live.locator("[aria-live]")).toHaveText(
       "Die Kamera ist gerade offline. Bitte versuchen Sie es später erneut.",
     );
-    // The next Try again has the focus: pressing Enter again tries again.
     await expect(live.getByRole("button", { name: "Erneut versuchen" })).toBeFocused();
   });
 
@@ -389,7 +374,6 @@ test.describe("when things go wrong", () => {
     // Focus arrived with the visitor: the panel's Try again has it, not the page's start.
     await expect(live.getByRole("button", { name: "Try again" })).toBeFocused();
 
-    // Going back and forth does not start another session.
     let sessions = 0;
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/api/stream/sessions")) {

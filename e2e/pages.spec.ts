@@ -166,8 +166,7 @@ test("the privacy policy names what the site keeps in session storage, in every 
       await expect(storage, locale).toContainText(key);
     }
   }
-  // Whatever a visit writes there is among them. React Router writes the scroll positions
-  // when a hydrated document is left (pagehide): a link, then a reload.
+  // React Router writes scroll positions when a hydrated document is left: a link, then a reload.
   const policy = await page.locator("section#cookies").textContent();
   await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link").first().click();

@@ -61,7 +61,6 @@ test("closing the phone menu gives the focus back to its button; following a lin
     const closings = {
       "the Escape key": () => page.keyboard.press("Escape"),
       "the close button": () => menu.getByRole("button", { name: close }).click(),
-      // Beside the menu, on the dimmed page.
       "a click outside": () => page.mouse.click(20, 400),
     };
     for (const [way, closeMenu] of Object.entries(closings)) {

@@ -1,12 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
-/**
- * Every loaded picture among `pictures` (each with `srcset`) is the smallest version sharp
- * enough for the place it fills at this screen's pixel ratio. One exception: a picture shown
- * twice may reuse the larger version another place needed anyway (Chromium takes it from its
- * cache, which costs no download).
- */
+/** Each loaded picture is the smallest version sharp enough for its place, or one cached. */
 export async function expectSmallestSharpVersions(pictures: Locator, atLeast: number) {
   await expect(pictures.first()).toBeVisible();
   await expect

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 
-// The visitor's own browser: a user agent no other journey uses, so that this visit is a
-// new visitor of the day whatever ran before on this site.
+// A user agent no other journey uses: a new visitor of the day whatever ran before.
 const visitorAgent = `Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.${Date.now() % 100_000}.0 Mobile Safari/537.36`;
 test.use({ userAgent: visitorAgent, viewport: { width: 360, height: 780 } });
 
@@ -40,8 +39,7 @@ test("browsing five pages adds five page views and one visitor to the owner's st
   const owner = await ownerOnStatistics(browser);
   const before = await today(owner);
 
-  // A network of its own, as Cloudflare's edge would say: one network counts as five
-  // visitors a day at most, and every other journey's browser shares the local one.
+  // A network of its own: one counts as five visitors a day at most, and journeys share one.
   const network = Math.floor(Math.random() * 0xffff).toString(16);
   await visitor.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${network}::1` });
   let beacons = 0;
@@ -87,14 +85,12 @@ test("browsing five pages adds five page views and one visitor to the owner's st
     owner.getByRole("region", { name: "Geräte" }).getByRole("rowheader", { name: "Smartphones" }),
   ).toBeVisible();
 
-  // The chart's figures as a table, opened with the keyboard.
   await owner.getByText("Als Tabelle anzeigen").focus();
   await owner.keyboard.press("Enter");
   await expect(
     owner.getByRole("table", { name: "Seitenaufrufe und Besucher pro Tag" }),
   ).toBeVisible();
 
-  // A phone's width: nothing of the statistics sticks out sideways.
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(owner);
   await owner.context().close();

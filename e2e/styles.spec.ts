@@ -1,8 +1,6 @@
 import { expect, hydrated, test } from "./fixtures.ts";
 
-// Translators and other browser extensions change the page before React hydrates it; React
-// then renders the whole document anew. The stylesheet is inlined by the server and not in the
-// JavaScript: it survives because React keeps a document's style elements.
+// An extension's edit before hydration makes React render the document anew; inlined CSS stays.
 test("a page an extension changed before hydration keeps its styles", async ({ page }) => {
   const hydrationErrors: string[] = [];
   page.on("pageerror", (error) => hydrationErrors.push(error.message));
@@ -19,7 +17,6 @@ test("a page an extension changed before hydration keeps its styles", async ({ p
   });
   await page.goto("/en/about");
   await hydrated(page);
-  // The header's own styles: sticky, over a white background.
   await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
   expect(hydrationErrors.join("\n"), "the change was noticed").toMatch(/hydrat|#418|#423/i);
 });

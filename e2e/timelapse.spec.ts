@@ -26,8 +26,7 @@ function runDemo(workerUrl: string): Promise<{ code: number | null; output: stri
   });
 }
 
-// The calendar's yesterday, as the box names it: 24 hours ago is two days back in the hour
-// after midnight that follows the clocks going forward.
+// Yesterday by the calendar: 24 hours ago is two days back just after the clocks go forward.
 const yesterday = addDays(lakeDate(Date.now()), -1);
 
 test("the box's demo day becomes yesterday's film in the gallery and its stills in the archive", async ({
@@ -49,7 +48,6 @@ test("the box's demo day becomes yesterday's film in the gallery and its stills 
   await page.goto("/gallery");
   await expect(page.getByText("Gestern in 10 Sekunden", { exact: true })).toBeVisible();
 
-  // The film plays in Chromium at full HD.
   expect((await page.goto(`/en/gallery/${id}`))?.status()).toBe(200);
   const viewer = page.getByRole("dialog");
   await expect(viewer.getByRole("heading", { name: /^Time-lapse of / })).toBeVisible();
@@ -61,7 +59,6 @@ test("the box's demo day becomes yesterday's film in the gallery and its stills 
     await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, v.duration]),
   ).toEqual([1920, 1080, 10]);
 
-  // The archive shows the box's stills of that day, ten minutes apart.
   await page.goto(`/en/archive?at=${yesterday}T12:00`);
   await hydrated(page);
   const still = page.locator("figure img").first();

@@ -9,11 +9,7 @@ import { expect, locales, localized, test } from "./fixtures.ts";
 // The W3C's Nu HTML checker, as a jar run on Debian's Java (.ci/run installs it).
 const vnuJar = fileURLToPath(import.meta.resolve("vnu-jar/build/dist/vnu.jar"));
 
-/**
- * Modern CSS the checker does not know yet, forgiven by name and nothing else: Tailwind's
- * registered custom properties (`@property`), the custom properties it transitions
- * (`transition-property: --tw-gradient-from, …`) and its `@supports (margin-trim: …)` test.
- */
+/** Tailwind's CSS the checker does not know yet (`@property`, `margin-trim`), by name only. */
 const cssUnknownToTheChecker = ["@property", "transition-property", "margin-trim"];
 
 type Message = {
@@ -30,9 +26,7 @@ const knownGap = ({ message }: Message) =>
   message.startsWith("CSS: ") &&
   cssUnknownToTheChecker.includes(/“([^”]+)”/.exec(message)?.[1] ?? "");
 
-// Every public page, the owner's login and the states a visitor is sent to by link: a shared
-// photo and film, a day without pictures, a page that does not exist. The archive opens on the
-// newest still: its "10 min later" and next month are unavailable.
+// Every public page, the login, and where links lead: a shared item, a day without pictures, a 404.
 const paths = [
   ...publicPagePaths,
   "/admin/login",
@@ -81,7 +75,6 @@ test("every page is valid HTML in every language (Nu HTML checker)", async ({ re
       }
     }
     const messages = await runChecker([...pageOf.keys()]);
-    // The checker names a document by its file's URL.
     const pageAt = (url = "") => pageOf.get(URL.canParse(url) ? new URL(url).pathname : url) ?? url;
     const problems = messages
       // Infos (the trailing slash React writes on void elements) are not faults.
