@@ -1,5 +1,5 @@
 // Focus on a `<video controls>`'s seek bar or volume is reported on the `<video>` itself.
-export const ownsArrows = (target: EventTarget | null) =>
+const ownsArrows = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable ||
     ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName) ||

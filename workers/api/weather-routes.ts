@@ -5,7 +5,7 @@ import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { apiError } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
-export const WEATHER_CACHE_SECONDS = 60;
+const WEATHER_CACHE_SECONDS = 60;
 
 export const weatherRoutes = new Hono<ApiEnv>().get("/", etag(), async (c) => {
   const { db, config } = c.var;

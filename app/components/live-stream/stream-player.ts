@@ -8,8 +8,8 @@ const loadHls = (): Promise<HlsModule> =>
   import.meta.env.SSR ? Promise.reject(new Error("hls.js is client-only")) : import("hls.js/light");
 
 // No first frame this long is a failure: Safari reports no stalls.
-export const START_STALL_MS = 7_000;
-export const FROZEN_MS = 1_500;
+const START_STALL_MS = 7_000;
+const FROZEN_MS = 1_500;
 const WATCH_MS = 250;
 
 function prefersNativeHls(video: HTMLVideoElement): boolean {

@@ -23,13 +23,7 @@ const PARALLEL_PARTS = 3; // fills a home uplink, few enough for a phone
 const PART_ATTEMPTS = 4;
 
 // Refused again if sent again; `refused`: a code newer than this tab.
-export type Refusal =
-  | "wrong_type"
-  | "too_large"
-  | "not_media"
-  | "not_whole"
-  | "location_data"
-  | "refused";
+type Refusal = "wrong_type" | "too_large" | "not_media" | "not_whole" | "location_data" | "refused";
 export type FailReason = Refusal | "failed";
 
 export class UploadError extends Error {

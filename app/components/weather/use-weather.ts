@@ -4,7 +4,7 @@ import { fetchRead } from "#app/lib/fetch-read.ts";
 import { readAnswer } from "#app/lib/read-answer.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
-export const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
+const WEATHER_REFRESH_MS = 10 * MINUTE_MS;
 
 // `now` is the server's clock as best known: a visitor's wrong clock cannot make data stale.
 export function useWeather(initial: WeatherPanelData) {
