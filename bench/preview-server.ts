@@ -15,13 +15,18 @@ export function freePort(): Promise<number> {
 /** The build in workerd (BENCH_PORT, else `defaultPort`, else free), or the one at BENCH_URL. */
 export async function startPreview(
   defaultPort?: number,
+  { fresh = true } = {},
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
   const running = process.env.BENCH_URL;
   if (running) return { url: running, stop: () => {}, processGroup: 0 };
   const port = String(process.env.BENCH_PORT ?? defaultPort ?? (await freePort()));
   const child = spawn(
     "node",
-    ["scripts/serve-build.ts", "--port", port, "--persist-to", ".wrangler/bench", "--fresh"],
+    [
+      "scripts/serve-build.ts",
+      ["--port", port, "--persist-to", ".wrangler/bench"],
+      fresh ? ["--fresh"] : [],
+    ].flat(),
     // Its own process group, so stopping it takes wrangler and workerd along.
     {
       stdio: "ignore",

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createWorkerScope, type RequestScope, requestScope } from "#app/.server/context.ts";
-import type { QueryMeter } from "#app/.server/db/client.ts";
 import { ConfigError } from "#app/.server/env.ts";
 import { isSameOriginRequest } from "#app/.server/http/same-origin.ts";
 import {
@@ -10,6 +9,7 @@ import {
   securityHeaders,
 } from "#app/.server/http/security-headers.ts";
 import { serverMessages } from "#app/.server/messages.ts";
+import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { requestLocale } from "#app/i18n/locales.ts";
 import { apiError } from "#workers/api/errors.ts";
@@ -33,8 +33,9 @@ const app = new Hono<AppEnv>();
 app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
-  const meter: QueryMeter = { statements: 0 };
-  const { config, db } = createWorkerScope(c.env, c.executionCtx, meter);
+  const meter = newUsageMeter();
+  const { env, config, db } = createWorkerScope(c.env, c.executionCtx, meter);
+  c.env = env;
   c.set("config", config);
   c.set("db", db);
   const locale = requestLocale(new URL(c.req.url), c.req.raw.headers);
@@ -46,7 +47,7 @@ app.use("*", async (c, next) => {
   // Responses from fetch() or caches can have immutable headers: copy before adding ours.
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
-  c.res.headers.append("Server-Timing", `d1;desc="${meter.statements} statements"`);
+  c.res.headers.append("Server-Timing", usageTiming(meter));
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
   }

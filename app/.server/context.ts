@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { createContext } from "react-router";
-import { type Db, getDb, type QueryMeter } from "#app/.server/db/client.ts";
+import { type Db, getDb } from "#app/.server/db/client.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type Config, getConfig } from "./env.ts";
+import { meteredEnv, type UsageMeter } from "./usage-meter.ts";
 
 /** What every request and every cron run works with, built once from the Worker's env (ADR 002). */
 export type WorkerScope = {
@@ -15,9 +16,10 @@ export type WorkerScope = {
 export function createWorkerScope(
   env: Env,
   ctx: WorkerScope["ctx"],
-  meter?: QueryMeter,
+  meter?: UsageMeter,
 ): WorkerScope {
-  return { env, ctx, config: getConfig(env), db: getDb(env.DB, meter) };
+  const used = meter ? meteredEnv(env, meter) : env;
+  return { env: used, ctx, config: getConfig(used), db: getDb(used.DB) };
 }
 
 export type RequestScope = WorkerScope & {

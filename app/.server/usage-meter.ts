@@ -1,0 +1,136 @@
+/** What one invocation uses of what Cloudflare bills (ADR 025): the same units as the invoice. */
+export type UsageMeter = {
+  statements: number;
+  rowsRead: number;
+  rowsWritten: number;
+  objectCalls: number;
+  r2ClassA: number;
+  r2ClassB: number;
+};
+
+export const newUsageMeter = (): UsageMeter => ({
+  statements: 0,
+  rowsRead: 0,
+  rowsWritten: 0,
+  objectCalls: 0,
+  r2ClassA: 0,
+  r2ClassB: 0,
+});
+
+type Meta = { rows_read?: number; rows_written?: number };
+
+function countRows(meter: UsageMeter, meta: Meta | undefined) {
+  meter.rowsRead += meta?.rows_read ?? 0;
+  meter.rowsWritten += meta?.rows_written ?? 0;
+}
+
+/** Calls `method` on a runtime object without reading a property of it (RPC stubs answer any name). */
+const call = (target: object, method: unknown, args: unknown[]) =>
+  Reflect.apply(method as (...a: unknown[]) => unknown, target, args);
+
+// batch() accepts only the runtime's statements: each metered one remembers its own.
+const runtimeStatement = new WeakMap<object, D1PreparedStatement>();
+
+function meteredStatement(statement: D1PreparedStatement, meter: UsageMeter): D1PreparedStatement {
+  const all = async <T>() => {
+    const result = await statement.all<T>();
+    countRows(meter, result.meta);
+    return result;
+  };
+  const metered: D1PreparedStatement = Object.assign(Object.create(statement), {
+    bind: (...values: unknown[]) => meteredStatement(statement.bind(...values), meter),
+    all,
+    run: all,
+    first: async (column?: string) => {
+      const row = (await all<Record<string, unknown>>()).results[0] ?? null;
+      return column === undefined || row === null ? row : row[column];
+    },
+    // D1 gives raw() no meta; drizzle's own batch maps all() rows to arrays the same way.
+    raw: async (options?: { columnNames?: boolean }) => {
+      const rows = (await all<Record<string, unknown>>()).results;
+      const arrays = rows.map((row) => Object.values(row));
+      return options?.columnNames ? [Object.keys(rows[0] ?? {}), ...arrays] : arrays;
+    },
+  });
+  runtimeStatement.set(metered, statement);
+  return metered;
+}
+
+function meteredD1(d1: D1Database, meter: UsageMeter): D1Database {
+  return Object.assign(Object.create(d1), {
+    prepare: (query: string) => {
+      meter.statements += 1;
+      return meteredStatement(d1.prepare(query), meter);
+    },
+    batch: async (statements: D1PreparedStatement[]) => {
+      const results = await d1.batch(statements.map((s) => runtimeStatement.get(s) ?? s));
+      for (const result of results) countRows(meter, result.meta);
+      return results;
+    },
+    exec: async (query: string) => {
+      meter.statements += 1;
+      return d1.exec(query);
+    },
+  });
+}
+
+const classA = new Set(["put", "createMultipartUpload", "resumeMultipartUpload", "list"]);
+const classB = new Set(["get", "head"]);
+
+function meteredR2(bucket: R2Bucket, meter: UsageMeter): R2Bucket {
+  return new Proxy(bucket, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (classA.has(String(property))) meter.r2ClassA += 1;
+        if (classB.has(String(property))) meter.r2ClassB += 1;
+        return call(target, value, args);
+      };
+    },
+  });
+}
+
+/** Every call on a stub is one Durable Object request (fetch or RPC). */
+function meteredStub<T extends object>(stub: T, meter: UsageMeter): T {
+  return new Proxy(stub, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function" || property === "then") return value;
+      return (...args: unknown[]) => {
+        meter.objectCalls += 1;
+        return call(target, value, args);
+      };
+    },
+  });
+}
+
+function meteredNamespace<T extends DurableObjectNamespace>(namespace: T, meter: UsageMeter): T {
+  return new Proxy(namespace, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result = call(target, value, args);
+        return property === "get" || property === "getByName"
+          ? meteredStub(result as object, meter)
+          : result;
+      };
+    },
+  });
+}
+
+/** The Worker's env with D1, R2 and Durable Object use counted into `meter`. */
+export function meteredEnv(env: Env, meter: UsageMeter): Env {
+  return {
+    ...env,
+    DB: meteredD1(env.DB, meter),
+    MEDIA: meteredR2(env.MEDIA, meter),
+    CAMERA_STREAM: meteredNamespace(env.CAMERA_STREAM, meter),
+    LOGIN_GUARD: meteredNamespace(env.LOGIN_GUARD, meter),
+  };
+}
+
+/** The meter as a Server-Timing entry: the benches read it (bench/visit-cost.ts). */
+export const usageTiming = (m: UsageMeter) =>
+  `d1;desc="${m.statements} statements", usage;desc="rows ${m.rowsRead}/${m.rowsWritten} do ${m.objectCalls} r2 ${m.r2ClassA}/${m.r2ClassB}"`;

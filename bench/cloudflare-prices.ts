@@ -1,0 +1,31 @@
+// Cloudflare's published Free allowances and Paid prices, as ADR 025 cites them (read 2026-11).
+// Workers: developers.cloudflare.com/workers/platform/pricing/ and …/platform/limits/
+// D1: developers.cloudflare.com/d1/platform/pricing/
+// Durable Objects: developers.cloudflare.com/durable-objects/platform/pricing/
+// R2: developers.cloudflare.com/r2/pricing/
+
+/** Free plan, per day (R2's monthly operations ÷ 30). */
+export const freePerDay = {
+  "Worker requests": 100_000,
+  "D1 rows read": 5_000_000,
+  "D1 rows written": 100_000,
+  "DO requests": 100_000,
+  "R2 class A": 1_000_000 / 30,
+  "R2 class B": 10_000_000 / 30,
+} as const;
+
+export type Resource = keyof typeof freePerDay;
+
+/** Workers Paid, US dollars per unit beyond the included monthly usage. */
+export const paidPerUnit: Record<Resource | "CPU ms", number> = {
+  "Worker requests": 0.3 / 1e6,
+  "CPU ms": 0.02 / 1e6,
+  "D1 rows read": 0.001 / 1e6,
+  "D1 rows written": 1 / 1e6,
+  "DO requests": 0.15 / 1e6,
+  "R2 class A": 4.5 / 1e6,
+  "R2 class B": 0.36 / 1e6,
+};
+
+/** Free: the CPU one invocation may use. */
+export const freeCpuMsPerInvocation = 10;

@@ -1,0 +1,251 @@
+// What one visit costs on Cloudflare (issue 35, ADR 025): a scripted visitor in Chromium through
+// the built Worker with the real box (testsrc): home → one live minute → gallery, an item opened
+// and liked → archive. Per step: the Worker invocations (responses carrying the middleware's
+// usage Server-Timing; static assets never do), D1 rows, Durable Object requests and R2
+// operations as the Worker's usage meter counts them, and Worker CPU per request. Then the Free
+// plan's capacity (first limit named) and the Paid plan's cost per 100,000 such visitors.
+// Usage: npm run build && npm run bench:visit-cost
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { chromium, type Page } from "playwright-core";
+import { startBox, waitUntilOnline } from "#e2e/box.ts";
+import {
+  freeCpuMsPerInvocation,
+  freePerDay,
+  paidPerUnit,
+  type Resource,
+} from "./cloudflare-prices.ts";
+import { startPreview } from "./preview-server.ts";
+
+type Usage = Record<Resource, number>;
+type Invocation = { step: string; method: string; url: string; usage: Usage };
+
+const zero = (): Usage => ({
+  "Worker requests": 0,
+  "D1 rows read": 0,
+  "D1 rows written": 0,
+  "DO requests": 0,
+  "R2 class A": 0,
+  "R2 class B": 0,
+});
+
+/** The Worker's usage meter from a response's Server-Timing (app/.server/usage-meter.ts). */
+function usageOf(timing: string | undefined): Usage | null {
+  const m = /usage;desc="rows (\d+)\/(\d+) do (\d+) r2 (\d+)\/(\d+)"/.exec(timing ?? "");
+  if (!m) return null;
+  const [read, written, objects, a, b] = m.slice(1).map(Number) as number[];
+  return {
+    "Worker requests": 1,
+    "D1 rows read": read ?? 0,
+    "D1 rows written": written ?? 0,
+    "DO requests": objects ?? 0,
+    "R2 class A": a ?? 0,
+    "R2 class B": b ?? 0,
+  };
+}
+
+/** Nanoseconds of CPU all of workerd's threads have used (Linux schedstat). */
+function workerdCpuNs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    }
+  }
+  return total;
+}
+
+function workerdPids(processGroup: number): number[] {
+  return execFileSync("ps", ["-e", "-o", "pid=,pgid=,comm="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, pgid, comm]) => Number(pgid) === processGroup && comm?.startsWith("workerd"))
+    .map(([pid]) => Number(pid));
+}
+
+/** A path without its query, tokens and file names: what kind of request it was. */
+const shortPath = (url: string) =>
+  url
+    .replace(/\?.*/, "")
+    .replace(/\/api\/stream\/s\/[^/]+/, "/api/stream/s/…")
+    .replace(/\/(segments\/\d+|files\/media|stills)\/[^/]+$/, "/$1/…");
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+// A fresh state, seeded apart: on a busy host the seed's R2 puts can lose the local proxy's
+// socket, and the seed resumes where it stopped.
+rmSync(".wrangler/bench", { recursive: true, force: true });
+for (let attempt = 1; ; attempt++) {
+  try {
+    execFileSync("node", ["scripts/setup-local.ts", "--persist-to", ".wrangler/bench"], {
+      stdio: "ignore",
+    });
+    break;
+  } catch (error) {
+    if (attempt === 3) throw error;
+  }
+}
+const server = await startPreview(4650, { fresh: false });
+const box = startBox(server.url);
+const pids = workerdPids(server.processGroup);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"],
+});
+const invocations: Invocation[] = [];
+let step = "";
+let lastResponse = Date.now();
+
+/** A step is over when the Worker has heard nothing from the visitor for 3 s. */
+async function settled() {
+  while (Date.now() - lastResponse < 3000) await new Promise((r) => setTimeout(r, 250));
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+
+try {
+  await waitUntilOnline(server.url);
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.35" },
+    // A person's browser: the statistics ignore HeadlessChrome as a crawler.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+  });
+  context.on("response", async (response) => {
+    const usage = usageOf((await response.headerValue("server-timing").catch(() => null)) ?? "");
+    if (!usage) return;
+    lastResponse = Date.now();
+    const url = new URL(response.url());
+    invocations.push({
+      step,
+      method: response.request().method(),
+      url: url.pathname + url.search,
+      usage,
+    });
+  });
+  const page = await context.newPage();
+  const steps: [string, () => Promise<void>][] = [
+    [
+      "home",
+      async () => {
+        await page.goto(`${server.url}/en`);
+        await hydrated(page);
+      },
+    ],
+    [
+      "one live minute",
+      async () => {
+        const live = page.locator("#live");
+        await live.getByRole("button", { name: "Watch live" }).click();
+        await live.getByText("LIVE", { exact: true }).waitFor({ timeout: 30_000 });
+        await live.getByText("Session ended").first().waitFor({ timeout: 90_000 });
+      },
+    ],
+    [
+      "gallery, item, like",
+      async () => {
+        await page.locator('a[href="/en/gallery"]').first().click();
+        await page.getByRole("heading", { level: 1 }).filter({ hasText: "Gallery" }).waitFor();
+        await page
+          .getByRole("link", { name: /^View: / })
+          .first()
+          .click();
+        const viewer = page.getByRole("dialog");
+        await viewer.getByRole("button", { name: /^Like \d+$/ }).click();
+        await viewer.getByRole("button", { name: /^Liked \d+$/ }).waitFor();
+      },
+    ],
+    [
+      "archive",
+      async () => {
+        await page.keyboard.press("Escape");
+        await page.locator('a[href="/en/archive"]').first().click();
+        await page.getByRole("heading", { level: 1, name: "Archive" }).waitFor();
+      },
+    ],
+  ];
+  const cpuMs = new Map<string, number>();
+  for (const [name, run] of steps) {
+    step = name;
+    const before = workerdCpuNs(pids);
+    await run();
+    await settled();
+    cpuMs.set(name, (workerdCpuNs(pids) - before) / 1e6);
+  }
+  await context.close();
+  box.kill();
+
+  // CPU of each distinct GET the visitor made, replayed alone: the box's uploads do not count.
+  const replayMs = new Map<string, number>();
+  for (const { method, url } of invocations) {
+    if (method !== "GET" || replayMs.has(url) || url.startsWith("/api/stream/")) continue;
+    const samples: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const before = workerdCpuNs(pids);
+      await (
+        await fetch(`${server.url}${url}`, { headers: { "Accept-Encoding": "identity" } })
+      ).arrayBuffer();
+      samples.push((workerdCpuNs(pids) - before) / 1e6);
+    }
+    replayMs.set(url, median(samples));
+  }
+
+  const total = zero();
+  const rows = steps.map(([name]) => {
+    const own = invocations.filter((i) => i.step === name);
+    const sum = zero();
+    for (const { usage } of own) {
+      for (const key of Object.keys(sum) as Resource[]) {
+        sum[key] += usage[key];
+        total[key] += usage[key];
+      }
+    }
+    const replayed = own.flatMap(({ url }) => replayMs.get(url) ?? []);
+    return {
+      step: name,
+      ...sum,
+      "CPU ms/invocation (step)": +((cpuMs.get(name) ?? 0) / Math.max(own.length, 1)).toFixed(1),
+      "CPU ms (replay median)": replayed.length ? +median(replayed).toFixed(1) : "",
+    };
+  });
+  console.table([...rows, { step: "total", ...total }]);
+  for (const [name] of steps) {
+    const paths = invocations
+      .filter((i) => i.step === name)
+      .map((i) => `${i.method} ${shortPath(i.url)}`);
+    const counted = new Map<string, number>();
+    for (const p of paths) counted.set(p, (counted.get(p) ?? 0) + 1);
+    console.log(`${name}: ${[...counted].map(([p, n]) => (n > 1 ? `${n}× ${p}` : p)).join(", ")}`);
+  }
+
+  const limits = (Object.keys(freePerDay) as Resource[])
+    .filter((key) => total[key] > 0)
+    .map((key) => ({ key, visitors: Math.floor(freePerDay[key] / total[key]) }))
+    .sort((a, b) => a.visitors - b.visitors);
+  const first = limits[0];
+  if (first)
+    console.log(
+      `Free plan: ${first.visitors} such visitors a day, until "${first.key}" (${freePerDay[first.key]} a day)`,
+    );
+  console.log(limits.map(({ key, visitors }) => `  ${key}: ${visitors}`).join("\n"));
+  const cpuPerInvocation = median([...replayMs.values()]);
+  const visitors = 100_000;
+  const cost = (Object.keys(total) as Resource[]).map(
+    (key) => [key, total[key] * visitors * paidPerUnit[key]] as const,
+  );
+  cost.push([
+    "CPU ms" as Resource,
+    total["Worker requests"] * cpuPerInvocation * visitors * paidPerUnit["CPU ms"],
+  ]);
+  console.log(
+    `Paid plan, per ${visitors} visitors beyond the included usage: $${cost.reduce((s, [, v]) => s + v, 0).toFixed(2)} (${cost.map(([k, v]) => `${k} $${v.toFixed(2)}`).join(", ")})`,
+  );
+  console.log(
+    `CPU per invocation, replay median ${cpuPerInvocation.toFixed(1)} ms (Free allows ${freeCpuMsPerInvocation})`,
+  );
+} finally {
+  await browser.close();
+  if (box.process.signalCode === null) box.kill();
+  server.stop();
+}
