@@ -10,6 +10,7 @@ import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
 import { StillView } from "#app/components/archive/still-view.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
+import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
 import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
@@ -53,20 +54,20 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
     ? `${formatArchiveDay(locale, day)}, ${formatTime(locale, still.takenAt)}`
     : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-[84rem] px-4 py-3">
       <PageMeta
         title={when ? t`Archive: ${when}` : t`Archive`}
         description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
         image={still ? new URL(still.url, site.siteUrl).href : undefined}
       />
-      <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">{t`Archive`}</h1>
-      <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+      <h1 className={pageTitle}>{t`Archive`}</h1>
+      <p className={`mt-1 ${pageSubtitle}`}>
         {t`A picture from the harbour of ${site.cameraLocation} every ten minutes. Pick a day, scrub through its hours or compare with a day, a week or a year before.`}
       </p>
       {range ? (
-        // 23rem: the calendar's seven 44 px days, 4 px apart, inside its border and padding.
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_23rem]">
-          <div className="min-w-0">
+        <>
+          {/* The picture first, across the page; the ways around it below. */}
+          <div className="mt-4">
             {still ? (
               <>
                 <StillView still={still} day={day} />
@@ -78,14 +79,17 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                     />
                   </Suspense>
                 ) : null}
-                <StillNavigation page={loaderData} />
               </>
             ) : (
               <DayEmpty day={day} missing={loaderData.missing} />
             )}
           </div>
-          <ArchiveCalendar page={loaderData} range={range} />
-        </div>
+          {/* 23rem: the calendar's seven 44 px days, 4 px apart, inside its border and padding. */}
+          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_23rem]">
+            <div className="min-w-0">{still ? <StillNavigation page={loaderData} /> : null}</div>
+            <ArchiveCalendar page={loaderData} range={range} />
+          </div>
+        </>
       ) : (
         <ArchiveEmpty />
       )}

@@ -9,6 +9,7 @@ import { GalleryTeaser } from "#app/components/gallery/gallery-teaser.tsx";
 import { LiveStreamPanel } from "#app/components/live-stream/live-stream-panel.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
+import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
 import { WeatherPanel } from "#app/components/weather/weather-panel.tsx";
 import { useRootData } from "#app/shell/root-data.ts";
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
@@ -56,13 +57,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageMeta />
-      <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-16 text-center dark:from-secondary-950 dark:to-neutral-950">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t`Lake Garda Live Camera`}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700 dark:text-neutral-300">
+      {/* Compact, so the picture starts high on a phone (issue 37: the picture first). */}
+      <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-3 text-center dark:from-secondary-950 dark:to-neutral-950">
+        <h1 className={pageTitle}>{t`Lake Garda Live Camera`}</h1>
+        <p className={`mx-auto mt-1 max-w-2xl ${pageSubtitle}`}>
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
-      <section id="live" aria-labelledby="live-title" className="px-4 pt-10">
+      <section id="live" aria-labelledby="live-title" className="px-4">
         <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
         <LiveStreamPanel rendered={loaderData.live} />
         <p className="mt-2 text-center">

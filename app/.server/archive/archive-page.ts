@@ -12,7 +12,6 @@ import {
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
-import { stillWeather } from "./still-weather.ts";
 
 type StillRow = typeof stills.$inferSelect;
 
@@ -44,13 +43,11 @@ export const archiveQuery = z.object({
 export type ArchiveQuery = z.infer<typeof archiveQuery>;
 
 function toArchiveStill(row: StillRow): ArchiveStill {
-  const weather = stillWeather.safeParse(row.weather);
   return {
     ...archivedPicture(row),
     id: row.id,
     at: lakeWallClock(row.slot.getTime()),
     bestOf: row.bestOf,
-    weather: weather.success ? weather.data : null,
   };
 }
 

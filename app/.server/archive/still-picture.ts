@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import type { StillPicture } from "#app/features/archive/archive-api.ts";
+import { type StillPicture, stillWeather } from "#app/features/archive/archive-api.ts";
 import { type StillVersion, stillVersions } from "#protocol/still-upload.ts";
 import { versionWidth } from "./received-still.ts";
 import { versionKey } from "./still-keys.ts";
@@ -36,12 +36,14 @@ function stillSrcSet(name: StillName, row: StillRow): string | null {
 }
 
 function picture(name: StillName, row: StillRow): StillPicture {
+  const weather = stillWeather.safeParse(row.weather);
   return {
     takenAt: row.takenAt.toISOString(),
     url: pictureUrl(name, row, null),
     srcSet: stillSrcSet(name, row),
     width: row.width,
     height: row.height,
+    weather: weather.success ? weather.data : null,
   };
 }
 

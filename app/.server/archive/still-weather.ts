@@ -1,15 +1,7 @@
-import { z } from "zod/mini";
 import type { StillWeather } from "#app/features/archive/stills.ts";
-import { currentWeather, type WeatherSnapshot } from "#app/features/weather/weather.ts";
+import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { waterTemperatureView } from "#app/features/weather/weather-view.ts";
 import { MINUTE_MS } from "#time/durations.ts";
-
-/** Stored as JSON in `stills.weather`; read back through this, as rows may predate a change. */
-export const stillWeather = z.object({
-  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
-    .shape,
-  waterTemperature: z.nullable(z.number()),
-}) satisfies z.ZodMiniType<StillWeather>;
 
 /**
  * The reading is "current" only at the moment it was taken: a still that arrives later than

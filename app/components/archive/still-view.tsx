@@ -8,9 +8,8 @@ import { formatNumber, formatTime } from "#app/lib/format.ts";
 import StarIcon from "~icons/mdi/star";
 import { formatArchiveDay } from "./archive-format.ts";
 
-// A 70rem column; from lg the calendar takes 23rem of it and a 2rem gap.
-const viewSizes =
-  "(min-width: 72rem) 45rem, (min-width: 64rem) calc(100vw - 27rem), calc(100vw - 2rem)";
+// Across the page's column: at most 84rem, less its padding.
+const viewSizes = "(min-width: 84rem) 82rem, calc(100vw - 2rem)";
 
 export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
   const { t, i18n } = useLingui();

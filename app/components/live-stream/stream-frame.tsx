@@ -1,10 +1,11 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { type ReactNode, type RefObject, useEffect, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import { stillImage } from "#app/features/archive/stills.ts";
+import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
+import { type StillWeather, stillImage } from "#app/features/archive/stills.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { formatDate, formatDateTime, formatTime } from "#app/lib/format.ts";
+import { formatDate, formatDateTime, formatNumber, formatTime } from "#app/lib/format.ts";
 import PlayIcon from "~icons/mdi/play";
 import ReplayIcon from "~icons/mdi/replay";
 import type { RenderedStill } from "./stream-status.ts";
@@ -29,7 +30,7 @@ function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: 
   return t`Image from ${dateTime}`;
 }
 
-const stillSizes = "(min-width: 58rem) 56rem, calc(100vw - 2rem)";
+const stillSizes = "(min-width: 86rem) 84rem, calc(100vw - 2rem)";
 
 export type FramePicture = "still" | "live" | "frozen";
 
@@ -54,7 +55,7 @@ export function StreamFrame({
   const stillLabel = useStillLabel(locale, still?.takenAt, rendered.renderedAt);
   const minutes = Math.max(1, Math.round(durationSeconds / 60));
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className="mx-auto max-w-[84rem]">
       <div
         ref={frameRef}
         className="relative aspect-video overflow-hidden rounded-xl bg-neutral-900 text-white"
@@ -66,13 +67,21 @@ export function StreamFrame({
             sizes={stillSizes}
             fetchPriority="high"
             alt={t`The harbour, as the camera saw it last`}
-            className="absolute inset-0 size-full object-cover opacity-70"
+            className="absolute inset-0 size-full object-cover"
           />
         ) : null}
+        {/* Full brightness: only the bottom row of controls gets a shade. */}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/50"
+        />
         {/* Time first: the badge comes later, with the status, and moves nothing. */}
         <div className="absolute top-3 left-3 z-10 flex gap-2">
           {still && picture === "still" ? (
-            <span className="rounded bg-black/60 px-2 py-0.5 text-xs">{stillLabel}</span>
+            <span className="flex items-center gap-1 rounded bg-black/60 px-2 py-0.5 text-xs">
+              {stillLabel}
+              {still?.weather ? <MomentWeather weather={still.weather} /> : null}
+            </span>
           ) : null}
           {picture === "live" ? (
             <span className="rounded bg-error-600 px-2 py-0.5 text-xs font-bold tracking-wide">
@@ -101,6 +110,26 @@ export function StreamFrame({
 export const frameOverlay =
   "absolute inset-0 flex flex-col items-center justify-end gap-2 px-4 pt-10 pb-3 text-center text-sm sm:justify-center sm:gap-3 sm:p-4 sm:text-base";
 
+/** " · ☁ 21 °C": the weather when the still was taken (the condition in words for screen readers). */
+function MomentWeather({ weather }: { weather: StillWeather }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const temperature = formatNumber(locale, weather.temperature, {
+    style: "unit",
+    unit: "celsius",
+    maximumFractionDigits: 0,
+  });
+  return (
+    <>
+      {" "}
+      <span aria-hidden="true">·</span>{" "}
+      <ConditionIcon condition={weather.condition} isDay={weather.isDay} className="size-4" />
+      <span className="sr-only">{i18n._(conditionLabels[weather.condition])}</span> {temperature}
+    </>
+  );
+}
+
+/** `onIntent` lets the caller fetch code early. */
 export function StartOverlay({
   offline,
   onStart,

@@ -1,4 +1,13 @@
 import * as z from "zod/mini";
+import { currentWeather } from "#app/features/weather/weather.ts";
+import type { StillWeather } from "./stills.ts";
+
+/** Stored as JSON in `stills.weather`, and read back through this: rows may predate a change. */
+export const stillWeather = z.object({
+  ...z.pick(currentWeather, { condition: true, isDay: true, temperature: true, windSpeed: true })
+    .shape,
+  waterTemperature: z.nullable(z.number()),
+}) satisfies z.ZodMiniType<StillWeather>;
 
 export const stillPicture = z.object({
   takenAt: z.iso.datetime(),
@@ -6,6 +15,7 @@ export const stillPicture = z.object({
   srcSet: z.nullable(z.string()),
   width: z.int(),
   height: z.int(),
+  weather: z.nullable(stillWeather),
 });
 export type StillPicture = z.output<typeof stillPicture>;
 

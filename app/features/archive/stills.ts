@@ -14,7 +14,6 @@ export type ArchiveStill = StillPicture & {
   id: string;
   at: string;
   bestOf: boolean;
-  weather: StillWeather | null;
 };
 
 export type StillStep = { at: string; takenAt: string; adjacent: boolean };

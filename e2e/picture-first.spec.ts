@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { expect, hydrated, locales, localized, test } from "./fixtures.ts";
+
+// Issue 37: the picture first. The spec's order stays (title, subtitle, the picture), but the
+// title block is small enough that a phone sees the lake at once, and a desktop sees it large.
+
+const pictures = {
+  "/": 'section#live img[fetchpriority="high"]',
+  "/archive": 'main figure img[fetchpriority="high"]',
+};
+
+/** Every layout shift of the page so far, as Lighthouse sums them (none after an input). */
+function layoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          const shifts = list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[];
+          resolve(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
+        }).observe({ type: "layout-shift", buffered: true });
+        // No shift at all: the observer has nothing to report.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+      }),
+  );
+}
+
+async function openWithPicture(page: Page, which: keyof typeof pictures, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  const picture = page.locator(pictures[which]);
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+  return picture;
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75 });
+
+  for (const locale of locales) {
+    test(`the picture starts in the top 260 px, at full brightness (${locale})`, async ({
+      strictPage: page,
+    }) => {
+      for (const path of ["/", "/archive"] as const) {
+        const picture = await openWithPicture(page, path, localized(path, locale));
+        const box = await picture.boundingBox();
+        expect(box?.y, `${path}: the picture's top`).toBeLessThanOrEqual(260);
+        await expect(picture).toHaveCSS("opacity", "1");
+        expect(await layoutShift(page), `${path}: layout shift`).toBe(0);
+      }
+    });
+  }
+});
+
+test.describe("on a 1366 px screen", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("home and archive show the picture at least 1200 px wide, from a source that sharp", async ({
+    strictPage: page,
+  }) => {
+    for (const path of ["/", "/archive"] as const) {
+      const picture = await openWithPicture(page, path, localized(path, "en"));
+      const box = await picture.boundingBox();
+      expect(box?.width, `${path}: the picture's width`).toBeGreaterThanOrEqual(1200);
+      // The browser picks from the still's versions up to its full size.
+      const sizes = await picture.getAttribute("sizes");
+      const chosen = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+      expect(chosen, `${path} (sizes ${sizes})`).not.toContain("version=");
+      expect(await layoutShift(page), `${path}: layout shift`).toBe(0);
+    }
+  });
+
+  test("the home picture says its time and the weather at that moment", async ({
+    strictPage: page,
+  }) => {
+    await page.goto("/en");
+    const badge = page.locator("section#live").getByText(/^Image from/);
+    await expect(badge).toHaveText(/^Image from .+ · .*\d+°C$/);
+  });
+});
