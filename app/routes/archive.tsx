@@ -6,6 +6,12 @@ import { requestScope } from "#app/.server/context.ts";
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
+import {
+  CompareActions,
+  CompareLinks,
+  CompareMissing,
+  StillCompare,
+} from "#app/components/archive/still-compare.tsx";
 import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
 import { StillView } from "#app/components/archive/still-view.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
@@ -46,7 +52,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const { site } = useRootData();
-  const { still, range, day, owner } = loaderData;
+  const { still, range, day, owner, comparison } = loaderData;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -70,7 +76,21 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             {still ? (
               <>
-                <StillView still={still} day={day} />
+                {comparison?.still ? (
+                  <>
+                    <StillCompare still={still} other={comparison.still} />
+                    <CompareActions still={still} />
+                  </>
+                ) : (
+                  <>
+                    <StillView still={still} day={day} />
+                    {comparison ? (
+                      <CompareMissing still={still} comparison={comparison} />
+                    ) : (
+                      <CompareLinks still={still} compareWith={loaderData.compareWith} />
+                    )}
+                  </>
+                )}
                 {owner && hydrated ? (
                   <Suspense fallback={null}>
                     <StillOwnerControls

@@ -7,6 +7,7 @@ import {
   ARCHIVE_AT_PATTERN,
   type ArchivePage,
   type ArchiveStill,
+  type Comparison,
   type StillStep,
 } from "#app/features/archive/stills.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
@@ -24,15 +25,19 @@ const namesAMoment = (at: string) =>
   Number(at.slice(11, 13)) < 24 &&
   Number.isFinite(addressInstant(at)?.getTime());
 
+const moment = z
+  .string()
+  // A "+" typed into an address (an offset, see lakeWallClock) arrives as a space.
+  .transform((at) => at.replace(" ", "+"))
+  .pipe(z.string().regex(ARCHIVE_AT_PATTERN).refine(namesAMoment))
+  .optional()
+  .catch(undefined);
+
 /** Malformed parameters are ignored: the page then shows the newest still. */
 export const archiveQuery = z.object({
-  at: z
-    .string()
-    // A "+" typed into an address (an offset, see lakeWallClock) arrives as a space.
-    .transform((at) => at.replace(" ", "+"))
-    .pipe(z.string().regex(ARCHIVE_AT_PATTERN).refine(namesAMoment))
-    .optional()
-    .catch(undefined),
+  at: moment,
+  /** The moment `at` is compared with ("then and now"). */
+  vs: moment,
   day: z.iso.date().optional().catch(undefined),
   month: z
     .string()
@@ -64,6 +69,8 @@ export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): numb
   const iso = target.toISOString().slice(0, 10);
   return parseLakeTime(`${iso}T${time}`)?.getTime() ?? Number.NaN;
 }
+
+const backs = ["day", "week", "year"] as const;
 
 /** A jump lands on the still nearest the same time, if one is within half an hour. */
 const NEAR_MS = 3 * STILL_SLOT_MS;
@@ -114,6 +121,38 @@ const step = (from: Date, to: Date): StillStep => ({
   adjacent: Math.abs(to.getTime() - from.getTime()) === STILL_SLOT_MS,
 });
 
+/** The still at `vs`, and the ones just before and after it, for when it has none. */
+function comparedStill(db: Db, vs: string) {
+  const instant = addressInstant(vs) ?? new Date(-1);
+  const pick = () => db.select().from(stills);
+  return [
+    pick().where(eq(stills.slot, instant)).limit(1),
+    pick().where(lt(stills.slot, instant)).orderBy(desc(stills.slot)).limit(1),
+    pick().where(gt(stills.slot, instant)).orderBy(asc(stills.slot)).limit(1),
+  ] as const;
+}
+
+/** The nearest is never the still being compared. */
+function comparison(
+  vs: string,
+  shown: StillRow,
+  [exact, before, after]: (StillRow | undefined)[],
+): Comparison {
+  const instant = addressInstant(vs)?.getTime() ?? 0;
+  const distance = (row: StillRow) => Math.abs(row.slot.getTime() - instant);
+  const nearest = [before, after]
+    .filter((row): row is StillRow => row !== undefined && row.id !== shown.id)
+    .toSorted((a, b) => distance(a) - distance(b))[0];
+  return {
+    vs,
+    vsAt: addressInstant(vs)?.toISOString() ?? "",
+    still: exact ? toArchiveStill(exact) : null,
+    nearest: nearest
+      ? { at: lakeWallClock(nearest.slot.getTime()), takenAt: nearest.takenAt.toISOString() }
+      : null,
+  };
+}
+
 /** `today` is the lake-time date the calendar opens on when the archive is empty. */
 export async function loadArchivePage(
   db: Db,
@@ -134,9 +173,8 @@ export async function loadArchivePage(
     row && still
       ? [
           ...neighbours(db, row.slot),
-          ...(["day", "week", "year"] as const).map((back) =>
-            nearest(db, sameTimeEarlier(still.at, back)),
-          ),
+          ...backs.map((back) => nearest(db, sameTimeEarlier(still.at, back))),
+          ...(query.vs ? comparedStill(db, query.vs) : []),
         ]
       : [];
   const [dayRows, monthRows, ...found] = await db.batch([
@@ -152,8 +190,19 @@ export async function loadArchivePage(
       .orderBy(asc(stills.day)),
     ...around,
   ]);
-  const [previous, next, ...jumps] = found.map((rows) => rows[0] as { slot: Date } | undefined);
+  const [previous, next, ...jumps] = found
+    .slice(0, 5)
+    .map((rows) => rows[0] as { slot: Date } | undefined);
   const [yesterday = null, weekAgo = null, yearAgo = null] = jumps.map(wallClockOf);
+  // Compared with the same time, or the still a jump found near it.
+  const [compareYesterday, compareWeek, compareYear] = backs.map((back, index) => {
+    if (!still) return null;
+    const instant = sameTimeEarlier(still.at, back);
+    return (
+      [yesterday, weekAgo, yearAgo][index] ??
+      (Number.isNaN(instant) ? null : lakeWallClock(instant))
+    );
+  });
   return {
     still,
     missing: Boolean(query.at) && !still,
@@ -174,5 +223,18 @@ export async function loadArchivePage(
     previous: row && previous ? step(row.slot, previous.slot) : null,
     next: row && next ? step(row.slot, next.slot) : null,
     jumps: { yesterday, weekAgo, yearAgo },
+    compareWith: {
+      yesterday: compareYesterday ?? null,
+      weekAgo: compareWeek ?? null,
+      yearAgo: compareYear ?? null,
+    },
+    comparison:
+      query.vs && row
+        ? comparison(
+            query.vs,
+            row,
+            found.slice(5).map((rows) => rows[0] as StillRow | undefined),
+          )
+        : null,
   };
 }

@@ -51,6 +51,8 @@ function loader({ request }: LoaderFunctionArgs): ArchivePage {
     previous: step(index - 1),
     next: step(index + 1),
     jumps: { yesterday: `2026-11-21T${slots[index]}`, weekAgo: null, yearAgo: null },
+    compareWith: { yesterday: `2026-11-21T${slots[index]}`, weekAgo: null, yearAgo: null },
+    comparison: null,
   };
 }
 

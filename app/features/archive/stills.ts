@@ -30,6 +30,19 @@ export type ArchivePage = {
   previous: StillStep | null;
   next: StillStep | null;
   jumps: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
+  /** The addresses to compare the still with: the jumps' stills, else the same time exactly. */
+  compareWith: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
+  /** `?vs=`: the moment the still is compared with. */
+  comparison: Comparison | null;
+};
+
+/** The other moment of "then and now": its still, or the nearest one when it has none. */
+export type Comparison = {
+  /** The address asked for, and its instant. */
+  vs: string;
+  vsAt: string;
+  still: ArchiveStill | null;
+  nearest: { at: string; takenAt: string } | null;
 };
 
 export const stillImage = (still: StillPicture) => ({
