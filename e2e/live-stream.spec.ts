@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningBox, startBox, waitUntilOnline } from "./box.ts";
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
@@ -188,6 +189,33 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   expect(countdown[0]).toBeGreaterThanOrEqual(55);
   await expect(live.getByRole("button", { name: "Fullscreen" })).toBeVisible();
   await expectAccessible(page);
+
+  // A picture to keep: the frame as a JPEG named by its time, made in the browser.
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && !request.url().includes("/api/beacon"))
+      sent.push(request.url());
+  });
+  await live.getByRole("button", { name: "Take picture" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your picture" });
+  await expect(
+    dialog.getByRole("img", {
+      name: /^The harbour at \d{1,2}:\d\d\s(AM|PM), live from the camera$/,
+    }),
+  ).toBeVisible();
+  await expect(region).toHaveText(/^Picture taken at \d{1,2}:\d\d\s(AM|PM)$/);
+  // Chromium on Linux has no Web Share: no button that would do nothing.
+  await expect(dialog.getByRole("button", { name: "Share" })).toHaveCount(0);
+  await expectAccessible(page);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Download" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^lake-garda-\d{4}-\d\d-\d\d-\d{4}\.jpg$/);
+  const jpeg = readFileSync((await file.path()) ?? "");
+  expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(sent, "nothing is uploaded").toEqual([]);
   // The pressed button went away with the step; focus stayed in the panel, so Tab reaches Stop.
   const stop = live.getByRole("button", { name: "Stop" });
   await tabTo(page, stop);

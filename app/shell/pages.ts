@@ -1,6 +1,7 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
-export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery"] as const;
+// `live` loads with the live session, on intent, not with a page.
+export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery", "live"] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 type ChildRoute = { path?: string; index?: true; module: string };

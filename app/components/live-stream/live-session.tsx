@@ -4,6 +4,7 @@ import FullscreenIcon from "~icons/mdi/fullscreen";
 import ExitFullscreenIcon from "~icons/mdi/fullscreen-exit";
 import ReplayIcon from "~icons/mdi/replay";
 import StopIcon from "~icons/mdi/stop";
+import { LivePicture } from "./live-picture.tsx";
 import {
   frameOverlay,
   primaryButton,
@@ -166,6 +167,9 @@ export default function LiveSession({
 
       {picture !== "still" ? (
         <div className="absolute right-3 bottom-3 flex gap-2">
+          {live ? (
+            <LivePicture video={video} className={overlayButton} onAnnounce={onAnnounce} />
+          ) : null}
           <button type="button" className={overlayButton} onClick={stop}>
             <StopIcon aria-hidden="true" className="size-5" />
             {t`Stop`}

@@ -1,13 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { requestSession } from "./session-request.ts";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
 import { wantsToWatchLive } from "./watch-live-link.tsx";
 
-// The session, the player and hls.js load on intent (ADR 009): the home page ships this only.
-const loadSession = () => import("./live-session.tsx");
+// The session, the player, hls.js and the live catalog load on intent (ADR 009): the home page
+// ships this only.
+const loadSession = () =>
+  Promise.all([import("./live-session.tsx"), loadCatalog("live")]).then(([session]) => session);
 const LiveSession = lazy(loadSession);
 const DEFAULT_SESSION_SECONDS = 60;
 
