@@ -1,7 +1,15 @@
 // routes.ts, lingui.config.ts and the browser journeys read this outside Vite: no imports.
 
-// `live` loads with the live session, on intent, not with a page.
-export const pageCatalogs = ["pages", "contact", "admin", "archive", "gallery", "live"] as const;
+// `live` and `zoom` load with the live session and the zoom viewer, on intent, not with a page.
+export const pageCatalogs = [
+  "pages",
+  "contact",
+  "admin",
+  "archive",
+  "gallery",
+  "live",
+  "zoom",
+] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
 type ChildRoute = { path?: string; index?: true; module: string };

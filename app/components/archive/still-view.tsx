@@ -1,15 +1,22 @@
 // catalog: archive
 
 import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useRef, useState } from "react";
+import { loadZoomViewer } from "#app/components/ui/load-zoom-viewer.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
 import { type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
 import { formatNumber, formatTime } from "#app/lib/format.ts";
+import MagnifyIcon from "~icons/mdi/magnify-plus-outline";
 import StarIcon from "~icons/mdi/star";
 import { formatArchiveDay } from "./archive-format.ts";
 
 // Across the page's column: at most 84rem, less its padding.
 const viewSizes = "(min-width: 84rem) 82rem, calc(100vw - 2rem)";
+
+// The viewer and panzoom load on the press, or on intent: 0 bytes before (ADR 024).
+const ZoomViewer = lazy(loadZoomViewer);
+const preloadViewer = () => void loadZoomViewer().catch(() => undefined);
 
 export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
   const { t, i18n } = useLingui();
@@ -19,14 +26,18 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
   const unit = (value: number, unit: string) =>
     formatNumber(locale, value, { style: "unit", unit, maximumFractionDigits: 0 });
   const { weather } = still;
+  const image = useRef<HTMLImageElement>(null);
+  const [zoomFrom, setZoomFrom] = useState<string | null>(null);
+  const alt = t`Lake Garda on ${date} at ${time}`;
   return (
     <>
       <figure>
         <img
+          ref={image}
           key={still.id}
           {...stillImage(still)}
           sizes={viewSizes}
-          alt={t`Lake Garda on ${date} at ${time}`}
+          alt={alt}
           fetchPriority="high"
           decoding="async"
           className="aspect-video h-auto w-full rounded-xl bg-neutral-200 object-cover dark:bg-neutral-800"
@@ -41,8 +52,34 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
               {t`Best of`}
             </span>
           ) : null}
+          <button
+            type="button"
+            onPointerEnter={preloadViewer}
+            onFocus={preloadViewer}
+            onClick={() => setZoomFrom(image.current?.currentSrc || still.url)}
+            className="ml-auto inline-flex min-h-11 items-center gap-1 rounded-lg border border-neutral-300 px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+          >
+            <MagnifyIcon aria-hidden="true" className="size-5" />
+            {t`Zoom`}
+          </button>
         </figcaption>
       </figure>
+      {zoomFrom ? (
+        <Suspense fallback={null}>
+          <ZoomViewer
+            picture={{
+              shown: zoomFrom,
+              full: still.url,
+              width: still.width,
+              height: still.height,
+              alt,
+            }}
+            onClose={() => setZoomFrom(null)}
+          />
+        </Suspense>
+      ) : null}
+      {/* The caption names the moment; its weather follows the figure (a figure's caption
+          comes first or last). */}
       {weather ? (
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-neutral-700 dark:text-neutral-300">
           <div className="flex items-center gap-2">

@@ -1,0 +1,57 @@
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+
+// Zoom (issue 37): a viewer that costs nothing until asked for, and goes to 1:1 and back.
+
+test.use({ viewport: { width: 1366, height: 768 } });
+
+test("Zoom loads nothing before it is used and works by keyboard alone (en)", async ({
+  strictPage: page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/en/archive");
+  await hydrated(page);
+  expect(requested.filter((url) => /zoom|panzoom/.test(url))).toEqual([]);
+  const resourcesBefore = await page.evaluate(
+    () => performance.getEntriesByType("resource").length,
+  );
+
+  const zoom = page.getByRole("button", { name: "Zoom", exact: true });
+  await zoom.focus();
+  await page.keyboard.press("Enter");
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toBeVisible();
+  const stage = viewer.getByRole("img");
+  const region = viewer.locator("[aria-live]");
+  await stage.focus();
+  await page.keyboard.press("1");
+  await expect(region).toHaveText(/^Zoom 100\s?%$/);
+  await page.keyboard.press("+");
+  await expect(region).not.toHaveText(/^Zoom 100\s?%$/);
+  // The arrows move the picture, not the archive to the next still.
+  const url = page.url();
+  const transform = () => page.locator("dialog img").evaluate((image) => image.style.transform);
+  const before = await transform();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(transform).not.toBe(before);
+  expect(page.url()).toBe(url);
+  await expectNoAxeViolations(page, { label: "zoomed: " });
+
+  // From the press to 1:1 and beyond: the viewer's code and words, the picture already shown.
+  const bytes = await page.evaluate(
+    (from) =>
+      performance
+        .getEntriesByType("resource")
+        .slice(from)
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+    resourcesBefore,
+  );
+  test.info().annotations.push({ type: "zoom bytes", description: String(bytes) });
+  expect(bytes).toBeLessThanOrEqual(400_000);
+
+  await viewer.getByRole("button", { name: "Fit to screen" }).click();
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  await expect(zoom).toBeFocused();
+});
