@@ -517,7 +517,7 @@ describe("box authentication and bad uploads", () => {
     expect(livePicture(await (await visit("/en")).text())).toEqual({
       src: still?.url,
       srcset: undefined,
-      sizes: "(min-width: 58rem) 56rem, calc(100vw - 2rem)",
+      sizes: "(min-width: 86rem) 84rem, calc(100vw - 2rem)",
       fetchpriority: "high",
     });
   });
