@@ -78,7 +78,7 @@ export function StreamFrame({
         {/* Time first: the badge comes later, with the status, and moves nothing. */}
         <div className="absolute top-3 left-3 z-10 flex gap-2">
           {still && picture === "still" ? (
-            <span className="flex items-center gap-1 rounded bg-black/60 px-2 py-0.5 text-xs">
+            <span className="flex items-center gap-1 whitespace-nowrap rounded bg-black/60 px-2 py-0.5 text-xs">
               {stillLabel}
               {still?.weather ? <MomentWeather weather={still.weather} /> : null}
             </span>
