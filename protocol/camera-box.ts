@@ -1,6 +1,11 @@
 // The control socket's messages, shared by the Worker and the camera box (ingest/).
 import { z } from "zod";
 
+/** What `hello` says since health reports (ADR 021); a box that says nothing speaks 1. */
+export const BOX_PROTOCOL = 2;
+
+export const refusalCodes = ["bad_report", "unknown_report", "too_large"] as const;
+
 /** Worker → box. `start` is repeated with the same epoch to extend the run (idempotent). */
 export const commandSchema = z.discriminatedUnion("type", [
   z.object({
@@ -9,23 +14,90 @@ export const commandSchema = z.discriminatedUnion("type", [
     runSeconds: z.number().int().positive(),
   }),
   z.object({ type: z.literal("stop"), epoch: z.number().int().nonnegative() }),
+  /** A report the Worker did not take, and why: nothing of it was kept. */
+  z.object({ type: z.literal("refused"), code: z.enum(refusalCodes), message: z.string() }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
+
+const instant = z.iso.datetime({ offset: true });
+const count = z.number().int().nonnegative();
+
+export const filmStates = ["uploaded", "rendered", "failed", "no_frames"] as const;
+export type FilmState = (typeof filmStates)[number];
+
+/** Every few minutes and on change; a field added later is optional here, for older boxes. */
+export const healthReportSchema = z.object({
+  type: z.literal("health"),
+  at: instant,
+  software: z.string().max(80),
+  uptimeSeconds: count,
+  disk: z.object({
+    freeMiB: z.number().nonnegative(),
+    totalMiB: z.number().nonnegative(),
+    minFreeMiB: count,
+    capturePaused: z.boolean(),
+  }),
+  lastFrameAt: instant.nullable(),
+  lastStillAt: instant.nullable(),
+  stillsWaiting: count,
+  restarts24h: z.object({ camera: count, capture: count, live: count }),
+  camera: z.object({
+    answering: z.boolean(),
+    since: instant,
+    keyframeSeconds: z.number().positive().max(60).nullable(),
+  }),
+  /** The last nightly run's outcome. */
+  film: z.object({ day: z.iso.date(), state: z.enum(filmStates) }).nullable(),
+  /** Null where the system does not say (no thermal zone, no vcgencmd). */
+  cpuTempC: z.number().min(-50).max(150).nullable(),
+  power: z
+    .object({
+      underVoltage: z.boolean(),
+      throttled: z.boolean(),
+      underVoltageOccurred: z.boolean(),
+      throttledOccurred: z.boolean(),
+    })
+    .nullable(),
+  clockSynced: z.boolean().nullable(),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
+
+export const boxEventKinds = [
+  "camera_gap",
+  "restart",
+  "capture_paused",
+  "capture_resumed",
+  "spool_dropped",
+] as const;
+export type BoxEventKind = (typeof boxEventKinds)[number];
+
+export const eventReportSchema = z.object({
+  type: z.literal("event"),
+  kind: z.enum(boxEventKinds),
+  at: instant,
+  detail: z.string().max(200),
+});
+export type EventReport = z.infer<typeof eventReportSchema>;
 
 export const reportSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("hello"),
     version: z.string().max(40),
     epoch: z.number().int().positive().nullable(),
+    protocol: z.number().int().positive().optional(),
   }),
   z.object({
     type: z.literal("failed"),
     epoch: z.number().int().positive(),
     reason: z.string().max(200),
   }),
-  /** Sent when the camera stops or starts answering the box again (the stills tell). */
+  /** Sent when the camera stops or starts answering the box again. */
   z.object({ type: z.literal("camera"), reachable: z.boolean() }),
+  healthReportSchema,
+  eventReportSchema,
 ]);
+/** A report's text above this is refused unread. */
+export const MAX_REPORT_BYTES = 8 * 1024;
 export type Report = z.infer<typeof reportSchema>;
 
 /** Sent as plain text both ways; answered by the runtime without waking the object. */
