@@ -4,8 +4,8 @@ import { z } from "zod";
 import { archiveStill } from "#app/.server/archive/archive-still.ts";
 import { readStillUpload } from "#app/.server/archive/received-still.ts";
 import { takenAtHeaders } from "#app/.server/archive/slots.ts";
-import { checkSegment } from "#app/.server/files/mpeg-ts.ts";
 import { MAX_SEGMENT_BYTES, segmentParams } from "#protocol/camera-box.ts";
+import { checkSegment } from "#protocol/mpeg-ts.ts";
 import {
   MAX_STILL_REQUEST_BYTES,
   STILL_BACKFILL_HOURS,

@@ -1,4 +1,6 @@
-const PACKET = 188;
+// MPEG-TS as the box writes it and the Worker checks it: the Worker's segment check, and the
+// box's reader of its camera (ingest/camera-reader.ts).
+export const PACKET = 188;
 const SYNC = 0x47;
 const PAT_PID = 0x0000;
 const PAT_TABLE = 0x00;
@@ -8,20 +10,28 @@ const VIDEO_STREAM_TYPES = new Set([0x01, 0x02, 0x1b, 0x24]);
 
 export type SegmentCheck = { ok: true } | { ok: false; reason: string };
 
-type Packet = { pid: number; unitStart: boolean; payload: Uint8Array };
+export type Packet = {
+  pid: number;
+  unitStart: boolean;
+  /** The adaptation field's random_access_indicator: ffmpeg sets it where a keyframe starts. */
+  randomAccess: boolean;
+  payload: Uint8Array;
+};
 
 /** One packet's header and payload; null when its header or adaptation field cannot be true. */
-function readPacket(bytes: Uint8Array, offset: number): Packet | null {
+export function readPacket(bytes: Uint8Array, offset: number): Packet | null {
   const end = offset + PACKET;
   const [b1 = 0, b2 = 0, b3 = 0] = bytes.subarray(offset + 1, offset + 4);
   if (b1 & 0x80) return null; // transport_error_indicator: damaged on the way
   const control = (b3 >> 4) & 0b11;
   if (control === 0) return null; // reserved
   let start = offset + 4;
-  if (control & 0b10) start += 1 + (bytes[start] ?? 0);
+  const adaptation = control & 0b10 ? (bytes[start] ?? 0) : 0;
+  const randomAccess = adaptation > 0 && ((bytes[start + 1] ?? 0) & 0x40) !== 0;
+  if (control & 0b10) start += 1 + adaptation;
   if (start > end) return null;
   const payload = control & 0b01 ? bytes.subarray(start, end) : new Uint8Array();
-  return { pid: ((b1 & 0x1f) << 8) | b2, unitStart: (b1 & 0x40) !== 0, payload };
+  return { pid: ((b1 & 0x1f) << 8) | b2, unitStart: (b1 & 0x40) !== 0, randomAccess, payload };
 }
 
 /**
@@ -66,6 +76,46 @@ function videoPids(body: Uint8Array): number[] {
 const startsVideoPes = (payload: Uint8Array) =>
   payload[0] === 0 && payload[1] === 0 && payload[2] === 1 && ((payload[3] ?? 0) & 0xf0) === 0xe0;
 
+export type PacketKind = "pat" | "pmt" | "video-start" | "other";
+
+/** Learns the program's tables from the packets in order, and names each packet's role. */
+export class ProgramTables {
+  private readonly mapPids = new Set<number>();
+  readonly videoPids = new Set<number>();
+
+  see(packet: Packet): PacketKind {
+    if (packet.pid === PAT_PID) {
+      const body = sectionBody(packet, PAT_TABLE);
+      for (const pid of body ? programMapPids(body) : []) this.mapPids.add(pid);
+      return "pat";
+    }
+    if (this.mapPids.has(packet.pid)) {
+      const body = sectionBody(packet, PMT_TABLE);
+      for (const pid of body ? videoPids(body) : []) this.videoPids.add(pid);
+      return "pmt";
+    }
+    const video = this.videoPids.has(packet.pid);
+    return video && packet.unitStart && startsVideoPes(packet.payload) ? "video-start" : "other";
+  }
+
+  get hasProgram(): boolean {
+    return this.mapPids.size > 0;
+  }
+}
+
+/** A PES header's presentation time in seconds; null without one. */
+export function pesSeconds(payload: Uint8Array): number | null {
+  if (((payload[7] ?? 0) & 0x80) === 0) return null;
+  const b = (i: number) => payload[9 + i] ?? 0;
+  const ticks =
+    ((b(0) >> 1) & 0x07) * 2 ** 30 +
+    b(1) * 2 ** 22 +
+    (b(2) >> 1) * 2 ** 15 +
+    b(3) * 2 ** 7 +
+    (b(4) >> 1);
+  return ticks / 90_000;
+}
+
 /**
  * A segment a player can start with: whole 188-byte packets, each with its sync byte, and, in
  * this order, a program table (PAT), the program map it names (PMT) with a video stream, and
@@ -75,26 +125,19 @@ export function checkSegment(bytes: Uint8Array): SegmentCheck {
   if (bytes.length === 0 || bytes.length % PACKET !== 0) {
     return { ok: false, reason: "not a whole number of 188-byte packets" };
   }
-  const mapPids = new Set<number>();
-  const video = new Set<number>();
+  const tables = new ProgramTables();
   let videoData = false;
   for (let offset = 0; offset < bytes.length; offset += PACKET) {
     const index = offset / PACKET;
     if (bytes[offset] !== SYNC) return { ok: false, reason: `packet ${index} has no sync byte` };
     const packet = readPacket(bytes, offset);
     if (!packet) return { ok: false, reason: `packet ${index} is malformed` };
-    if (packet.pid === PAT_PID) {
-      const body = sectionBody(packet, PAT_TABLE);
-      for (const pid of body ? programMapPids(body) : []) mapPids.add(pid);
-    } else if (mapPids.has(packet.pid)) {
-      const body = sectionBody(packet, PMT_TABLE);
-      for (const pid of body ? videoPids(body) : []) video.add(pid);
-    } else if (video.has(packet.pid) && packet.unitStart && startsVideoPes(packet.payload)) {
-      videoData = true;
-    }
+    if (tables.see(packet) === "video-start") videoData = true;
   }
   if (videoData) return { ok: true };
-  if (mapPids.size === 0) return { ok: false, reason: "no program table (PAT)" };
-  if (video.size === 0) return { ok: false, reason: "no program map (PMT) with a video stream" };
+  if (!tables.hasProgram) return { ok: false, reason: "no program table (PAT)" };
+  if (tables.videoPids.size === 0) {
+    return { ok: false, reason: "no program map (PMT) with a video stream" };
+  }
   return { ok: false, reason: "no video data (PES) after the program map" };
 }
