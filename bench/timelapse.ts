@@ -9,7 +9,7 @@ import { captureWindow } from "#ingest/capture-window.ts";
 import { loadConfig } from "#ingest/config.ts";
 import { framesDir, timelapseFiles } from "#ingest/day-store.ts";
 import { captureArgs, FRAME_INTERVAL_SECONDS } from "#ingest/frame-capture.ts";
-import { streamArgs } from "#ingest/hls.ts";
+import { inputArgs, QUIET, streamArgs } from "#ingest/hls.ts";
 import { renderTimelapse } from "#ingest/timelapse-render.ts";
 import { clockOf } from "#time/lake-time.ts";
 
@@ -53,9 +53,12 @@ async function measureCpu() {
     ...["-i", "testsrc2=size=1920x1080:rate=25", "-vf", "noise=alls=12:allf=t", "-t", "40"],
     ...["-c:v", "libx264", "-preset", "veryfast", "-b:v", "6M", "-g", "50", feed],
   ]);
+  const feedArgs = [...QUIET, ...inputArgs(feed, { live: true })];
   const processes = {
-    capture: spawn("ffmpeg", captureArgs(feed, join(dataDir, "frames")), { stdio: "ignore" }),
-    live: spawn("ffmpeg", streamArgs(feed, join(dataDir, "live")), { stdio: "ignore" }),
+    capture: spawn("ffmpeg", [...feedArgs, ...captureArgs(join(dataDir, "frames"), null).output], {
+      stdio: "ignore",
+    }),
+    live: spawn("ffmpeg", [...feedArgs, ...streamArgs(join(dataDir, "live"))], { stdio: "ignore" }),
   };
   await new Promise((done) => setTimeout(done, 5000));
   const pids = Object.entries(processes).map(([name, p]) => [name, p.pid ?? 0] as const);

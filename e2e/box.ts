@@ -4,27 +4,74 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
 
-export type RunningBox = { process: ChildProcess; output: string[]; kill: () => void };
+export type RunningBox = {
+  process: ChildProcess;
+  output: string[];
+  dataDir: string;
+  kill: () => void;
+  /** The newest PID the box logged for the ffmpeg of `role` ("camera", "live", "capture"). */
+  ffmpegPid: (role: string) => number | null;
+  /** The first line from output[`from`] on (by default: from now on) that matches. */
+  said: (line: RegExp, timeoutMs?: number, from?: number) => Promise<string>;
+};
+
+export type BoxOptions = {
+  /** An rtsp:// URL (the camera stand-in), a file, or testsrc. */
+  input?: string;
+  env?: Record<string, string>;
+};
 
 /** Its own process group, so killing it takes its ffmpeg along, like a box losing power. */
-export function startBox(workerUrl: string, input = "testsrc"): RunningBox {
+export function startBox(
+  workerUrl: string,
+  { input = "testsrc", env = {} }: BoxOptions = {},
+): RunningBox {
+  // Frames and waiting stills of its own: never a developer's box's, never a previous run's.
+  const dataDir = env.CAMERA_DATA_DIR ?? mkdtempSync(join(tmpdir(), "journey-box-"));
   const child = spawn(
     process.execPath,
     ["--env-file=.dev.vars", "ingest/cli.ts", "--url", workerUrl, "--input", input],
     {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      // Frames and waiting stills of its own: never a developer's box's, never a previous run's.
-      env: { ...process.env, CAMERA_DATA_DIR: mkdtempSync(join(tmpdir(), "journey-box-")) },
+      env: { ...process.env, CAMERA_DATA_DIR: dataDir, ...env },
     },
   );
   const output: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => output.push(...chunk.toString().trim().split("\n")));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const listeners = new Set<(line: string) => void>();
+  const hear = (chunk: Buffer) => {
+    for (const line of chunk.toString().trim().split("\n")) {
+      output.push(line);
+      for (const listener of listeners) listener(line);
+    }
+  };
+  child.stdout?.on("data", hear);
+  child.stderr?.on("data", hear);
   const kill = () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
   };
-  return { process: child, output, kill };
+  const ffmpegPid = (role: string) => {
+    const pattern = new RegExp(`^\\[box\\] ${role}: .*ffmpeg PID (\\d+) started`);
+    const line = output.findLast((text) => pattern.test(text));
+    return line ? Number(pattern.exec(line)?.[1]) : null;
+  };
+  const said = (line: RegExp, timeoutMs = 30_000, from = output.length) =>
+    new Promise<string>((resolve, reject) => {
+      const earlier = output.slice(from).find((text) => line.test(text));
+      if (earlier !== undefined) return resolve(earlier);
+      const timer = setTimeout(() => {
+        listeners.delete(listen);
+        reject(new Error(`the box did not say ${line} within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      const listen = (text: string) => {
+        if (!line.test(text)) return;
+        clearTimeout(timer);
+        listeners.delete(listen);
+        resolve(text);
+      };
+      listeners.add(listen);
+    });
+  return { process: child, output, dataDir, kill, ffmpegPid, said };
 }
 
 export async function waitUntilOnline(workerUrl: string, online = true) {

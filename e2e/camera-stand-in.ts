@@ -14,19 +14,26 @@ export type CameraStandIn = {
   thaw: () => void;
 };
 
-export type CameraOptions = { port: number; keyframeSeconds?: number; extraArgs?: string[] };
+export type CameraOptions = {
+  /** 0 (the default): any free port, kept across restarts. */
+  port?: number;
+  keyframeSeconds?: number;
+  extraArgs?: string[];
+};
 
-async function launch(port: number, args: string[]): Promise<ChildProcess> {
+/** The stand-in, and the URL it announced once it listens. */
+async function launch(port: number, args: string[]): Promise<{ child: ChildProcess; url: string }> {
   // Its own process group, so nothing of it outlives a killed test run's kill of the group.
   const child = spawn("/usr/bin/python3", ["scripts/camera-stand-in.py", ...args], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let said = "";
-  await new Promise<void>((resolve, reject) => {
+  const url = await new Promise<string>((resolve, reject) => {
     const listen = (chunk: Buffer) => {
       said += chunk.toString();
-      if (said.includes("camera stand-in: rtsp://")) resolve();
+      const announced = /camera stand-in: (rtsp:\/\/\S+),/.exec(said)?.[1];
+      if (announced) resolve(announced);
     };
     child.stdout?.on("data", listen);
     child.stderr?.on("data", listen);
@@ -34,7 +41,7 @@ async function launch(port: number, args: string[]): Promise<ChildProcess> {
       reject(new Error(`the camera stand-in on port ${port} exited (${code}): ${said.trim()}`)),
     );
   });
-  return child;
+  return { child, url };
 }
 
 function ended(child: ChildProcess): Promise<void> {
@@ -43,23 +50,18 @@ function ended(child: ChildProcess): Promise<void> {
 }
 
 export async function startCamera({
-  port,
+  port = 0,
   keyframeSeconds = 2,
   extraArgs = [],
-}: CameraOptions): Promise<CameraStandIn> {
-  const args = [
-    "--port",
-    String(port),
-    "--keyframe-seconds",
-    String(keyframeSeconds),
-    ...extraArgs,
-  ];
-  let child = await launch(port, args);
+}: CameraOptions = {}): Promise<CameraStandIn> {
+  const args = ["--keyframe-seconds", String(keyframeSeconds), ...extraArgs];
+  let { child, url } = await launch(port, ["--port", String(port), ...args]);
+  const bound = new URL(url).port;
   const signal = (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.pid) process.kill(child.pid, name);
   };
   return {
-    url: `rtsp://127.0.0.1:${port}/cam`,
+    url,
     keyframeSeconds,
     async stop() {
       signal("SIGCONT");
@@ -70,7 +72,7 @@ export async function startCamera({
       signal("SIGCONT");
       signal("SIGTERM");
       await ended(child);
-      child = await launch(port, args);
+      ({ child } = await launch(Number(bound), ["--port", bound, ...args]));
     },
     freeze: () => signal("SIGSTOP"),
     thaw: () => signal("SIGCONT"),

@@ -367,10 +367,10 @@ test.describe("when things go wrong", () => {
   }) => {
     const url = baseURL ?? "";
     // Nothing listens there: the box is connected, its camera is not.
-    box = startBox(url, "rtsp://127.0.0.1:9/camera");
+    box = startBox(url, { input: "rtsp://127.0.0.1:9/camera" });
     const said = (line: string) => () => box?.output.some((out) => out.includes(line)) ?? false;
     await expect.poll(said("control: connected")).toBe(true);
-    await expect.poll(said("camera: not answering")).toBe(true);
+    await expect.poll(said("camera: no connection")).toBe(true);
     await waitUntilOnline(url, false);
 
     await page.goto("/en");

@@ -3,6 +3,8 @@
 
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
+import { BoxStatus } from "./box-status.ts";
+import { CameraReader } from "./camera-reader.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
 import { captureEveryDay } from "./daily-schedule.ts";
 import { log } from "./log.ts";
@@ -37,9 +39,15 @@ async function main() {
       return runBox(config);
     case "capture": {
       const stop = new AbortController();
-      process.once("SIGINT", () => stop.abort());
-      process.once("SIGTERM", () => stop.abort());
-      return captureEveryDay(config, stop.signal);
+      const reader = new CameraReader(config);
+      for (const signal of ["SIGINT", "SIGTERM"] as const) {
+        process.once(signal, () => {
+          stop.abort();
+          void reader.stop();
+        });
+      }
+      reader.start();
+      return captureEveryDay(config, reader, new BoxStatus(), stop.signal);
     }
     case "render":
       await renderTimelapse(config, args.day ?? yesterday);

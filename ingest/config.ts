@@ -48,6 +48,8 @@ const schema = z.object({
   filmRetentionDays: z.coerce.number().int().min(1).default(7),
   /** Capture pauses below this much free space in `dataDir`; the live stream never does. */
   minFreeMiB: z.coerce.number().int().min(0).default(2048),
+  /** Time-lapse frames from civil dawn to dusk (`sun`); `always` and `never` are for tests. */
+  capture: z.enum(["sun", "always", "never"]).default("sun"),
 });
 
 export type BoxConfig = z.infer<typeof schema>;
@@ -71,6 +73,7 @@ const envNames: Record<keyof BoxConfig, string> = {
   frameRetentionDays: "CAMERA_FRAME_RETENTION_DAYS",
   filmRetentionDays: "CAMERA_FILM_RETENTION_DAYS",
   minFreeMiB: "CAMERA_MIN_FREE_MIB",
+  capture: "CAMERA_CAPTURE",
 };
 
 const commands = ["run", "capture", "render", "upload", "timelapse"] as const;

@@ -86,8 +86,11 @@ export class ControlChannel {
     });
   }
 
-  send(report: Report) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(report));
+  /** Whether it went out: nothing is sent while the socket is down. */
+  send(report: Report): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(report));
+    return true;
   }
 
   close() {

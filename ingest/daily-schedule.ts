@@ -1,11 +1,14 @@
 // The box's day: frames from civil dawn to civil dusk, and at `renderAt` every night
 // yesterday's film, the upload of every film still pending, and the disk's clean-up.
 import { setTimeout as sleep } from "node:timers/promises";
+import type { FilmState } from "#protocol/camera-box.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { atLakeTime, lakeDate } from "#time/lake-time.ts";
+import type { BoxStatus } from "./box-status.ts";
+import type { CameraReader } from "./camera-reader.ts";
 import { captureWindow } from "./capture-window.ts";
 import type { BoxConfig } from "./config.ts";
-import { readFacts, storedDays } from "./day-store.ts";
+import { isRegistered, readFacts, storedDays } from "./day-store.ts";
 import { pruneOldDays } from "./disk-budget.ts";
 import { captureFrames } from "./frame-capture.ts";
 import { log } from "./log.ts";
@@ -17,20 +20,50 @@ async function sleepUntil(instant: Date, signal: AbortSignal) {
   if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => {});
 }
 
-export async function captureEveryDay(config: BoxConfig, signal: AbortSignal) {
+/** Today's frames: dawn to dusk, or all day or never as `capture` says. */
+function captureHours(config: BoxConfig, today: string): { from: Date; until: Date } | null {
+  if (config.capture === "never") return null;
+  if (config.capture === "always") {
+    const from = atLakeTime(today, "00:00:00", config.timeZone);
+    return { from, until: atLakeTime(addDays(today, 1), "00:00:00", config.timeZone) };
+  }
+  const window = captureWindow(today, config);
+  return { from: window.dawn, until: window.dusk };
+}
+
+const RETRY_MS = 10_000;
+
+export async function captureEveryDay(
+  config: BoxConfig,
+  reader: CameraReader,
+  status: BoxStatus,
+  signal: AbortSignal,
+) {
   while (!signal.aborted) {
     const today = lakeDate(new Date(), config.timeZone);
     try {
-      const window = captureWindow(today, config);
-      if (Date.now() < window.dusk.getTime()) {
-        if (Date.now() < window.dawn.getTime()) {
-          log(`capture: waiting for civil dawn at ${window.dawn.toISOString()}`);
+      const hours = captureHours(config, today);
+      if (hours && Date.now() < hours.until.getTime()) {
+        if (Date.now() < hours.from.getTime()) {
+          log(`capture: waiting for civil dawn at ${hours.from.toISOString()}`);
         }
-        await sleepUntil(window.dawn, signal);
-        if (!signal.aborted) await captureFrames(config, today, window.dusk, signal);
+        await sleepUntil(hours.from, signal);
+        status.capturingSince = Date.now();
+        // A capture that cannot even begin (its folder unwritable) is tried again, and stays
+        // due: the service watchdog sees it stalled.
+        while (!signal.aborted && Date.now() < hours.until.getTime()) {
+          await captureFrames(config, reader, status, today, hours.until, signal).catch(
+            async (error: unknown) => {
+              log(`capture: ${today}: ${error instanceof Error ? error.message : String(error)}`);
+              await sleep(RETRY_MS, undefined, { signal }).catch(() => {});
+            },
+          );
+        }
       }
     } catch (error) {
       log(`capture: ${today}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      status.capturingSince = null;
     }
     await sleepUntil(atLakeTime(addDays(today, 1), "00:00:01", config.timeZone), signal);
   }
@@ -46,7 +79,7 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
  * Every past day with frames but no film yet (yesterday, or a night the box was off), then
  * every pending upload, then the clean-up.
  */
-async function nightlyRun(config: BoxConfig) {
+export async function nightlyRun(config: BoxConfig, status?: BoxStatus) {
   const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
     if (day >= today || (await readFacts(config, day))) continue;
@@ -55,10 +88,22 @@ async function nightlyRun(config: BoxConfig) {
     );
   }
   await uploadPendingTimelapses(config);
+  if (status) status.film = await filmOf(config, addDays(today, -1));
   await pruneOldDays(config, today);
 }
 
-export async function renderEveryNight(config: BoxConfig, signal: AbortSignal) {
+/** What became of `day`'s film on this box. */
+export async function filmOf(
+  config: BoxConfig,
+  day: string,
+): Promise<{ day: string; state: FilmState }> {
+  if (await isRegistered(config, day)) return { day, state: "uploaded" };
+  if (await readFacts(config, day)) return { day, state: "rendered" };
+  const captured = (await storedDays(config, "frames")).includes(day);
+  return { day, state: captured ? "failed" : "no_frames" };
+}
+
+export async function renderEveryNight(config: BoxConfig, status: BoxStatus, signal: AbortSignal) {
   while (!signal.aborted) {
     const at = nextRenderAt(config, new Date());
     log(
@@ -66,7 +111,7 @@ export async function renderEveryNight(config: BoxConfig, signal: AbortSignal) {
     );
     await sleepUntil(at, signal);
     if (!signal.aborted) {
-      await nightlyRun(config).catch((error: unknown) =>
+      await nightlyRun(config, status).catch((error: unknown) =>
         log(`nightly run failed: ${String(error)}`),
       );
     }

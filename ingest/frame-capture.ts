@@ -1,83 +1,116 @@
-// Time-lapse frames: one long-running ffmpeg per day with an fps filter, a client of the camera
-// of its own. The live stream's ffmpeg comes and goes with visitors and never touches it.
-import { type ChildProcess, spawn } from "node:child_process";
+// Time-lapse frames: one long-running ffmpeg per day with an fps filter, fed by the camera
+// reader. The live stream's ffmpeg comes and goes with visitors and never touches it.
 import { setTimeout as sleep } from "node:timers/promises";
+import type { BoxStatus } from "./box-status.ts";
+import type { CameraReader, Subscriber } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, framesDir } from "./day-store.ts";
 import { hasRoom } from "./disk-budget.ts";
-import { FULL_HD, inputArgs } from "./hls.ts";
+import { FULL_HD } from "./hls.ts";
 import { log } from "./log.ts";
 
 export const FRAME_INTERVAL_SECONDS = 6;
-const CHECK_MS = 60_000;
+const TICK_MS = 1_000;
+const DISK_CHECK_MS = 10_000;
+/** ffmpeg reports every second: one silent this long is frozen. */
+const SILENT_MS = 5_000;
+/** A frame is due every 6 s: an ffmpeg that reports but writes none this long is stuck. */
+const NO_FRAME_MS = 20_000;
+/** An ffmpeg that cannot write (a read-only card) would otherwise be started every second. */
+const RESTART_DELAY_MS = 1_000;
 
-/** Frames named by the wall clock of the TZ ffmpeg runs in (the lake's: see `captureFrames`). */
-export function captureArgs(input: string, dir: string): string[] {
-  return [
-    ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-    // The test pattern needs no 25 fps to be sampled every 6 s.
-    ...inputArgs(input, { live: true, testSize: "1920x1080", testRate: 1 }),
-    ...["-an", "-vf", `fps=1/${FRAME_INTERVAL_SECONDS},${FULL_HD}`, "-q:v", "4"],
-    ...["-f", "image2", "-strftime", "1", `${dir}/%H%M%S.jpg`],
-  ];
+/**
+ * Frames named by the wall clock of the TZ ffmpeg runs in (the lake's: see `captureFrames`).
+ * Decoding keyframes only costs a third, and loses nothing when frames fall on them.
+ */
+export function captureArgs(dir: string, keyframeSeconds: number | null) {
+  const onKeyframes = keyframeSeconds !== null && FRAME_INTERVAL_SECONDS % keyframeSeconds === 0;
+  return {
+    decode: onKeyframes ? ["-skip_frame", "nokey"] : [],
+    output: [
+      ...["-an", "-vf", `fps=1/${FRAME_INTERVAL_SECONDS},${FULL_HD}`, "-q:v", "4"],
+      ...["-progress", "pipe:1", "-stats_period", "1"],
+      ...["-f", "image2", "-strftime", "1", `${dir}/%H%M%S.jpg`],
+    ],
+  };
 }
 
-function stop(ffmpeg: ChildProcess | null): Promise<void> {
-  if (!ffmpeg || ffmpeg.exitCode !== null || ffmpeg.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    ffmpeg.once("exit", () => resolve());
-    ffmpeg.kill("SIGTERM");
+/** The capture's ffmpeg, watched through its `-progress` lines. */
+function watched(capture: Subscriber, onFrame: () => void) {
+  let frames = 0;
+  const seen = { reportAt: Date.now(), frameAt: Date.now() };
+  capture.child.stdout?.on("data", (chunk: Buffer) => {
+    seen.reportAt = Date.now();
+    for (const match of chunk.toString().matchAll(/^frame=(\d+)$/gm)) {
+      if (Number(match[1]) <= frames) continue;
+      frames = Number(match[1]);
+      seen.frameAt = Date.now();
+      onFrame();
+    }
   });
+  const whyStuck = (now: number) => {
+    if (now - seen.reportAt > SILENT_MS) return `silent for ${SILENT_MS / 1000} s`;
+    if (now - seen.frameAt > NO_FRAME_MS) return `no frame for ${NO_FRAME_MS / 1000} s`;
+    return null;
+  };
+  return { capture, whyStuck };
 }
 
 /**
  * Captures `day`'s frames until `until` or `signal`, pausing whenever free space is below the
- * floor and restarting ffmpeg if the camera drops it.
+ * floor, and starting ffmpeg again when the camera drops it or it hangs.
  */
 export async function captureFrames(
   config: BoxConfig,
+  reader: CameraReader,
+  status: BoxStatus,
   day: string,
   until: Date,
   signal: AbortSignal,
 ): Promise<void> {
   const dir = framesDir(config, day);
   await ensureDir(dir);
-  let ffmpeg: ChildProcess | null = null;
-  let paused = false;
+  let current: ReturnType<typeof watched> | null = null;
+  let diskCheckedAt = 0;
+  let restartAt = 0;
+  let endedWhileAnswering = false;
   log(`capture: ${day} until ${until.toISOString()}, a frame every ${FRAME_INTERVAL_SECONDS} s`);
   try {
     while (!signal.aborted && Date.now() < until.getTime()) {
-      const room = await hasRoom(config);
-      if (!room && ffmpeg) {
-        await stop(ffmpeg);
-        ffmpeg = null;
+      status.captureLoopAt = Date.now();
+      if (Date.now() - diskCheckedAt >= DISK_CHECK_MS) {
+        diskCheckedAt = Date.now();
+        const room = await hasRoom(config);
+        if (room === status.capturePaused) {
+          status.setCapturePaused(!room, config);
+          if (!room) await current?.capture.stop();
+        }
       }
-      if (room !== !paused) {
-        paused = !room;
-        log(
-          paused
-            ? `capture: paused, less than ${config.minFreeMiB} MiB free in ${config.dataDir}`
-            : "capture: enough free space again, resuming",
-        );
-      }
-      if (room && (!ffmpeg || ffmpeg.exitCode !== null || ffmpeg.signalCode !== null)) {
-        if (ffmpeg)
-          log(`capture: ffmpeg exited (${ffmpeg.signalCode ?? ffmpeg.exitCode}), restarting`);
-        const child = spawn(config.ffmpegPath, captureArgs(config.input, dir), {
-          stdio: ["ignore", "ignore", "pipe"],
+      const capture = current?.capture;
+      if (capture && capture.child.exitCode === null && capture.child.signalCode === null) {
+        const stuck = reader.answering ? current?.whyStuck(Date.now()) : null;
+        if (stuck) capture.kill(stuck);
+      } else if (!status.capturePaused && reader.answering && Date.now() >= restartAt) {
+        if (capture) {
+          const why = await capture.exited;
+          log(`capture: ${why}; starting ffmpeg again`);
+          // Ended with the camera's connection, it is the camera's restart, counted there.
+          if (endedWhileAnswering) status.restarted("capture", why);
+        }
+        const next = reader.subscribe("capture", captureArgs(dir, reader.keyframeSeconds), {
+          stdout: "pipe",
           env: { ...process.env, TZ: config.timeZone },
         });
-        child.stderr?.on("data", (chunk: Buffer) =>
-          log(`capture ffmpeg: ${chunk.toString().trim()}`),
-        );
-        child.on("error", (error) => log(`capture: ffmpeg could not run: ${error.message}`));
-        ffmpeg = child;
+        current = next && watched(next, () => (status.lastFrameAt = Date.now()));
+        void next?.exited.then(() => {
+          endedWhileAnswering = reader.answering;
+          restartAt = Date.now() + RESTART_DELAY_MS;
+        });
       }
-      const wait = Math.max(0, Math.min(CHECK_MS, until.getTime() - Date.now()));
-      await sleep(wait, undefined, { signal }).catch(() => {});
+      await sleep(TICK_MS, undefined, { signal }).catch(() => {});
     }
   } finally {
-    await stop(ffmpeg);
+    await current?.capture.stop();
     log(`capture: ${day} stopped`);
   }
 }

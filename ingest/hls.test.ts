@@ -24,14 +24,19 @@ describe("ffmpeg's local playlist", () => {
 
 describe("ffmpeg arguments", () => {
   test("stream 480p H.264 in 2 s segments after short first ones, a keyframe at each segment start", () => {
-    const args = streamArgs("rtsp://cam/stream", "/tmp/x").join(" ");
-    expect(args).toContain("-rtsp_transport tcp -timeout 5000000 -i rtsp://cam/stream");
+    const args = streamArgs("/tmp/x").join(" ");
     expect(args).toContain("-vf scale=-2:480");
     expect(args).toContain("-c:v libx264");
     expect(args).toContain("-g 50 -keyint_min 50 -sc_threshold 0");
     expect(args).toContain("-hls_init_time 0.5 -hls_time 2");
     expect(args).toContain("-force_key_frames expr:if(lt(t,2),gte(t,n_forced*0.5),");
     expect(args).toContain("-hls_segment_filename /tmp/x/%d.ts /tmp/x/live.m3u8");
+  });
+
+  test("read a camera over TCP, giving up on a silent one after 5 s", () => {
+    expect(inputArgs("rtsp://cam/stream", { live: true }).join(" ")).toBe(
+      "-rtsp_transport tcp -timeout 5000000 -i rtsp://cam/stream",
+    );
   });
 
   test("read the test pattern and files in real time only when streaming", () => {

@@ -26,6 +26,8 @@ const ENCODE = [
   ["-force_key_frames", "expr:if(lt(t,2),gte(t,n_forced*0.5),gte(t,2+(n_forced-4)*2))"],
 ].flat();
 
+export const QUIET = ["-hide_banner", "-loglevel", "error", "-nostdin"];
+
 type InputOptions = {
   live: boolean;
   /** Of the test pattern only; a camera or file delivers its own. */
@@ -47,10 +49,9 @@ export function inputArgs(
   return [...(live ? ["-re", "-stream_loop", "-1"] : []), "-i", input];
 }
 
-export function streamArgs(input: string, dir: string): string[] {
+/** The live stream's outputs: 480p HLS segments in `dir`. */
+export function streamArgs(dir: string): string[] {
   return [
-    ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-    ...inputArgs(input, { live: true }),
     ...ENCODE,
     ...["-f", "hls", "-hls_init_time", "0.5", "-hls_time", "2", "-hls_list_size", "6"],
     ...["-hls_flags", "delete_segments+temp_file+independent_segments"],
@@ -69,10 +70,9 @@ export const FULL_HD = `scale=${FULL_HD_WIDTH}:1080:force_original_aspect_ratio=
  */
 export const STILL_QUALITIES = [5, 8, 12, 18, 31] as const;
 
-export function stillArgs(input: string): string[] {
+/** One JPEG on stdout. */
+export function stillArgs(): string[] {
   return [
-    ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-    ...inputArgs(input, { live: false, testSize: "1920x1080" }),
     ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", String(STILL_QUALITIES[0])],
     ...["-f", "image2", "-c:v", "mjpeg", "pipe:1"],
   ];

@@ -1,20 +1,46 @@
 // The box's default mode: control socket and live stream, stills every slot, time-lapse frames
-// from dawn to dusk and the nightly film.
-import type { Command } from "#protocol/camera-box.ts";
+// from dawn to dusk and the nightly film, all from one connection to the camera.
+
+import { BOX_PROTOCOL, type Command } from "#protocol/camera-box.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
+import { BoxStatus } from "./box-status.ts";
+import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
-import { captureEveryDay, renderEveryNight } from "./daily-schedule.ts";
+import { captureEveryDay, filmOf, renderEveryNight } from "./daily-schedule.ts";
 import { log } from "./log.ts";
-import { takeStill } from "./still.ts";
+import { drainStills, takeStill } from "./still.ts";
 import { Streamer } from "./streamer.ts";
 
 const VERSION = "1";
+/** The first still waits this long for the camera at start. */
+const FIRST_STILL_WAIT_MS = 30_000;
 
 export async function runBox(config: BoxConfig) {
+  const status = new BoxStatus();
   let streamer: Streamer | null = null;
   let runUntil = 0;
   let dropTimer: NodeJS.Timeout | null = null;
+  let gapFrom: number | null = null;
   const daily = new AbortController();
+
+  const reader = new CameraReader(config, {
+    onAnswering: (answering, since) => {
+      control.send({ type: "camera", reachable: answering });
+      if (!answering) {
+        gapFrom = since;
+        log("camera: not answering, the site shows it offline until it answers again");
+        return;
+      }
+      if (gapFrom === null) return log("camera: answering");
+      const gap = `no picture from ${new Date(gapFrom).toISOString()} to ${new Date(since).toISOString()} (${Math.round((since - gapFrom) / 1000)} s)`;
+      gapFrom = null;
+      log(`camera: answering again, ${gap}`);
+      status.event("camera_gap", gap);
+    },
+    onRestart: (why) => status.restarted("camera", why),
+  });
 
   async function stopStream(why: string) {
     const current = streamer;
@@ -25,6 +51,10 @@ export async function runBox(config: BoxConfig) {
   }
 
   async function onCommand(command: Command) {
+    if (command.type === "refused") {
+      log(`control: the Worker refused a report (${command.code}): ${command.message}`);
+      return;
+    }
     if (command.type === "stop") {
       if (streamer?.epoch === command.epoch) await stopStream("told to stop");
       return;
@@ -32,7 +62,7 @@ export async function runBox(config: BoxConfig) {
     runUntil = Date.now() + Math.min(command.runSeconds, config.maxRunSeconds) * 1000;
     if (streamer?.epoch === command.epoch) return;
     await stopStream(`epoch ${command.epoch} replaces it`);
-    const next = new Streamer(command.epoch, config, (reason) => {
+    const next = new Streamer(command.epoch, { config, reader, status }, (reason) => {
       if (streamer === next) streamer = null;
       control.send({ type: "failed", epoch: command.epoch, reason });
     });
@@ -40,19 +70,20 @@ export async function runBox(config: BoxConfig) {
     await next.start();
   }
 
-  // Whether the camera gave the last still: the site offers no live stream while it does not.
-  let cameraReachable = true;
-
   const control = new ControlChannel(config, {
     onCommand: (command) => void onCommand(command),
     onUp: () => {
       if (dropTimer) clearTimeout(dropTimer);
       dropTimer = null;
-      control.send({ type: "hello", version: VERSION, epoch: streamer?.epoch ?? null });
+      const epoch = streamer?.epoch ?? null;
+      control.send({ type: "hello", version: VERSION, epoch, protocol: BOX_PROTOCOL });
       // The Worker takes a new connection's camera as answering.
-      if (!cameraReachable) control.send({ type: "camera", reachable: false });
+      if (!reader.answering) control.send({ type: "camera", reachable: false });
+      status.sendEventsWith((event) => control.send(event));
+      void drainStills(config, status);
     },
     onDown: () => {
+      status.sendEventsWith(null);
       if (!streamer || dropTimer) return;
       // Segments go over HTTP: a short blip of the control socket need not end the stream.
       dropTimer = setTimeout(() => {
@@ -66,21 +97,9 @@ export async function runBox(config: BoxConfig) {
     if (streamer && Date.now() > runUntil) void stopStream("hard time limit reached");
   }, 1000);
 
-  async function still() {
-    const reachable = await takeStill(config);
-    if (reachable === cameraReachable) return;
-    cameraReachable = reachable;
-    log(
-      reachable
-        ? "camera: answering again, the site offers the live stream"
-        : "camera: not answering, the site shows it offline until a still succeeds",
-    );
-    control.send({ type: "camera", reachable });
-  }
-
+  const still = () => takeStill(config, reader, status);
   // Stills on the slot boundaries (…:00, …:10, …), the moments the archive keeps.
   const interval = config.stillIntervalSeconds * 1000;
-  void still();
   setTimeout(
     () => {
       void still();
@@ -89,19 +108,25 @@ export async function runBox(config: BoxConfig) {
     interval - (Date.now() % interval),
   );
 
-  const daylong = [captureEveryDay(config, daily.signal), renderEveryNight(config, daily.signal)];
+  status.film = await filmOf(config, addDays(lakeDate(new Date(), config.timeZone), -1));
+  const daylong = [
+    captureEveryDay(config, reader, status, daily.signal),
+    renderEveryNight(config, status, daily.signal),
+  ];
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       log(`received ${signal}, shutting down`);
       control.close();
       daily.abort();
-      void Promise.allSettled([stopStream("shutting down"), ...daylong]).finally(() =>
-        process.exit(0),
+      void Promise.allSettled([stopStream("shutting down"), reader.stop(), ...daylong]).finally(
+        () => process.exit(0),
       );
     });
   }
 
   log(`camera box ${config.deviceId}: input ${config.input}, worker ${config.workerUrl}`);
+  reader.start();
+  void reader.answered(FIRST_STILL_WAIT_MS).then(still);
   await control.connect();
 }

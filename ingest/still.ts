@@ -1,7 +1,7 @@
 // Stills for the live placeholder and the archive, each with the moment it was taken. One that
 // cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
 import { execFile } from "node:child_process";
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import {
@@ -14,13 +14,30 @@ import {
   stillVersions,
 } from "#protocol/still-upload.ts";
 import { HOUR_MS } from "#time/durations.ts";
+import type { BoxStatus } from "./box-status.ts";
+import type { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
 import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
-const STILL_PATH = "/api/ingest/still";
+export const STILL_PATH = "/api/ingest/still";
+const STILL_TIMEOUT_MS = 20_000;
+
+/** The camera's newest keyframe as a JPEG, from the reader's cache: no connection to wait for. */
+async function stillFromCamera(reader: CameraReader): Promise<Uint8Array<ArrayBuffer>> {
+  const still = reader.subscribe("still", { output: stillArgs() }, { stdout: "pipe" });
+  if (!still) throw new Error("the camera does not answer");
+  const chunks: Buffer[] = [];
+  still.child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const timer = setTimeout(() => still.kill("no picture in time"), STILL_TIMEOUT_MS);
+  const why = await still.exited;
+  clearTimeout(timer);
+  const jpeg = Buffer.concat(chunks);
+  if (still.child.exitCode !== 0 || jpeg.length === 0) throw new Error(`ffmpeg: ${why}`);
+  return new Uint8Array(jpeg);
+}
 
 /** One JPEG from ffmpeg's stdout; `input` goes to its stdin. */
 function ffmpegJpeg(
@@ -118,18 +135,20 @@ export async function sendStill(
 const refusesTheStill = (status: number) => status < 500 && ![401, 403, 408, 429].includes(status);
 
 /** Sends the waiting stills oldest first; stops at the first that fails for the network or the box. */
-export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Promise<number> {
-  const dir = stillsDir(config);
-  const names = (await readdir(dir).catch(() => []))
-    .filter((name) => /^\d+\.jpg$/.test(name))
-    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+export async function sendWaitingStills(
+  config: BoxConfig,
+  now = Date.now(),
+  status?: BoxStatus,
+): Promise<number> {
   let sent = 0;
-  for (const name of names) {
+  for (const name of await waitingStills(config)) {
     const takenAt = Number.parseInt(name, 10);
-    const path = join(dir, name);
+    const path = join(stillsDir(config), name);
     if (now - takenAt > STILL_BACKFILL_HOURS * HOUR_MS) {
       await rm(path, { force: true });
-      log(`still: dropped the one of ${new Date(takenAt).toISOString()}, too old to archive`);
+      const dropped = `dropped the one of ${new Date(takenAt).toISOString()}, too old to archive`;
+      log(`still: ${dropped}`);
+      status?.event("spool_dropped", dropped);
       continue;
     }
     try {
@@ -146,29 +165,60 @@ export async function sendWaitingStills(config: BoxConfig, now = Date.now()): Pr
   return sent;
 }
 
-/** Takes a still now and sends it with any that are waiting; false when the camera gave none. */
-export async function takeStill(config: BoxConfig): Promise<boolean> {
+/** The stills on disk not sent yet, oldest first. */
+export async function waitingStills(config: BoxConfig): Promise<string[]> {
+  const names = await readdir(stillsDir(config)).catch(() => []);
+  return names
+    .filter((name) => /^\d+\.jpg$/.test(name))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+}
+
+let draining: Promise<void> = Promise.resolve();
+
+/** One sender at a time: the still timer and a reconnect may both ask. */
+export function drainStills(config: BoxConfig, status?: BoxStatus): Promise<void> {
+  draining = draining.then(async () => {
+    if ((await waitingStills(config)).length === 0) return;
+    try {
+      const sent = await sendWaitingStills(config, Date.now(), status);
+      log(`still: ${sent} uploaded`);
+    } catch (error) {
+      const left = (await waitingStills(config)).length;
+      log(`still: upload failed, ${left} kept for later: ${String(error)}`);
+    }
+  });
+  return draining;
+}
+
+/** Written whole or not at all: a power cut mid-write must not leave a broken still to send. */
+async function keep(config: BoxConfig, jpeg: Uint8Array, takenAt: number) {
+  await ensureDir(stillsDir(config));
+  const path = join(stillsDir(config), `${takenAt}.jpg`);
+  await writeFile(`${path}.tmp`, jpeg, { flush: true });
+  await rename(`${path}.tmp`, path);
+}
+
+/** Takes a still now from the camera and sends it with any that are waiting. */
+export async function takeStill(
+  config: BoxConfig,
+  reader: CameraReader,
+  status: BoxStatus,
+): Promise<void> {
   const takenAt = Date.now();
   let jpeg: Uint8Array<ArrayBuffer>;
   try {
-    jpeg = await ffmpegJpeg(config, stillArgs(config.input));
+    jpeg = await stillFromCamera(reader);
   } catch (error) {
     log(`still: could not take one: ${String(error)}`);
-    return false;
+    return;
   }
+  status.lastStillAt = takenAt;
   try {
-    await ensureDir(stillsDir(config));
-    await writeFile(join(stillsDir(config), `${takenAt}.jpg`), jpeg);
+    await keep(config, jpeg, takenAt);
   } catch (error) {
     // A full disk: this one goes straight out, or not at all.
     log(`still: could not keep it on disk (${String(error)}), sending it directly`);
     await sendStill(config, jpeg, new Date(takenAt)).catch(() => {});
   }
-  try {
-    const sent = await sendWaitingStills(config);
-    log(`still: ${sent} uploaded (${kB(jpeg)} the newest)`);
-  } catch (error) {
-    log(`still: upload failed, kept for later: ${String(error)}`);
-  }
-  return true;
+  await drainStills(config, status);
 }

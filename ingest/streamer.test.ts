@@ -3,6 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { testConfig } from "#test/support/box-test-config.ts";
+import { BoxStatus } from "./box-status.ts";
+import { CameraReader } from "./camera-reader.ts";
 import { Streamer } from "./streamer.ts";
 
 let server: Server | undefined;
@@ -34,7 +36,12 @@ test("a segment whose answer was lost is not sent forever: the stream goes on", 
   const worker = await workerLosingFirstAnswer();
   const config = await testConfig({}, ["--url", worker.url]);
   const failures: string[] = [];
-  const streamer = new Streamer(3, config, (reason) => failures.push(reason));
+  const reader = new CameraReader(config);
+  reader.start();
+  await reader.answered(20_000);
+  const streamer = new Streamer(3, { config, reader, status: new BoxStatus() }, (reason) =>
+    failures.push(reason),
+  );
   await streamer.start();
   try {
     await expect
@@ -42,6 +49,7 @@ test("a segment whose answer was lost is not sent forever: the stream goes on", 
       .toBeGreaterThanOrEqual(3);
   } finally {
     await streamer.stop();
+    await reader.stop();
   }
   const segments = ["0", "1", "2"].map((seq) => `/api/ingest/segments/3/${seq}.ts`);
   expect([...new Set(worker.received)].slice(0, 3)).toEqual(segments);

@@ -1,51 +1,84 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { BoxStatus } from "./box-status.ts";
+import type { CameraReader, Subscriber } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
-import { parseLocalPlaylist, streamArgs } from "./hls.ts";
+import { type LocalSegment, parseLocalPlaylist, streamArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
 const POLL_MS = 100;
+/** A segment is due every 2 s (the first ones sooner): an ffmpeg silent this long has hung. */
+export const LIVE_STALL_MS = 6_000;
+const FIRST_SEGMENT_MS = 10_000;
 
 export class Streamer {
-  private ffmpeg: ChildProcess | null = null;
+  private live: Subscriber | null = null;
   private dir = "";
   private uploaded = -1;
+  private newest = -1;
+  private progressAt = 0;
   private poller: NodeJS.Timeout | null = null;
   private busy = false;
   private stopping = false;
   readonly epoch: number;
   private readonly config: BoxConfig;
+  private readonly reader: CameraReader;
+  private readonly status: BoxStatus;
   private readonly onFailure: (reason: string) => void;
 
-  constructor(epoch: number, config: BoxConfig, onFailure: (reason: string) => void) {
+  constructor(
+    epoch: number,
+    parts: { config: BoxConfig; reader: CameraReader; status: BoxStatus },
+    onFailure: (reason: string) => void,
+  ) {
     this.epoch = epoch;
-    this.config = config;
+    this.config = parts.config;
+    this.reader = parts.reader;
+    this.status = parts.status;
     this.onFailure = onFailure;
   }
 
   async start() {
     this.dir = await mkdtemp(join(this.config.workDir, `camera-${this.epoch}-`));
-    const ffmpeg = spawn(this.config.ffmpegPath, streamArgs(this.config.input, this.dir), {
-      stdio: ["ignore", "ignore", "pipe"],
+    const live = this.reader.subscribe("live", { output: streamArgs(this.dir) });
+    if (!live) return this.fail("the camera does not answer");
+    this.live = live;
+    this.progressAt = Date.now();
+    void live.exited.then((why) => {
+      if (this.stopping) return;
+      this.status.restarted("live", why);
+      this.fail(`ffmpeg ended: ${why}`);
     });
-    this.ffmpeg = ffmpeg;
-    ffmpeg.stderr?.on("data", (chunk: Buffer) => log(`ffmpeg: ${chunk.toString().trim()}`));
-    ffmpeg.on("exit", (code, signal) => {
-      if (!this.stopping) this.fail(`ffmpeg exited (${signal ?? code})`);
-    });
-    ffmpeg.on("error", (error) => this.fail(`ffmpeg could not run: ${error.message}`));
-    this.poller = setInterval(() => void this.uploadNew(), POLL_MS);
+    this.poller = setInterval(() => void this.poll(), POLL_MS);
     log(`stream ${this.epoch}: started`);
   }
 
-  private async uploadNew() {
-    if (this.busy || this.stopping) return;
+  /** A frozen ffmpeg writes nothing and never exits: its silence is the only sign. */
+  private watch(segments: { seq: number }[]) {
+    const newest = segments.at(-1)?.seq ?? -1;
+    if (newest > this.newest) {
+      this.newest = newest;
+      this.progressAt = Date.now();
+    }
+    const allowed = this.newest < 0 ? FIRST_SEGMENT_MS : LIVE_STALL_MS;
+    if (Date.now() - this.progressAt > allowed) {
+      this.live?.kill(`no segment for ${allowed / 1000} s`);
+    }
+  }
+
+  private async poll() {
+    if (this.stopping) return;
+    const text = await readFile(join(this.dir, "live.m3u8"), "utf8").catch(() => "");
+    const segments = parseLocalPlaylist(text);
+    this.watch(segments);
+    if (!this.busy) await this.upload(segments);
+  }
+
+  private async upload(segments: LocalSegment[]) {
     this.busy = true;
     try {
-      const text = await readFile(join(this.dir, "live.m3u8"), "utf8").catch(() => "");
-      for (const segment of parseLocalPlaylist(text)) {
+      for (const segment of segments) {
         if (segment.seq <= this.uploaded || this.stopping) continue;
         const body = new Uint8Array(await readFile(join(this.dir, segment.file)));
         const started = Date.now();
@@ -86,14 +119,7 @@ export class Streamer {
     if (this.stopping) return;
     this.stopping = true;
     if (this.poller) clearInterval(this.poller);
-    const ffmpeg = this.ffmpeg;
-    if (ffmpeg && ffmpeg.exitCode === null) {
-      const exited = new Promise((resolve) => ffmpeg.once("exit", resolve));
-      ffmpeg.kill("SIGTERM");
-      const forced = setTimeout(() => ffmpeg.kill("SIGKILL"), 3000);
-      await exited;
-      clearTimeout(forced);
-    }
+    await this.live?.stop();
     if (this.dir) await rm(this.dir, { recursive: true, force: true });
     log(`stream ${this.epoch}: stopped`);
   }

@@ -22,7 +22,7 @@ except (ImportError, ValueError) as error:
     sys.exit(f"camera stand-in: {error}; install it with: sudo apt-get install {PACKAGES}")
 
 parser = argparse.ArgumentParser(description="A live RTSP camera on loopback")
-parser.add_argument("--port", type=int, default=8554)
+parser.add_argument("--port", type=int, default=8554, help="0: any free port")
 parser.add_argument("--keyframe-seconds", type=float, default=2)
 parser.add_argument("--bitrate", type=int, default=4000, help="kbit/s")
 parser.add_argument("--size", default="1920x1080")
@@ -42,20 +42,22 @@ camera = Gst.parse_launch(
     "! h264parse config-interval=-1 ! video/x-h264,stream-format=byte-stream,alignment=au "
     "! appsink name=out emit-signals=true sync=false max-buffers=1 drop=true"
 )
-clients = set()
+clients = {}  # each watching client's appsrc, and the offset from capture to its clock
 
 
 def on_sample(sink):
     sample = sink.emit("pull-sample")
-    running = sample.get_segment().to_running_time(Gst.Format.TIME, sample.get_buffer().pts)
-    captured = running + camera.get_base_time()
-    for src in list(clients):
+    captured = sample.get_segment().to_running_time(Gst.Format.TIME, sample.get_buffer().pts)
+    for src, offset in list(clients.items()):
         base = src.get_base_time()
-        if base == 0 or captured < base:
+        if base == 0:
             continue
+        if offset is None:
+            # Its first frame is "now" on its clock; later ones keep the capture's spacing, so a
+            # camera that hung and resumed goes on without a jump back.
+            offset = clients[src] = src.get_clock().get_time() - base - captured
         buffer = sample.get_buffer().copy()
-        # The capture moment on that client's clock: x264enc's own timestamps start 1000 h in.
-        buffer.pts = buffer.dts = captured - base
+        buffer.pts = buffer.dts = captured + offset
         src.emit("push-buffer", buffer)
     return Gst.FlowReturn.OK
 
@@ -73,8 +75,8 @@ factory.set_shared(True)
 
 def on_configure(_factory, media):
     src = media.get_element().get_by_name("src")
-    clients.add(src)
-    media.connect("unprepared", lambda _media: clients.discard(src))
+    clients[src] = None
+    media.connect("unprepared", lambda _media: clients.pop(src, None))
 
 
 factory.connect("media-configure", on_configure)
@@ -89,7 +91,7 @@ loop = GLib.MainLoop()
 for stop in (signal.SIGINT, signal.SIGTERM):
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, stop, loop.quit)
 print(
-    f"camera stand-in: rtsp://127.0.0.1:{args.port}/cam, {args.size}@{args.fps}, "
+    f"camera stand-in: rtsp://127.0.0.1:{server.get_bound_port()}/cam, {args.size}@{args.fps}, "
     f"a keyframe every {args.keyframe_seconds:g} s, {args.bitrate} kbit/s",
     flush=True,
 )
