@@ -10,6 +10,7 @@ import type { BoxConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
 import { captureEveryDay, filmOf, renderEveryNight } from "./daily-schedule.ts";
 import { log } from "./log.ts";
+import { superviseService } from "./service-watchdog.ts";
 import { drainStills, takeStill } from "./still.ts";
 import { Streamer } from "./streamer.ts";
 
@@ -127,6 +128,7 @@ export async function runBox(config: BoxConfig) {
 
   log(`camera box ${config.deviceId}: input ${config.input}, worker ${config.workerUrl}`);
   reader.start();
+  superviseService(status, reader);
   void reader.answered(FIRST_STILL_WAIT_MS).then(still);
   await control.connect();
 }
