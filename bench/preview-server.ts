@@ -15,7 +15,8 @@ export function freePort(): Promise<number> {
 /** The build in workerd (BENCH_PORT, else `defaultPort`, else free), or the one at BENCH_URL. */
 export async function startPreview(
   defaultPort?: number,
-  { fresh = true } = {},
+  /** `vars`: `NAME:value` pairs over wrangler.jsonc's vars. */
+  { fresh = true, vars = [] as string[] } = {},
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
   const running = process.env.BENCH_URL;
   if (running) return { url: running, stop: () => {}, processGroup: 0 };
@@ -26,6 +27,7 @@ export async function startPreview(
       "scripts/serve-build.ts",
       ["--port", port, "--persist-to", ".wrangler/bench"],
       fresh ? ["--fresh"] : [],
+      vars.flatMap((pair) => ["--var", pair]),
     ].flat(),
     // Its own process group, so stopping it takes wrangler and workerd along.
     {
