@@ -50,6 +50,8 @@ const schema = z.object({
   minFreeMiB: z.coerce.number().int().min(0).default(2048),
   /** Time-lapse frames from civil dawn to dusk (`sun`); `always` and `never` are for tests. */
   capture: z.enum(["sun", "always", "never"]).default("sun"),
+  /** How often the box tells the Worker its health when nothing changes. */
+  healthIntervalSeconds: z.coerce.number().int().min(1).default(300),
 });
 
 export type BoxConfig = z.infer<typeof schema>;
@@ -74,6 +76,7 @@ const envNames: Record<keyof BoxConfig, string> = {
   filmRetentionDays: "CAMERA_FILM_RETENTION_DAYS",
   minFreeMiB: "CAMERA_MIN_FREE_MIB",
   capture: "CAMERA_CAPTURE",
+  healthIntervalSeconds: "CAMERA_HEALTH_INTERVAL_SECONDS",
 };
 
 const commands = ["run", "capture", "render", "upload", "timelapse"] as const;

@@ -9,6 +9,7 @@ import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
 import { captureEveryDay, filmOf, renderEveryNight } from "./daily-schedule.ts";
+import { reportHealth } from "./health-report.ts";
 import { log } from "./log.ts";
 import { superviseService } from "./service-watchdog.ts";
 import { drainStills, takeStill } from "./still.ts";
@@ -71,6 +72,7 @@ export async function runBox(config: BoxConfig) {
     await next.start();
   }
 
+  const health = reportHealth({ config, status, reader }, (report) => control.send(report));
   const control = new ControlChannel(config, {
     onCommand: (command) => void onCommand(command),
     onUp: () => {
@@ -81,6 +83,7 @@ export async function runBox(config: BoxConfig) {
       // The Worker takes a new connection's camera as answering.
       if (!reader.answering) control.send({ type: "camera", reachable: false });
       status.sendEventsWith((event) => control.send(event));
+      void health.now();
       void drainStills(config, status);
     },
     onDown: () => {
