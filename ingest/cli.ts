@@ -3,6 +3,7 @@
 
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
+import { boxCheck } from "./box-check.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
 import { loadConfig, parseCommandLine } from "./config.ts";
@@ -15,6 +16,7 @@ import { uploadPendingTimelapses, uploadTimelapse } from "./timelapse-uploader.t
 
 const USAGE = `Usage: npm run box -- [command] [--input INPUT] [--url WORKER_URL] [--config FILE]
   (no command)        live stream, stills, frames from dawn to dusk, nightly film
+  check               what stands between this box and a working camera, in plain words
   capture             only the frames, day after day
   render [--day DAY]  render a day's film (default: yesterday)
   upload [--day DAY]  upload a day's film (default: every one still waiting)
@@ -37,6 +39,9 @@ async function main() {
   switch (args.command) {
     case "run":
       return runBox(config);
+    case "check":
+      if (!(await boxCheck(config))) process.exitCode = 1;
+      return;
     case "capture": {
       const stop = new AbortController();
       const reader = new CameraReader(config);

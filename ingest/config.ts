@@ -79,8 +79,8 @@ const envNames: Record<keyof BoxConfig, string> = {
   healthIntervalSeconds: "CAMERA_HEALTH_INTERVAL_SECONDS",
 };
 
-const commands = ["run", "capture", "render", "upload", "timelapse"] as const;
-type Command = (typeof commands)[number];
+const commands = ["run", "check", "capture", "render", "upload", "timelapse"] as const;
+export type Command = (typeof commands)[number];
 /** Commands that work on films already captured: they never open the camera. */
 const withoutCamera: readonly Command[] = ["render", "upload"];
 

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
+import { testConfig } from "#test/support/box-test-config.ts";
+import { checkCamera, checkFfmpeg, checkWorker } from "./box-check.ts";
+
+let camera: CameraStandIn;
+beforeAll(async () => {
+  camera = await startCamera({ keyframeSeconds: 2 });
+});
+afterAll(() => camera.stop());
+
+describe("box check tells the owner in plain words", { timeout: 60_000 }, () => {
+  test("that ffmpeg is missing", async () => {
+    expect(await checkFfmpeg("/nonexistent/ffmpeg")).toEqual({
+      ok: false,
+      text: "ffmpeg is not installed: sudo apt-get install ffmpeg",
+    });
+    expect((await checkFfmpeg("ffmpeg")).ok).toBe(true);
+  });
+
+  test("that the camera answers with H.264, a keyframe every 2 s", async () => {
+    const [answers, keyframes] = await checkCamera(camera.url);
+    expect(answers).toEqual({ ok: true, text: expect.stringMatching(/answers with H\.264$/) });
+    expect(keyframes).toEqual({ ok: true, text: "a keyframe every 2.0 s" });
+  });
+
+  test("a wrong path, and a camera switched off", async () => {
+    const port = new URL(camera.url).port;
+    expect(await checkCamera(camera.url.replace("/cam", "/stream1"))).toEqual([
+      {
+        ok: false,
+        text: `the camera at 127.0.0.1:${port} has no stream at /stream1: check the path in its manual`,
+      },
+    ]);
+    await camera.stop();
+    try {
+      expect(await checkCamera(camera.url)).toEqual([
+        {
+          ok: false,
+          text: `nothing answers on port ${port} at 127.0.0.1: check the camera's RTSP port`,
+        },
+      ]);
+    } finally {
+      await camera.restart();
+    }
+  });
+
+  test("a site that cannot be reached", async () => {
+    const config = await testConfig({}, ["--url", "http://127.0.0.1:9"]);
+    expect(await checkWorker(config)).toEqual([
+      {
+        ok: false,
+        text: "the site at http://127.0.0.1:9 cannot be reached: check the URL and the network",
+      },
+    ]);
+  });
+});
