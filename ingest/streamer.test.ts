@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, expect, test } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
-import { Streamer } from "./streamer.ts";
+import { LIVE_STALL_MS, Streamer } from "./streamer.ts";
 
 let server: Server | undefined;
 afterEach(() => server?.close());
@@ -57,3 +57,31 @@ test("a segment whose answer was lost is not sent forever: the stream goes on", 
   expect(worker.received.filter((path) => path === segments[0])).toHaveLength(2);
   expect(failures).toEqual([]);
 }, 30_000);
+
+test("a live ffmpeg that freezes mid-stream fails the stream within seconds, naming why", async () => {
+  const worker = await workerLosingFirstAnswer();
+  const config = await testConfig({}, ["--url", worker.url]);
+  const logged = vi.spyOn(console, "log");
+  const reader = new CameraReader(config);
+  reader.start();
+  await reader.answered(20_000);
+  const failures: { reason: string; at: number }[] = [];
+  const streamer = new Streamer(4, { config, reader, status: new BoxStatus() }, (reason) =>
+    failures.push({ reason, at: Date.now() }),
+  );
+  await streamer.start();
+  try {
+    await expect.poll(() => worker.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const pid = Number(/live: ffmpeg PID (\d+)/.exec(logged.mock.calls.flat().join("\n"))?.[1]);
+    const frozenAt = Date.now();
+    process.kill(pid, "SIGSTOP");
+    await expect.poll(() => failures.length, { timeout: 15_000 }).toBe(1);
+    expect(failures[0]?.reason).toBe(`ffmpeg ended: no segment for ${LIVE_STALL_MS / 1000} s`);
+    // The last segment came up to 2 s before the freeze.
+    expect((failures[0]?.at ?? 0) - frozenAt).toBeLessThan(LIVE_STALL_MS + 2_000);
+  } finally {
+    logged.mockRestore();
+    await streamer.stop();
+    await reader.stop();
+  }
+}, 60_000);
