@@ -2,6 +2,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
+import type { EventReport } from "#protocol/camera-box.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { clockOf, lakeDate } from "#time/lake-time.ts";
 import { BoxStatus } from "./box-status.ts";
@@ -60,11 +61,15 @@ describe("time-lapse frames", { timeout: 90_000 }, () => {
     }
   });
 
-  test("pause below the free-space floor and say so, taking nothing", async () => {
+  test("pause below the free-space floor and say so, taking nothing, and tell the owner", async () => {
     const config = await testConfig({ CAMERA_MIN_FREE_MIB: String(1024 ** 3) });
     const logged = vi.spyOn(console, "log");
-    const { day, done, status } = await capturing(config, 2);
+    const told: EventReport[] = [];
+    const watched = new BoxStatus();
+    watched.sendEventsWith((event) => told.push(event) > 0);
+    const { day, done, status } = await capturing(config, 2, watched);
     await done;
+    expect(told.map(({ kind }) => kind)).toEqual(["capture_paused"]);
     expect(await readdir(framesDir(config, day))).toEqual([]);
     expect(status.capturePaused).toBe(true);
     expect(logged.mock.calls.flat().join("\n")).toMatch(
