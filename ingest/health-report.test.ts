@@ -29,10 +29,11 @@ describe("the box's health", () => {
 
   test("reads the CPU's thermal zone, and says null where the system has none", async () => {
     const root = await mkdtemp(join(tmpdir(), "thermal-"));
-    for (const [zone, type, milli] of [
+    const zones = [
       ["thermal_zone0", "gpu-thermal", "40000"],
       ["thermal_zone1", "cpu-thermal", "61234"],
-    ]) {
+    ] as const;
+    for (const [zone, type, milli] of zones) {
       await mkdir(join(root, zone));
       await writeFile(join(root, zone, "type"), `${type}\n`);
       await writeFile(join(root, zone, "temp"), `${milli}\n`);
