@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { execFileSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
+import { pictureSize } from "#test/support/box-picture-size.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { CameraReader, type Subscriber } from "./camera-reader.ts";
 import { stillArgs } from "./hls.ts";
@@ -38,27 +38,16 @@ async function still(from: CameraReader) {
   return { jpeg: Buffer.concat(chunks) };
 }
 
-const size = (jpeg: Buffer) =>
-  execFileSync(
-    "ffprobe",
-    ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", "-"],
-    {
-      input: jpeg,
-    },
-  )
-    .toString()
-    .trim();
-
 describe("the box's one connection to a real RTSP camera", { timeout: 90_000 }, () => {
   test("hands every role the picture from its last keyframe, without waiting for the camera", async () => {
     const box = await readCamera();
     await vi.waitFor(() => expect(box.keyframeSeconds).toBe(2), { timeout: 10_000 });
     const stills = await Promise.all([still(box), still(box), still(box)]);
-    for (const { jpeg } of stills) expect(size(jpeg)).toBe("1920,1080");
+    for (const { jpeg } of stills) expect(pictureSize(jpeg)).toBe("1920,1080");
     // A camera that sends nothing new: a new connection would get no picture, the cache does.
     camera.freeze();
     try {
-      expect(size((await still(box)).jpeg)).toBe("1920,1080");
+      expect(pictureSize((await still(box)).jpeg)).toBe("1920,1080");
     } finally {
       camera.thaw();
     }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
+import { pictureSize } from "#test/support/box-picture-size.ts";
 import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
@@ -71,18 +72,6 @@ describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, ()
 });
 
 describe("a still goes to the archive", { timeout: 20_000 }, () => {
-  // What ffmpeg itself reads in the picture, not what the box claims.
-  const size = (jpeg: Buffer) =>
-    execFileSync(
-      "ffprobe",
-      ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", "-"],
-      {
-        input: jpeg,
-      },
-    )
-      .toString()
-      .trim();
-
   test("with its 640, 960 and 1280 px versions, in the still's proportions", async () => {
     await mkdir(stillsDir(config), { recursive: true });
     const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
@@ -94,9 +83,9 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     expect(await sendWaitingStills(config, now)).toBe(1);
     const [sent] = worker.stills;
     expect(sent?.still).toEqual(still);
-    expect(size(sent?.versions?.thumbnail ?? Buffer.alloc(0))).toBe("640,480");
-    expect(size(sent?.versions?.small ?? Buffer.alloc(0))).toBe("960,720");
-    expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,960");
+    expect(pictureSize(sent?.versions?.thumbnail ?? Buffer.alloc(0))).toBe("640,480");
+    expect(pictureSize(sent?.versions?.small ?? Buffer.alloc(0))).toBe("960,720");
+    expect(pictureSize(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,960");
     expect(sent?.versions?.thumbnail.length).toBeLessThan(still.length / 3);
     expect(sent?.versions?.small.length).toBeLessThan(sent?.versions?.medium.length ?? 0);
   });
@@ -115,8 +104,8 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     const [sent] = worker.stills;
     expect(sent?.still.length).toBeLessThanOrEqual(MAX_STILL_BYTES);
     expect(sent?.still.length).toBeGreaterThan(MAX_STILL_BYTES / 2);
-    expect(size(sent?.still ?? Buffer.alloc(0))).toBe("1920,1080");
-    expect(size(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,720");
+    expect(pictureSize(sent?.still ?? Buffer.alloc(0))).toBe("1920,1080");
+    expect(pictureSize(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,720");
   });
 
   test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {
