@@ -29,8 +29,9 @@ async function capturing(config: BoxConfig, seconds: number, status = new BoxSta
   await reader.answered(20_000);
   const day = lakeDate(new Date(), config.timeZone);
   const until = new Date(Date.now() + seconds * 1000);
-  const done = captureFrames(config, reader, status, day, until, new AbortController().signal);
-  return { day, done, status };
+  const stop = new AbortController();
+  const done = captureFrames(config, reader, status, day, until, stop.signal);
+  return { day, done, status, stop: () => stop.abort() };
 }
 
 describe("time-lapse frames", { timeout: 90_000 }, () => {
@@ -50,10 +51,14 @@ describe("time-lapse frames", { timeout: 90_000 }, () => {
   test("are named by the lake's clock whatever the box's own time zone", async () => {
     const config = await testConfig({ CAMERA_TIME_ZONE: "Pacific/Auckland" });
     const started = new Date();
-    const { day, done } = await capturing(config, 8);
+    const { day, done, stop } = await capturing(config, 60);
+    await vi.waitFor(async () => expect(await readdir(framesDir(config, day))).not.toEqual([]), {
+      timeout: 30_000,
+      interval: 500,
+    });
+    stop();
     await done;
     const names = await readdir(framesDir(config, day));
-    expect(names.length).toBeGreaterThanOrEqual(1);
     const clock = secondOfDay(clockOf(started, config.timeZone));
     for (const name of names) {
       const apart = Math.abs(secondOfDay(name) - clock);
@@ -81,7 +86,7 @@ describe("time-lapse frames", { timeout: 90_000 }, () => {
     camera = await startCamera();
     const config = await testConfig({}, ["--input", camera.url]);
     const logged = vi.spyOn(console, "log");
-    const { day, status } = await capturing(config, 80);
+    const { day, done, status, stop } = await capturing(config, 80);
     await vi.waitFor(() => expect(status.lastFrameAt).not.toBeNull(), { timeout: 20_000 });
     const pid = Number(/capture: ffmpeg PID (\d+)/.exec(logged.mock.calls.flat().join("\n"))?.[1]);
     const frozenAt = Date.now();
@@ -98,6 +103,9 @@ describe("time-lapse frames", { timeout: 90_000 }, () => {
       interval: 500,
     });
     console.info(`capture frozen: a new frame after ${Math.round((await newest()) - frozenAt)} ms`);
-    expect(status.restarts24h().capture).toBe(1);
+    // Once at least: on a busy host a fresh ffmpeg may be slow to report and replaced again.
+    expect(status.restarts24h().capture).toBeGreaterThanOrEqual(1);
+    stop();
+    await done;
   });
 });

@@ -12,8 +12,8 @@ import { log } from "./log.ts";
 export const FRAME_INTERVAL_SECONDS = 6;
 const TICK_MS = 1_000;
 const DISK_CHECK_MS = 10_000;
-/** ffmpeg reports every second: one silent this long is frozen. */
-const SILENT_MS = 5_000;
+/** ffmpeg reports every second: one silent this long is frozen (not merely slowed by load). */
+const SILENT_MS = 10_000;
 /** A frame is due every 6 s: an ffmpeg that reports but writes none this long is stuck. */
 const NO_FRAME_MS = 20_000;
 /** An ffmpeg that cannot write (a read-only card) would otherwise be started every second. */
