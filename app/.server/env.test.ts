@@ -24,6 +24,7 @@ const valid = {
   CAMERA_DEVICE_SECRET: "y".repeat(32),
   CONTACT_EMAIL_TO: "owner@inbox.test",
   CONTACT_EMAIL_FROM: "contact-form@lake.test",
+  CAMERA_ALERT_FROM: "camera@lake.test",
   CONTACT_DAILY_LIMIT: "50",
 };
 

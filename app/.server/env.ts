@@ -46,6 +46,15 @@ const configSchema = z.object({
   CONTACT_EMAIL_TO: z.email({ message: "CONTACT_EMAIL_TO must be an e-mail address" }),
   /** The contact form's sender, an address on the domain that has Email Routing. */
   CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
+  /** The camera alerts' sender (to the same verified inbox), so the owner can filter them. */
+  CAMERA_ALERT_FROM: z.email({ message: "CAMERA_ALERT_FROM must be an e-mail address" }),
+  /** The camera offline this long, with no still either, brings a mail. */
+  CAMERA_OFFLINE_ALERT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(20),
   CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
   TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** Archived stills not marked best of are removed after this many days. */

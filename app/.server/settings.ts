@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { siteSettings } from "#app/.server/db/schema.ts";
+import { type AlertSwitches, parseAlertSwitches } from "#app/features/camera/alert-switches.ts";
+import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
 import type { PublicSettings } from "#app/shell/shell-api.ts";
 
 // Pages read the flag on every request; an isolate re-reads D1 at most this often.
@@ -32,4 +34,34 @@ export async function setMaintenance(db: Db, maintenance: boolean): Promise<Publ
   const value = { maintenance };
   cached = { value, expires: Date.now() + SETTINGS_CACHE_MS };
   return value;
+}
+
+export type CameraAlertSettings = { ownerLocale: Locale; switches: AlertSwitches };
+
+export async function readCameraAlertSettings(db: Db): Promise<CameraAlertSettings> {
+  const row = await db
+    .select({ ownerLocale: siteSettings.ownerLocale, cameraAlerts: siteSettings.cameraAlerts })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .get();
+  return {
+    ownerLocale: locales.find((locale) => locale === row?.ownerLocale) ?? defaultLocale,
+    switches: parseAlertSwitches(row?.cameraAlerts ?? null),
+  };
+}
+
+/** The admin's language, kept for the camera's mails; written only when it changed. */
+export async function rememberOwnerLocale(db: Db, locale: Locale): Promise<void> {
+  await db
+    .update(siteSettings)
+    .set({ ownerLocale: locale, updatedAt: new Date() })
+    .where(and(eq(siteSettings.id, 1), ne(siteSettings.ownerLocale, locale)));
+}
+
+export async function setAlertSwitches(db: Db, switches: AlertSwitches): Promise<void> {
+  const cameraAlerts = JSON.stringify(switches);
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, cameraAlerts, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { cameraAlerts, updatedAt: new Date() } });
 }

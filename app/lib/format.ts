@@ -71,3 +71,15 @@ export function formatShortDay(locale: Locale, day: string): string {
     new Date(`${day}T12:00:00Z`),
   );
 }
+
+/** "5 minutes ago", "3 hours ago", "2 days ago": how old something is, roughly. */
+export function formatAge(locale: Locale, ms: number): string {
+  const format = reused(
+    `relative-auto:${locale}`,
+    () => new Intl.RelativeTimeFormat(localeInfo[locale].tag, { numeric: "auto" }),
+  );
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 90) return format.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? format.format(-hours, "hour") : format.format(-Math.round(hours / 24), "day");
+}

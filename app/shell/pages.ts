@@ -38,6 +38,7 @@ export const sitePages = [
       { index: true, module: "routes/admin/upload.tsx" },
       { path: "maintenance", module: "routes/admin/maintenance.tsx" },
       { path: "statistics", module: "routes/admin/statistics.tsx" },
+      { path: "camera", module: "routes/admin/camera.tsx" },
     ],
   },
   { path: "/admin/login", module: "routes/admin/login.tsx", catalog: "admin", private: true },

@@ -1,11 +1,41 @@
 import { DurableObject } from "cloudflare:workers";
+import {
+  type AlertMemory,
+  decideAlerts,
+  markSent,
+  noAlertsYet,
+} from "#app/.server/camera/camera-alerts.ts";
+import { cameraFacts } from "#app/.server/camera/camera-facts.ts";
+import { healthChanges } from "#app/.server/camera/health-changes.ts";
+import { getDb } from "#app/.server/db/client.ts";
 import { type Config, getConfig } from "#app/.server/env.ts";
 import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
+import { readCameraAlertSettings } from "#app/.server/settings.ts";
+import { archiveHref } from "#app/features/archive/stills.ts";
+import type {
+  CameraOverview,
+  KeptHealth,
+  OfflineReason,
+  Presence,
+} from "#app/features/camera/camera-overview.ts";
 import type { StreamSessionState } from "#app/features/live-stream/live-stream-api.ts";
-import { type Command, PING, PONG, reportSchema } from "#protocol/camera-box.ts";
+import { localizePath } from "#app/i18n/locales.ts";
+import {
+  type Command,
+  type HealthReport,
+  MAX_REPORT_BYTES,
+  PING,
+  PONG,
+  type Report,
+  type refusalCodes,
+  reportSchema,
+} from "#protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
+import { addDays } from "#time/calendar-day.ts";
 import { MINUTE_MS } from "#time/durations.ts";
+import { lakeDate, lakeWallClock } from "#time/lake-time.ts";
+import { EVENTS_TABLE, newestEvents, recordEvent } from "./camera-events.ts";
 
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 
@@ -32,8 +62,29 @@ export type PlaylistAnswer = {
 };
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
+/** Kept with each control socket, so hibernation keeps it too. */
+type BoxSocket = {
+  /** A new connection's camera answers until the box says otherwise. */
+  reachable: boolean;
+  heardAt: number;
+  protocol: number | null;
+};
+type StoredHealth = KeptHealth & { previous: HealthReport | null };
+type StoredAlerts = { memory: AlertMemory; wakeAt: number | null };
+
 const STATE_KEY = "stream";
 const TAKEOVERS_KEY = "takeovers";
+const HEALTH_KEY = "health";
+const PRESENCE_KEY = "presence";
+const ALERTS_KEY = "alerts";
+const neverSeen: Presence = { online: false, since: null, why: "no_box" };
+/** A socket with no message and no ping answered for this long is a half-open connection. */
+const SILENT_MS = 90_000;
+/** How often a quiet socket is looked at; the box's health reports come more often. */
+const SILENCE_CHECK_MS = 15 * MINUTE_MS;
+/** A mail that could not be sent is tried again this much later. */
+const MAIL_RETRY_MS = 10 * MINUTE_MS;
+const OVERVIEW_EVENTS = 50;
 /**
  * A box that reconnects replaces its own half-open connection now and then; one that takes
  * the connection over this often in this long is fighting a second box with the same key
@@ -63,6 +114,8 @@ export class CameraStream extends DurableObject<Env> {
   private readonly config: Config;
   /** Panels waiting in `settledSessionState`: in memory, as a pending call keeps the object up. */
   private readonly waiting = new Set<() => void>();
+  /** The alerts' decisions, one after the other: two at once could send a mail twice. */
+  private alerting: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -72,7 +125,8 @@ export class CameraStream extends DurableObject<Env> {
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
        CREATE TABLE IF NOT EXISTS nonces (signature TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-       CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, forget_at INTEGER NOT NULL);`,
+       CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, forget_at INTEGER NOT NULL);
+       ${EVENTS_TABLE}`,
     );
   }
 
@@ -92,15 +146,59 @@ export class CameraStream extends DurableObject<Env> {
       .at(-1);
   }
 
-  /**
-   * A box that can stream: connected, and its camera answering. A new connection's camera
-   * answers until the box says otherwise (kept with the socket, so hibernation keeps it too).
-   */
-  private get streamingBox(): WebSocket | undefined {
-    if (this.recentTakeovers(Date.now()).length >= CONTESTED_TAKEOVERS) return undefined;
+  private socketOf(ws: WebSocket): BoxSocket {
+    const kept = ws.deserializeAttachment() as Partial<BoxSocket> | null;
+    return { reachable: true, heardAt: 0, protocol: null, ...kept };
+  }
+
+  /** Why the site shows the camera offline now, or null: a box can stream. */
+  private get offlineReason(): OfflineReason | null {
+    if (this.recentTakeovers(Date.now()).length >= CONTESTED_TAKEOVERS) return "contested";
     const box = this.box;
-    const camera = box?.deserializeAttachment() as { reachable: boolean } | null | undefined;
-    return camera?.reachable === false ? undefined : box;
+    if (!box) return "no_box";
+    return this.socketOf(box).reachable ? null : "camera";
+  }
+
+  /** A box that can stream: connected, and its camera answering. */
+  private get streamingBox(): WebSocket | undefined {
+    return this.offlineReason === null ? this.box : undefined;
+  }
+
+  private get presence(): Presence {
+    return this.ctx.storage.kv.get<Presence>(PRESENCE_KEY) ?? neverSeen;
+  }
+
+  /** Keeps since when the camera is online or offline; an outage keeps its start. */
+  private notePresence(now: number, since = now) {
+    const why = this.offlineReason;
+    const was = this.presence;
+    if (why === null ? was.online : !was.online && was.why === why) return;
+    const next: Presence =
+      why === null
+        ? { online: true, since }
+        : { online: false, since: was.online || was.since === null ? since : was.since, why };
+    this.ctx.storage.kv.put(PRESENCE_KEY, next);
+  }
+
+  private get health(): StoredHealth | null {
+    return this.ctx.storage.kv.get<StoredHealth>(HEALTH_KEY) ?? null;
+  }
+
+  /** For the Camera page: presence, the latest health report, the newest events. */
+  overview(): CameraOverview {
+    this.notePresence(Date.now());
+    const box = this.box;
+    const health = this.health;
+    return {
+      presence: this.presence,
+      health: health && {
+        report: health.report,
+        receivedAt: health.receivedAt,
+        skewSeconds: health.skewSeconds,
+      },
+      protocol: box ? this.socketOf(box).protocol : null,
+      events: newestEvents(this.ctx.storage.sql, OVERVIEW_EVENTS),
+    };
   }
 
   private send(command: Command) {
@@ -274,6 +372,16 @@ export class CameraStream extends DurableObject<Env> {
     for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
+    const now = Date.now();
+    server.serializeAttachment({
+      reachable: true,
+      heardAt: now,
+      protocol: null,
+    } satisfies BoxSocket);
+    recordEvent(this.ctx.storage.sql, "connected", null, now);
+    this.notePresence(now);
+    await this.checkAlerts(now);
+    await this.scheduleAlarm();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -287,35 +395,102 @@ export class CameraStream extends DurableObject<Env> {
     const takeovers = [...this.recentTakeovers(now), now];
     this.ctx.storage.kv.put(TAKEOVERS_KEY, takeovers);
     if (takeovers.length === CONTESTED_TAKEOVERS) {
+      recordEvent(this.ctx.storage.sql, "contested", null, now);
       console.warn(
         `camera-stream: the box's connection was taken over ${CONTESTED_TAKEOVERS} times in ${CONTESTED_WINDOW_MS / MINUTE_MS} minutes: are two boxes running with one key? Offline until it settles.`,
       );
     }
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    if (typeof message !== "string") return;
+  private refuse(ws: WebSocket, code: (typeof refusalCodes)[number], message: string) {
+    console.warn(`camera-stream: refused a report (${code}): ${message}`);
+    try {
+      ws.send(JSON.stringify({ type: "refused", code, message } satisfies Command));
+    } catch {
+      // gone meanwhile
+    }
+  }
+
+  /** A report, or null when it was refused: nothing of a refused report is kept. */
+  private readReport(ws: WebSocket, message: string | ArrayBuffer): Report | null {
+    if (typeof message !== "string") {
+      this.refuse(ws, "bad_report", "a report is JSON text");
+      return null;
+    }
+    // Refused unread: a character is at least one byte.
+    if (
+      message.length > MAX_REPORT_BYTES ||
+      new TextEncoder().encode(message).byteLength > MAX_REPORT_BYTES
+    ) {
+      this.refuse(ws, "too_large", `a report is at most ${MAX_REPORT_BYTES} bytes`);
+      return null;
+    }
     let json: unknown;
     try {
       json = JSON.parse(message);
     } catch {
-      return;
+      this.refuse(ws, "bad_report", "not JSON");
+      return null;
     }
     const report = reportSchema.safeParse(json);
-    if (!report.success) return;
+    if (report.success) return report.data;
+    const issues = report.error.issues;
+    const unknown = issues.some((i) => i.code === "invalid_union" && i.path.join(".") === "type");
+    const message_ = issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    this.refuse(ws, unknown ? "unknown_report" : "bad_report", message_.slice(0, 1000));
+    return null;
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    const now = Date.now();
+    const socket = { ...this.socketOf(ws), heardAt: now };
+    ws.serializeAttachment(socket);
+    const report = this.readReport(ws, message);
+    if (!report) return;
     const state = this.state;
     const running = state.phase === "starting" || state.phase === "live";
-    if (report.data.type === "camera") {
-      const { reachable } = report.data;
-      ws.serializeAttachment({ reachable });
-      if (!reachable) console.warn("camera-stream: the box cannot reach its camera");
-      // A running stream fails on its own (its segments stop): nothing else changes here.
-    } else if (report.data.type === "hello") {
-      // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue.
-      if (running && report.data.epoch !== state.epoch) this.fail(state, "box restarted");
-    } else if (running && report.data.epoch === state.epoch) {
-      console.warn(`camera-stream: box failed: ${report.data.reason}`);
-      this.fail(state, "box reported a failure");
+    const sql = this.ctx.storage.sql;
+    switch (report.type) {
+      case "camera": {
+        const { reachable } = report;
+        ws.serializeAttachment({ ...socket, reachable });
+        if (reachable !== socket.reachable) {
+          recordEvent(sql, reachable ? "camera_back" : "camera_lost", null, now);
+        }
+        if (!reachable) console.warn("camera-stream: the box cannot reach its camera");
+        // A running stream fails on its own (its segments stop): nothing else changes here.
+        this.notePresence(now);
+        await this.checkAlerts(now);
+        break;
+      }
+      case "hello":
+        ws.serializeAttachment({ ...socket, protocol: report.protocol ?? 1 });
+        // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue.
+        if (running && report.epoch !== state.epoch) this.fail(state, "box restarted");
+        break;
+      case "failed":
+        if (running && report.epoch === state.epoch) {
+          console.warn(`camera-stream: box failed: ${report.reason}`);
+          this.fail(state, "box reported a failure");
+        }
+        break;
+      case "health": {
+        const before = this.health;
+        const skewSeconds = Math.round((now - Date.parse(report.at)) / 1000);
+        const kept = { report, receivedAt: now, skewSeconds };
+        for (const change of healthChanges(before, kept)) {
+          recordEvent(sql, change.kind, change.detail, now);
+        }
+        this.ctx.storage.kv.put(HEALTH_KEY, {
+          ...kept,
+          previous: before?.report ?? null,
+        } satisfies StoredHealth);
+        await this.checkAlerts(now, true);
+        break;
+      }
+      case "event":
+        recordEvent(sql, report.kind, report.detail, Date.parse(report.at));
+        break;
     }
     await this.scheduleAlarm();
   }
@@ -327,11 +502,129 @@ export class CameraStream extends DurableObject<Env> {
     } catch {
       // already closed
     }
+    await this.lostSocket(`${code} ${reason}`.trim());
+  }
+
+  override async webSocketError() {
+    await this.lostSocket("error");
+  }
+
+  /** A replaced connection closing changes nothing: only the last one's end is news. */
+  private async lostSocket(detail: string, since = Date.now()) {
+    if (this.box) return;
+    const now = Date.now();
+    recordEvent(this.ctx.storage.sql, "disconnected", detail, now);
+    this.notePresence(now, since);
+    await this.checkAlerts(now);
+    await this.scheduleAlarm();
+  }
+
+  /** The last sign of life of the box: a message, or a ping the runtime answered. */
+  private heardFrom(box: WebSocket): number {
+    const ping = this.ctx.getWebSocketAutoResponseTimestamp(box)?.getTime() ?? 0;
+    return Math.max(this.socketOf(box).heardAt, ping);
+  }
+
+  /** A half-open connection (the box lost power, its network went away) is closed. */
+  private async closeSilentBox(now: number) {
+    const box = this.box;
+    if (!box) return;
+    const heard = this.heardFrom(box);
+    if (now - heard < SILENT_MS) return;
+    box.close(4001, "no sign of life");
+    await this.lostSocket(`silent for ${Math.round((now - heard) / 1000)} s`, heard);
+  }
+
+  /** Runs the alerts' decision and sends its mails, one decision at a time. */
+  private checkAlerts(now: number, reportArrived = false): Promise<void> {
+    const run = () =>
+      this.decideAndMail(now, reportArrived).catch((error) => {
+        // D1 away: never the box's connection or the stream's alarm; tried again later.
+        console.error("camera-stream: the alerts could not be checked", error);
+        const stored = this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY);
+        const memory = stored?.memory ?? noAlertsYet;
+        this.ctx.storage.kv.put(ALERTS_KEY, { memory, wakeAt: now + MAIL_RETRY_MS });
+      });
+    this.alerting = this.alerting.then(run);
+    return this.alerting;
+  }
+
+  private async decideAndMail(now: number, reportArrived: boolean) {
+    const db = getDb(this.env.DB);
+    const timelapseDay = addDays(lakeDate(now), -1);
+    const [facts, settings] = await Promise.all([
+      cameraFacts(db, timelapseDay),
+      readCameraAlertSettings(db),
+    ]);
+    const stored = this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY);
+    const presence = this.presence;
+    const health = this.health;
+    const newestStillAt = facts.newestStill?.takenAt.getTime() ?? null;
+    const decision = decideAlerts(
+      stored?.memory ?? noAlertsYet,
+      {
+        presence,
+        newestStillAt,
+        health: health && {
+          latest: health.report,
+          previous: health.previous,
+          arrived: reportArrived,
+        },
+        timelapseArrived: facts.timelapse !== null,
+        switches: settings.switches,
+        offlineAfterMs: this.config.CAMERA_OFFLINE_ALERT_MINUTES * MINUTE_MS,
+      },
+      now,
+    );
+    let { memory, wakeAt } = decision;
+    const locale = settings.ownerLocale;
+    const still = facts.newestStill;
+    // The mail's code (mimetext and its CommonJS helpers) loads only when a mail goes out.
+    if (decision.mails.length > 0) {
+      const mail = await import("#app/.server/camera/alert-mail.ts");
+      for (const kind of decision.mails) {
+        const film = health?.report.film;
+        const raw = mail.composeAlertMail(this.config, locale, {
+          kind,
+          now,
+          outageSince: memory.outage?.since ?? null,
+          why: presence.online ? null : presence.why,
+          newestStillAt,
+          timelapseDay,
+          timelapseState: film?.day === timelapseDay ? film.state : null,
+          health: health?.report ?? null,
+          cameraPageUrl: mail.cameraPageUrl(this.config, locale),
+          newestStillUrl: still
+            ? new URL(
+                archiveHref(localizePath("/archive", locale), {
+                  at: lakeWallClock(still.slot.getTime()),
+                }),
+                this.config.SITE_URL,
+              ).href
+            : null,
+        });
+        try {
+          await mail.sendAlertMail(this.env, this.config, raw);
+          memory = markSent(memory, kind, now);
+          recordEvent(this.ctx.storage.sql, "alert_sent", kind, now);
+        } catch {
+          // The error could quote an address: say only that it failed.
+          console.error(`camera-stream: the ${kind} alert could not be sent`);
+          recordEvent(this.ctx.storage.sql, "alert_failed", kind, now);
+          wakeAt = Math.min(wakeAt ?? Number.POSITIVE_INFINITY, now + MAIL_RETRY_MS);
+        }
+      }
+    }
+    this.ctx.storage.kv.put(ALERTS_KEY, { memory, wakeAt } satisfies StoredAlerts);
   }
 
   override async alarm() {
     const now = Date.now();
     this.ctx.storage.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
+    await this.closeSilentBox(now);
+    this.notePresence(now);
+    const alertsWakeAt = this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null;
+    if (alertsWakeAt === null || now >= alertsWakeAt) await this.checkAlerts(now);
     let state = this.state;
     if (state.phase === "starting" && now >= state.phaseSince + this.startTimeoutMs) {
       state = this.fail(state, "no segment in time");
@@ -365,15 +658,24 @@ export class CameraStream extends DurableObject<Env> {
   }
 
   private async scheduleAlarm() {
+    const now = Date.now();
     const state = this.state;
-    const sessions = this.activeSessions(Date.now());
+    const sessions = this.activeSessions(now);
+    const box = this.box;
+    const takeovers = this.recentTakeovers(now);
     const deadlines = [
       sessions.firstExpiry,
       state.stopAt,
       state.phase === "starting" ? state.phaseSince + this.startTimeoutMs : null,
       state.phase === "live" ? state.lastSegmentAt + STALL_MS : null,
       // Without sessions, a running or failed stream still has to be wound down.
-      state.phase !== "idle" && sessions.count === 0 && state.stopAt === null ? Date.now() : null,
+      state.phase !== "idle" && sessions.count === 0 && state.stopAt === null ? now : null,
+      this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
+      box ? this.heardFrom(box) + SILENCE_CHECK_MS : null,
+      // Contested until the oldest of the takeovers that make it so is old enough.
+      takeovers.length >= CONTESTED_TAKEOVERS
+        ? (takeovers.at(-CONTESTED_TAKEOVERS) ?? now) + CONTESTED_WINDOW_MS
+        : null,
     ].filter((t): t is number => t !== null);
     if (deadlines.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...deadlines));

@@ -17,6 +17,10 @@ export const siteSettings = sqliteTable(
   {
     id: integer("id").primaryKey(),
     maintenance: integer("maintenance", { mode: "boolean" }).notNull().default(false),
+    /** The language the owner last used in the admin: the camera's alert mails are in it. */
+    ownerLocale: text("owner_locale").notNull().default("de"),
+    /** The camera alerts the owner switched on, as JSON (features/camera); null: all of them. */
+    cameraAlerts: text("camera_alerts"),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],

@@ -12,6 +12,7 @@ import { endedSessionCookie, endSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { mediaTotals } from "#app/.server/gallery/media-totals.ts";
 import { readForm } from "#app/.server/http/read-form.ts";
+import { rememberOwnerLocale } from "#app/.server/settings.ts";
 import { DashboardTabs } from "#app/components/admin/dashboard-tabs.tsx";
 import { secondaryButton } from "#app/components/admin/styles.ts";
 import { Totals } from "#app/components/admin/totals.tsx";
@@ -30,7 +31,10 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
-  return { totals: await mediaTotals(context.get(requestScope).db) };
+  const { db, locale } = context.get(requestScope);
+  // The camera's alert mails go out in the language the owner last used here.
+  const [totals] = await Promise.all([mediaTotals(db), rememberOwnerLocale(db, locale)]);
+  return { totals };
 }
 
 const logoutForm = z.object({ intent: z.literal("logout") });
@@ -47,6 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const pageLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center font-medium text-primary-800 dark:text-primary-300 ${
+    isActive ? "border-b-2 border-primary-700" : "underline hover:no-underline"
+  }`;
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   return (
@@ -61,16 +70,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <Totals totals={loaderData.totals} />
-      <LocalizedNavLink
-        to="/admin/statistics"
-        className={({ isActive }) =>
-          `mt-3 inline-flex min-h-11 items-center font-medium text-primary-800 dark:text-primary-300 ${
-            isActive ? "border-b-2 border-primary-700" : "underline hover:no-underline"
-          }`
-        }
-      >
-        {t`Visitor statistics`}
-      </LocalizedNavLink>
+      <div className="mt-3 flex flex-wrap gap-x-6">
+        <LocalizedNavLink to="/admin/statistics" className={pageLink}>
+          {t`Visitor statistics`}
+        </LocalizedNavLink>
+        <LocalizedNavLink to="/admin/camera" className={pageLink}>
+          {t`Camera`}
+        </LocalizedNavLink>
+      </div>
       <DashboardTabs />
       <Outlet />
     </div>

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** What the owner switches on or off on the Camera page; each covers one or more mails. */
+export const alertSwitches = ["offline", "timelapse", "power", "card"] as const;
+export type AlertSwitch = (typeof alertSwitches)[number];
+export type AlertSwitches = Record<AlertSwitch, boolean>;
+
+/** Every mail the camera's alerts send. */
+export const alertKinds = [
+  "offline",
+  "reminder",
+  "online",
+  "timelapse",
+  "power",
+  "heat",
+  "card",
+] as const;
+export type AlertKind = (typeof alertKinds)[number];
+
+export const switchOf: Record<AlertKind, AlertSwitch> = {
+  offline: "offline",
+  reminder: "offline",
+  online: "offline",
+  timelapse: "timelapse",
+  power: "power",
+  heat: "power",
+  card: "card",
+};
+
+export const allAlertsOn: AlertSwitches = {
+  offline: true,
+  timelapse: true,
+  power: true,
+  card: true,
+};
+
+// A switch the stored JSON lacks (a kind added later) is on.
+const on = z.boolean().catch(true);
+const storedSwitches = z.object({ offline: on, timelapse: on, power: on, card: on });
+
+export function parseAlertSwitches(json: string | null): AlertSwitches {
+  if (json === null) return allAlertsOn;
+  try {
+    return storedSwitches.parse(JSON.parse(json));
+  } catch {
+    return allAlertsOn;
+  }
+}
+
+// A checked box sends "on", an unchecked one nothing.
+const checked = z
+  .literal("on")
+  .optional()
+  .transform((value) => value === "on");
+
+/** The Camera page's alerts form. */
+export const alertSwitchesForm = z.object({
+  intent: z.literal("alerts"),
+  offline: checked,
+  timelapse: checked,
+  power: checked,
+  card: checked,
+});
