@@ -1,0 +1,109 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { healthReport } from "#test/support/health-report.ts";
+import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
+import { logIn } from "./admin.ts";
+import { connectBox, DEVICE_ID } from "./box.ts";
+import { postForm, visit } from "./helpers.ts";
+
+const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
+const CAMERA_PAGE = "/en/admin/camera";
+
+beforeEach(async () => {
+  await runInDurableObject(camera(), async (_instance: CameraStream, state) => {
+    await state.storage.deleteAlarm();
+    await state.storage.deleteAll();
+  });
+  await evictDurableObject(camera(), { webSockets: "close" });
+  await env.DB.prepare("update site_settings set owner_locale = 'de', camera_alerts = null").run();
+});
+
+const ownerLocale = () =>
+  env.DB.prepare("select owner_locale from site_settings").first<string>("owner_locale");
+
+async function cameraPage(session: string, path = CAMERA_PAGE) {
+  const response = await visit(path, { headers: { Cookie: session } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe("the Camera page", () => {
+  test("is the owner's alone", async () => {
+    const response = await visit(CAMERA_PAGE);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/\/en\/admin\/login/);
+  });
+
+  test("shows the camera online and the box's figures, saying which ones this box does not report", async () => {
+    const { session } = await logIn();
+    const box = await connectBox();
+    box.socket.send(
+      JSON.stringify(
+        healthReport({
+          cpuTempC: null,
+          power: null,
+          disk: { ...healthReport().disk, capturePaused: true },
+        }),
+      ),
+    );
+    await vi.waitFor(async () => expect((await camera().overview()).health).not.toBeNull());
+
+    const html = await cameraPage(session);
+    expect(html).toMatch(/Online since/);
+    expect(html).toContain("Health of the camera box");
+    expect(html.match(/not reported by this box/g)).toHaveLength(2);
+    expect(html).toContain("Capture for the time-lapse is paused until there is room");
+    expect(html).toContain("The box connected");
+  });
+
+  test("the admin's language is kept for the mails, written only when it changes", async () => {
+    const { session } = await logIn();
+    await cameraPage(session, "/it/admin/camera");
+    expect(await ownerLocale()).toBe("it");
+    await cameraPage(session, "/fr/admin");
+    expect(await ownerLocale()).toBe("fr");
+  });
+
+  test("the alerts are one form that works without JavaScript", async () => {
+    const { session } = await logIn();
+    const saved = await postForm(
+      CAMERA_PAGE,
+      { intent: "alerts", offline: "on", card: "on" },
+      { Cookie: session },
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Alerts saved.");
+    const stored = await env.DB.prepare("select camera_alerts from site_settings").first<string>(
+      "camera_alerts",
+    );
+    expect(JSON.parse(stored ?? "null")).toEqual({
+      offline: true,
+      timelapse: false,
+      power: false,
+      card: true,
+    });
+
+    const html = await cameraPage(session);
+    const checked = (name: string) =>
+      new RegExp(`<input[^>]*name="${name}"[^>]*checked`).test(html);
+    expect(["offline", "timelapse", "power", "card"].map(checked)).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+
+    const bad = await postForm(
+      CAMERA_PAGE,
+      { intent: "alerts", offline: "yes" },
+      { Cookie: session },
+    );
+    expect(bad.status).toBe(400);
+    expect(
+      await env.DB.prepare("select camera_alerts from site_settings").first<string>(
+        "camera_alerts",
+      ),
+    ).toBe(stored);
+  });
+});
