@@ -1,21 +1,14 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { healthReport } from "#test/support/health-report.ts";
-import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { logIn } from "./admin.ts";
-import { connectBox, DEVICE_ID } from "./box.ts";
+import { camera, connectBox, freshCamera } from "./camera-object.ts";
 import { postForm, visit } from "./helpers.ts";
 
-const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
 const CAMERA_PAGE = "/en/admin/camera";
 
 beforeEach(async () => {
-  await runInDurableObject(camera(), async (_instance: CameraStream, state) => {
-    await state.storage.deleteAlarm();
-    await state.storage.deleteAll();
-  });
-  await evictDurableObject(camera(), { webSockets: "close" });
+  await freshCamera();
   await env.DB.prepare("update site_settings set owner_locale = 'de', camera_alerts = null").run();
 });
 

@@ -1,27 +1,11 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_REPORT_BYTES } from "#protocol/camera-box.ts";
 import { healthReport } from "#test/support/health-report.ts";
-import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
-import { connectBox as connectAt, DEVICE_ID, uploadSegment } from "./box.ts";
+import { uploadSegment } from "./box.ts";
+import { camera, connectBox, freshCamera } from "./camera-object.ts";
 import { visit } from "./helpers.ts";
 
-const camera = () => env.CAMERA_STREAM.getByName(DEVICE_ID);
-// Each connection signed at a second of its own: the same signature twice is a replay.
-let connections = 0;
-const connectBox = () => connectAt({ timestamp: Math.floor(Date.now() / 1000) + ++connections });
-
-beforeEach(async () => {
-  // The last test's box goes first, so no report of it is still being handled.
-  await runInDurableObject(camera(), () => undefined);
-  await evictDurableObject(camera(), { webSockets: "close" });
-  await runInDurableObject(camera(), async (_instance: CameraStream, state) => {
-    await state.storage.deleteAlarm();
-    await state.storage.deleteAll();
-  });
-  await evictDurableObject(camera(), { webSockets: "close" });
-});
+beforeEach(freshCamera);
 
 const kinds = async () => (await camera().overview()).events.map((event) => event.kind);
 

@@ -61,18 +61,12 @@ export function alertMailText(
   const report = facts.health;
   switch (facts.kind) {
     case "offline":
-      return {
-        subject: t(i18n)`The camera is offline`,
-        body: [
-          t(i18n)`The camera has been offline since ${since}.`,
-          offlineWhy(i18n, facts.why),
-          still,
-          look,
-        ],
-      };
     case "reminder":
       return {
-        subject: t(i18n)`The camera is still offline`,
+        subject:
+          facts.kind === "offline"
+            ? t(i18n)`The camera is offline`
+            : t(i18n)`The camera is still offline`,
         body: [
           t(i18n)`The camera has been offline since ${since}.`,
           offlineWhy(i18n, facts.why),
