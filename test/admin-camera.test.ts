@@ -28,6 +28,18 @@ describe("the Camera page", () => {
     expect(response.headers.get("Location")).toMatch(/\/en\/admin\/login/);
   });
 
+  test("its dashboard link says it is the page shown, and the page is never cached", async () => {
+    const { session } = await logIn();
+    const response = await visit(CAMERA_PAGE, { headers: { Cookie: session } });
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await response.text();
+    const current = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)]
+      .map((m) => m[1])
+      .filter((name) => name !== "Admin");
+    expect(current).toEqual(["Camera"]);
+    expect(html).toMatch(/<h2 [^>]*>Camera<\/h2>/);
+  });
+
   test("shows the camera online and the box's figures, saying which ones this box does not report", async () => {
     const { session } = await logIn();
     const box = await connectBox();
