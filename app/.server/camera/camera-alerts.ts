@@ -9,23 +9,19 @@ import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#time/durations.ts";
 import { atLakeTime, lakeDate } from "#time/lake-time.ts";
 
-/** At most one mail of a kind in this long. */
 export const MAIL_GAP_MS = 6 * HOUR_MS;
 /** A camera back for less than this is still in the same outage (a flap sends nothing). */
 export const ONLINE_SETTLE_MS = 10 * MINUTE_MS;
 export const REMINDER_MS = DAY_MS;
-/** When last night's time-lapse should be in the gallery, lake time. */
 export const TIMELAPSE_DUE = "07:00";
 
 export type Outage = {
   since: number;
   mailedAt: number | null;
   remindedAt: number | null;
-  /** Back online since, while that is not yet long enough to end the outage. */
   onlineSince: number | null;
 };
 
-/** What the alerts remember between two decisions (the stream object keeps it). */
 export type AlertMemory = {
   outage: Outage | null;
   lastSent: Partial<Record<AlertKind, number>>;
@@ -54,7 +50,6 @@ export type AlertFacts = {
 };
 
 export type AlertDecision = {
-  /** To send now; each one sent is then recorded with `markSent`. */
   mails: AlertKind[];
   memory: AlertMemory;
   wakeAt: number | null;
@@ -74,7 +69,6 @@ function timelapseDueAt(day: string): number {
 type Health = NonNullable<AlertFacts["health"]>;
 const hot = (report: HealthReport | null) => (report?.cpuTempC ?? 0) >= HOT_CELSIUS;
 
-/** A health report that makes a mail due. */
 function triggered({ latest, previous }: Health): AlertKind[] {
   const kinds: AlertKind[] = [];
   const power = latest.power;
@@ -89,7 +83,6 @@ function triggered({ latest, previous }: Health): AlertKind[] {
   return kinds;
 }
 
-/** Whether a waiting mail's cause is still there when its gap is over. */
 function holds(kind: AlertKind, facts: AlertFacts): boolean {
   const latest = facts.health?.latest;
   switch (kind) {
@@ -106,7 +99,6 @@ function holds(kind: AlertKind, facts: AlertFacts): boolean {
   }
 }
 
-/** The outage as presence moves it; a flap shorter than ONLINE_SETTLE_MS keeps it open. */
 function followOutage(outage: Outage | null, presence: Presence, now: number): Outage | null {
   if (!presence.online) {
     return outage
@@ -117,11 +109,7 @@ function followOutage(outage: Outage | null, presence: Presence, now: number): O
   return { ...outage, onlineSince: outage.onlineSince ?? presence.since };
 }
 
-/**
- * Which camera mails are due at `now` (issue 34): offline after `offlineAfterMs` without a
- * still, a reminder a day later, back online only after an offline mail, no time-lapse by
- * 07:00, power, heat, card. A pure function: the stream object's alarm runs it and sends.
- */
+/** Which camera mails are due at `now`; the rules and their reasons are ADR 022's. */
 export function decideAlerts(memory: AlertMemory, facts: AlertFacts, now: number): AlertDecision {
   const { presence, switches } = facts;
   // No box ever connected: nothing to tell the owner about.

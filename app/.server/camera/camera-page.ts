@@ -6,7 +6,6 @@ import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { cameraFacts } from "./camera-facts.ts";
 
-/** The Camera page's data: the stream object's overview, the newest still, last night's film. */
 export async function readCameraPage(scope: RequestScope, now: number): Promise<CameraPageData> {
   const { env, config, db } = scope;
   const timelapseDay = addDays(lakeDate(now), -1);

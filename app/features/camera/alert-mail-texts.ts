@@ -46,7 +46,6 @@ function timelapseWhy(i18n: I18n, state: FilmState | null): string {
   }
 }
 
-/** The subject and plain-text body of a camera alert, in the owner's language. */
 export function alertMailText(
   i18n: I18n,
   locale: Locale,

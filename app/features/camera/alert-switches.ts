@@ -5,7 +5,6 @@ export const alertSwitches = ["offline", "timelapse", "power", "card"] as const;
 export type AlertSwitch = (typeof alertSwitches)[number];
 export type AlertSwitches = Record<AlertSwitch, boolean>;
 
-/** Every mail the camera's alerts send. */
 export const alertKinds = [
   "offline",
   "reminder",
@@ -53,7 +52,6 @@ const checked = z
   .optional()
   .transform((value) => value === "on");
 
-/** The Camera page's alerts form. */
 export const alertSwitchesForm = z.object({
   intent: z.literal("alerts"),
   offline: checked,

@@ -4,7 +4,6 @@ import type { Locale } from "#app/i18n/locales.ts";
 import type { BoxEventKind, HealthReport } from "#protocol/camera-box.ts";
 import type { AlertSwitches } from "./alert-switches.ts";
 
-/** Why the site shows the camera offline. */
 export type OfflineReason = "no_box" | "camera" | "contested";
 
 export type Presence =
@@ -18,7 +17,6 @@ export type KeptHealth = {
   skewSeconds: number;
 };
 
-/** What the stream object records beside the box's own events. */
 export const objectEventKinds = [
   "connected",
   "disconnected",
@@ -46,7 +44,6 @@ export type CameraOverview = {
   events: CameraEvent[];
 };
 
-/** Thresholds the page's warnings and the alert mails share. */
 export const HOT_CELSIUS = 80;
 export const WARM_CELSIUS = 75;
 export const SKEW_WARNING_SECONDS = 60;
@@ -55,7 +52,6 @@ export const STILL_LATE_MINUTES = 20;
 /** The README's advice: a keyframe every 2 s (I-frame interval 50 at 25 fps). */
 export const ADVISED_KEYFRAME_SECONDS = 2;
 
-/** The Camera page's loader data. */
 export type CameraPageData = {
   now: number;
   overview: CameraOverview;
