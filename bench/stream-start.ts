@@ -149,7 +149,7 @@ try {
         try {
           await box.said(/camera: answering/, 60_000, 0);
           if (time.capture === "always") await box.said(/capture: ffmpeg PID/, 30_000, 0);
-          await waitUntilOnline(server.url, true, 30_000);
+          await waitUntilOnline(server.url);
           for (const crowd of crowds) {
             const loadBefore = loadAverage();
             const times: number[] = [];

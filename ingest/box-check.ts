@@ -170,7 +170,7 @@ export async function checkWorker(config: BoxConfig): Promise<Check[]> {
   return checks;
 }
 
-export async function checkClock(): Promise<Check> {
+async function checkClock(): Promise<Check> {
   const synced = await clockSynced();
   if (synced === false) return fail("the clock is not synchronised: sudo timedatectl set-ntp true");
   return pass(
@@ -180,7 +180,7 @@ export async function checkClock(): Promise<Check> {
   );
 }
 
-export async function checkDisk(config: BoxConfig): Promise<Check> {
+async function checkDisk(config: BoxConfig): Promise<Check> {
   await ensureDir(config.dataDir);
   const stats = await statfs(config.dataDir);
   const free = (stats.bavail * stats.bsize) / MiB;
@@ -197,7 +197,7 @@ export async function checkDisk(config: BoxConfig): Promise<Check> {
 }
 
 /** On a Raspberry Pi: its hardware watchdog and power supply. */
-export async function checkPi(): Promise<Check[]> {
+async function checkPi(): Promise<Check[]> {
   const model = existsSync("/proc/device-tree/model")
     ? readFileSync("/proc/device-tree/model", "utf8")
     : "";

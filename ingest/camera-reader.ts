@@ -9,7 +9,7 @@ import { log } from "./log.ts";
 import { stopChild } from "./processes.ts";
 
 /** No byte from the camera for this long: it is gone or hung, whatever TCP says. */
-export const SILENT_MS = 5_000;
+const SILENT_MS = 5_000;
 /** ffmpeg writes nothing until it has connected and probed the stream. */
 const CONNECT_MS = 15_000;
 const RECONNECT_MAX_MS = 10_000;
@@ -40,7 +40,7 @@ export type ReaderEvents = {
 };
 
 /** The reader's ffmpeg: the input copied, or the test pattern encoded once for every role. */
-export function readerArgs(input: string): string[] {
+function readerArgs(input: string): string[] {
   const encode =
     input === "testsrc"
       ? ["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"]

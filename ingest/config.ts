@@ -80,7 +80,7 @@ const envNames: Record<keyof BoxConfig, string> = {
 };
 
 const commands = ["run", "check", "capture", "render", "upload", "timelapse"] as const;
-export type Command = (typeof commands)[number];
+type Command = (typeof commands)[number];
 /** Commands that work on films already captured: they never open the camera. */
 const withoutCamera: readonly Command[] = ["render", "upload"];
 

@@ -79,7 +79,7 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
  * Every past day with frames but no film yet (yesterday, or a night the box was off), then
  * every pending upload, then the clean-up.
  */
-export async function nightlyRun(config: BoxConfig, status?: BoxStatus) {
+async function nightlyRun(config: BoxConfig, status?: BoxStatus) {
   const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
     if (day >= today || (await readFacts(config, day))) continue;

@@ -12,7 +12,7 @@ export const CAPTURE_STALLED_MS = 30_000;
 const READER_LOOP_MS = 10_000;
 
 /** Why the box should not pet the watchdog now; null when all is well. */
-export function whyUnwell(
+function whyUnwell(
   status: BoxStatus,
   reader: CameraReader,
   now = Date.now(),

@@ -22,7 +22,7 @@ import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./h
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
-export const STILL_PATH = "/api/ingest/still";
+const STILL_PATH = "/api/ingest/still";
 const STILL_TIMEOUT_MS = 20_000;
 
 /** The camera's newest keyframe as a JPEG, from the reader's cache: no connection to wait for. */

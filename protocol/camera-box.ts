@@ -22,7 +22,7 @@ export type Command = z.infer<typeof commandSchema>;
 const instant = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
 
-export const filmStates = ["uploaded", "rendered", "failed", "no_frames"] as const;
+const filmStates = ["uploaded", "rendered", "failed", "no_frames"] as const;
 export type FilmState = (typeof filmStates)[number];
 
 /** Every few minutes and on change; a field added later is optional here, for older boxes. */
@@ -62,7 +62,7 @@ export const healthReportSchema = z.object({
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
 
-export const boxEventKinds = [
+const boxEventKinds = [
   "camera_gap",
   "restart",
   "capture_paused",
@@ -71,7 +71,7 @@ export const boxEventKinds = [
 ] as const;
 export type BoxEventKind = (typeof boxEventKinds)[number];
 
-export const eventReportSchema = z.object({
+const eventReportSchema = z.object({
   type: z.literal("event"),
   kind: z.enum(boxEventKinds),
   at: instant,

@@ -9,13 +9,13 @@ import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#time/durations.ts";
 import { atLakeTime, lakeDate } from "#time/lake-time.ts";
 
-export const MAIL_GAP_MS = 6 * HOUR_MS;
+const MAIL_GAP_MS = 6 * HOUR_MS;
 /** A camera back for less than this is still in the same outage (a flap sends nothing). */
-export const ONLINE_SETTLE_MS = 10 * MINUTE_MS;
-export const REMINDER_MS = DAY_MS;
-export const TIMELAPSE_DUE = "07:00";
+const ONLINE_SETTLE_MS = 10 * MINUTE_MS;
+const REMINDER_MS = DAY_MS;
+const TIMELAPSE_DUE = "07:00";
 
-export type Outage = {
+type Outage = {
   since: number;
   mailedAt: number | null;
   remindedAt: number | null;

@@ -18,4 +18,4 @@ export async function cameraFacts(db: Db, timelapseDay: string) {
   ]);
   return { newestStill: newest[0] ?? null, timelapse: film[0] ?? null };
 }
-export type CameraFacts = Awaited<ReturnType<typeof cameraFacts>>;
+type CameraFacts = Awaited<ReturnType<typeof cameraFacts>>;
