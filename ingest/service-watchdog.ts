@@ -12,11 +12,7 @@ export const CAPTURE_STALLED_MS = 30_000;
 const READER_LOOP_MS = 10_000;
 
 /** Why the box should not pet the watchdog now; null when all is well. */
-function whyUnwell(
-  status: BoxStatus,
-  reader: CameraReader,
-  now = Date.now(),
-): string | null {
+function whyUnwell(status: BoxStatus, reader: CameraReader, now = Date.now()): string | null {
   if (reader.watchedAt > 0 && now - reader.watchedAt > READER_LOOP_MS) {
     return "the camera reader's loop has stopped";
   }

@@ -18,4 +18,3 @@ export async function cameraFacts(db: Db, timelapseDay: string) {
   ]);
   return { newestStill: newest[0] ?? null, timelapse: film[0] ?? null };
 }
-type CameraFacts = Awaited<ReturnType<typeof cameraFacts>>;
