@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { adminSession, ownerSession, unauthorized } from "#app/.server/auth/route-session.ts";
+import { alertSwitchesForm } from "#app/.server/camera/alert-switches-form.ts";
 import { readCameraPage } from "#app/.server/camera/camera-page.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { readForm } from "#app/.server/http/read-form.ts";
@@ -10,7 +11,6 @@ import { AlertSwitchesForm } from "#app/components/camera/alert-switches-form.ts
 import { CameraEvents } from "#app/components/camera/camera-events.tsx";
 import { CameraStatus } from "#app/components/camera/camera-status.tsx";
 import { HealthTable } from "#app/components/camera/health-table.tsx";
-import { alertSwitchesForm } from "#app/features/camera/alert-switches.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 import type { Route } from "./+types/camera";
 
