@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { PagePath } from "./pages.ts";
 
-type NavItem = { to: PagePath; label: MessageDescriptor };
+export type NavItem = { to: PagePath; label: MessageDescriptor };
 
 export const mainNav: NavItem[] = [
   { to: "/", label: msg`Home` },

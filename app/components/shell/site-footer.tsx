@@ -1,46 +1,40 @@
 import { useLingui } from "@lingui/react/macro";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import { useOptionalRootData } from "#app/shell/root-data.ts";
-import { legalNav, quickLinks } from "#app/shell/site-nav.ts";
+import { legalNav, type NavItem, quickLinks } from "#app/shell/site-nav.ts";
 import HeartIcon from "~icons/mdi/heart";
 
 const footerLinkClass = "flex min-h-11 items-center hover:underline sm:inline sm:min-h-0";
 
+function FooterLinks({ id, title, items }: { id: string; title: string; items: NavItem[] }) {
+  const { i18n } = useLingui();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-3 text-sm sm:space-y-2">
+        {items.map((item) => (
+          <li key={item.to}>
+            <LocalizedLink to={item.to} className={footerLinkClass}>
+              {i18n._(item.label)}
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   // Error pages may have no root data.
   const supportUrl = useOptionalRootData()?.site.supportUrl;
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-semibold">
-            {t`Quick links`}
-          </h2>
-          <ul className="mt-3 text-sm sm:space-y-2">
-            {quickLinks.map((item) => (
-              <li key={item.to}>
-                <LocalizedLink to={item.to} className={footerLinkClass}>
-                  {i18n._(item.label)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold">
-            {t`Legal`}
-          </h2>
-          <ul className="mt-3 text-sm sm:space-y-2">
-            {legalNav.map((item) => (
-              <li key={item.to}>
-                <LocalizedLink to={item.to} className={footerLinkClass}>
-                  {i18n._(item.label)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title={t`Quick links`} items={quickLinks} />
+        <FooterLinks id="footer-legal" title={t`Legal`} items={legalNav} />
         {supportUrl ? (
           <div>
             <h2 className="text-sm font-semibold">{t`Support the site`}</h2>
