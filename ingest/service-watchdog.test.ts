@@ -3,6 +3,8 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
 import { type RunningBox, startBox } from "#e2e/box.ts";
@@ -19,12 +21,11 @@ async function notifySocket(): Promise<NotifySocket> {
   const child: ChildProcess = spawn("/usr/bin/python3", ["test/support/notify-socket.py", path]);
   const heard: NotifySocket["heard"] = [];
   await new Promise<void>((resolve) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      for (const line of chunk.toString().trim().split("\n")) {
-        if (line === "listening") resolve();
-        const [at, ...text] = line.split(" ");
-        if (at && /^\d+$/.test(at)) heard.push({ at: Number(at), text: text.join(" ") });
-      }
+    // Line by line: a datagram's line may arrive in two chunks.
+    createInterface({ input: child.stdout as Readable }).on("line", (line) => {
+      if (line === "listening") resolve();
+      const [at, ...text] = line.split(" ");
+      if (at && /^\d+$/.test(at)) heard.push({ at: Number(at), text: text.join(" ") });
     });
   });
   return { path, heard, stop: () => child.kill() };
@@ -32,7 +33,11 @@ async function notifySocket(): Promise<NotifySocket> {
 
 let socket: NotifySocket | undefined;
 let box: RunningBox | undefined;
-afterEach(() => {
+afterEach(({ task }) => {
+  if (task.result?.state === "fail") {
+    const heard = socket?.heard.map(({ at, text }) => `${at} ${text}`) ?? [];
+    console.log(`systemd heard:\n${heard.join("\n")}\nthe box said:\n${box?.output.join("\n")}`);
+  }
   box?.kill();
   socket?.stop();
 });
@@ -49,8 +54,10 @@ async function boxUnderSystemd(env: Record<string, string> = {}) {
       ...env,
     },
   });
+  // Starting Node and ffmpeg can take many seconds on a busy CI machine; READY=1 follows at once.
+  await box.said(/camera box .*: input/, 60_000, 0);
   await expect
-    .poll(() => socket?.heard.some(({ text }) => text.includes("READY=1")), { timeout: 15_000 })
+    .poll(() => socket?.heard.some(({ text }) => text.includes("READY=1")), { timeout: 10_000 })
     .toBe(true);
   return box;
 }
