@@ -20,8 +20,9 @@ const upstreamPort = port + 1;
 // - the visitors' journeys, the camera box's among them, do not mind what that lane changes
 //   (a still's address serves whatever its slot holds, so the box may replace a still a page
 //   is loading, and a film the box renders again keeps its old files for a day);
-// - maintenance mode and "log out everywhere" change every page and every session, and the
-//   statistics count every page view: those run alone, after both lanes.
+// - maintenance mode and "log out everywhere" change every page and every session, a featured
+//   photo published and taken down again changes every home page, and the statistics count
+//   every page view: those run alone, after both lanes.
 const content = [
   "admin-content.spec.ts",
   "admin-upload.spec.ts",
@@ -29,7 +30,11 @@ const content = [
   "gallery.spec.ts",
   "timelapse.spec.ts",
 ];
-const siteWide = ["admin-maintenance.spec.ts", "statistics.spec.ts"];
+const siteWide = [
+  "admin-maintenance.spec.ts",
+  "admin-upload-publish.spec.ts",
+  "statistics.spec.ts",
+];
 
 export default defineConfig({
   testDir: "e2e",
