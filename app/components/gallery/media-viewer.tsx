@@ -2,8 +2,10 @@
 
 import { useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { reportEvent } from "#app/components/statistics/report-usage.ts";
+import { loadZoomViewer } from "#app/components/ui/load-zoom-viewer.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { viewerPicture } from "#app/features/gallery/media.ts";
@@ -13,9 +15,14 @@ import { readAnswer } from "#app/lib/read-answer.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
+import MagnifyIcon from "~icons/mdi/magnify-plus-outline";
 import { LikeButton } from "./like-button.tsx";
 import { VideoPlayer } from "./video-player.tsx";
 import { ViewCount } from "./view-count.tsx";
+
+// The viewer and panzoom load on the press, or on intent: 0 bytes before (ADR 024).
+const ZoomViewer = lazy(loadZoomViewer);
+const preloadZoom = () => void loadZoomViewer().catch(() => undefined);
 
 export default function MediaViewer({
   item,
@@ -67,8 +74,18 @@ export default function MediaViewer({
     reportEvent("timelapse_play");
   };
 
-  // On the document: focus may have left the dialog.
+  const picture = useRef<HTMLImageElement>(null);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+  const [zoomFrom, setZoomFrom] = useState<string | null>(null);
+  // The zoom's modal dialog makes the button inert: it takes the focus once the dialog is gone.
+  const closeZoom = () => {
+    flushSync(() => setZoomFrom(null));
+    zoomButton.current?.focus();
+  };
+
+  // On the document: focus may have left the dialog. While zoomed, the arrows move the picture.
   useEffect(() => {
+    if (zoomFrom) return;
     const onKey = (event: KeyboardEvent) => {
       const step = arrowStep(event);
       const go = step === "prev" ? onPrevious : step === "next" ? onNext : undefined;
@@ -78,7 +95,7 @@ export default function MediaViewer({
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [onPrevious, onNext]);
+  }, [onPrevious, onNext, zoomFrom]);
 
   const steps = [
     { go: onPrevious, label: t`Previous`, Icon: ChevronLeftIcon, side: "left-2" },
@@ -92,6 +109,12 @@ export default function MediaViewer({
       <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/80" />
       <Dialog.Content
         aria-labelledby={titleId}
+        // Escape closes the zoom first, then the viewer.
+        onEscapeKeyDown={(event) => {
+          if (!zoomFrom) return;
+          event.preventDefault();
+          closeZoom();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();
@@ -104,6 +127,7 @@ export default function MediaViewer({
         <div className="relative bg-neutral-950">
           {item.type === "image" ? (
             <img
+              ref={picture}
               {...viewerPicture(item)}
               width={item.width}
               height={item.height}
@@ -155,6 +179,19 @@ export default function MediaViewer({
               </ul>
             ) : null}
           </div>
+          {item.type === "image" ? (
+            <button
+              ref={zoomButton}
+              type="button"
+              onPointerEnter={preloadZoom}
+              onFocus={preloadZoom}
+              onClick={() => setZoomFrom(picture.current?.currentSrc || item.fileUrl)}
+              className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm font-medium hover:bg-neutral-100 max-sm:min-h-11 max-sm:min-w-11 dark:hover:bg-neutral-800"
+            >
+              <MagnifyIcon aria-hidden="true" className="size-5" />
+              {t`Zoom`}
+            </button>
+          ) : null}
           <ViewCount views={viewCount} />
           <LikeButton id={item.id} likes={item.likes} />
           <Dialog.Close
@@ -164,6 +201,20 @@ export default function MediaViewer({
             <CloseIcon className="size-6" />
           </Dialog.Close>
         </div>
+        {zoomFrom ? (
+          <Suspense fallback={null}>
+            <ZoomViewer
+              picture={{
+                shown: zoomFrom,
+                full: item.fileUrl,
+                width: item.width,
+                height: item.height,
+                alt: item.title,
+              }}
+              onClose={closeZoom}
+            />
+          </Suspense>
+        ) : null}
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -1,6 +1,7 @@
-import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, hydrated, test, viewerReady } from "./fixtures.ts";
 
-// Zoom (issue 37): a viewer that costs nothing until asked for, and goes to 1:1 and back.
+// Zoom (issue 37): a viewer that costs nothing until asked for, and goes to 1:1 and back, for the
+// archive's stills and the gallery's photos.
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -54,4 +55,39 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
   await expect(zoom).toBeFocused();
+});
+
+test("a gallery photo zooms inside its viewer; Escape leaves the zoom, then the viewer (en)", async ({
+  strictPage: page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/en/gallery/demo-noon");
+  await viewerReady(page);
+  expect(requested.filter((url) => /zoom|panzoom/.test(url))).toEqual([]);
+
+  const viewer = page.getByRole("dialog", { name: "Midday sun over the lake" });
+  const zoom = viewer.getByRole("button", { name: "Zoom", exact: true });
+  await zoom.focus();
+  await page.keyboard.press("Enter");
+  const zoomed = page.locator("dialog[open]");
+  await expect(zoomed).toBeVisible();
+  const region = zoomed.locator("[aria-live]");
+  await zoomed.getByRole("img").focus();
+  await page.keyboard.press("1");
+  await expect(region).toHaveText(/^Zoom 100\s?%$/);
+  // The arrows move the picture, not the gallery to the next item.
+  const url = page.url();
+  const transform = () => zoomed.locator("img").evaluate((image) => image.style.transform);
+  const before = await transform();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(transform).not.toBe(before);
+  expect(page.url()).toBe(url);
+  await expectNoAxeViolations(page, { label: "zoomed: " });
+
+  await page.keyboard.press("Escape");
+  await expect(zoomed).toHaveCount(0);
+  await expect(zoom).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
 });
