@@ -16,7 +16,7 @@ const stillParam = z.object({
     .transform((file) => file.slice(0, -".jpg".length))
     .pipe(z.union([z.literal("newest"), z.string().regex(STILL_ID_PATTERN)])),
 });
-const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
+export const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
 
 /** A replaced slot or a deleted newest still changes the answer: cached a slot, then by ETag. */
 const CACHE_CONTROL = "public, max-age=600";

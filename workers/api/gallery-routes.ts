@@ -21,7 +21,7 @@ import type { ApiEnv } from "./types.ts";
 
 const idParam = z.object({ id: z.string().regex(MEDIA_ID_PATTERN, "unknown media id") });
 // The request's scope reads it (requestLocale); named here so that a wrong one is a 400.
-const langQuery = z.object({ lang: z.enum(locales).optional() });
+export const langQuery = z.object({ lang: z.enum(locales).optional() });
 
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");

@@ -12,6 +12,7 @@ import { healthRoutes } from "./health-routes.ts";
 import { ingestRoutes } from "./ingest-routes.ts";
 import { liveStreamRoutes } from "./live-stream-routes.ts";
 import { localeRoutes } from "./locale-routes.ts";
+import { openApiRoutes } from "./openapi-routes.ts";
 import { settingsRoutes } from "./settings-routes.ts";
 import type { ApiEnv } from "./types.ts";
 import { weatherRoutes } from "./weather-routes.ts";
@@ -29,6 +30,7 @@ export const api = new Hono<ApiEnv>()
   .route("/ingest", ingestRoutes)
   .route("/admin", adminRoutes)
   .route("/beacon", beaconRoutes)
+  .route("/openapi.json", openApiRoutes)
   // Without this, unknown /api paths would fall through to the pages' 404.
   .all("*", (c) => apiError(c, 404, "not_found", `No API route for ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
