@@ -252,7 +252,7 @@ describe("the live placeholder", () => {
     });
     const picture = await readStillPicture(getDb(env.DB), racing, "newest");
     expect(replacement?.response.status).toBe(201);
-    expect(new Uint8Array((await picture?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
+    expect(new Uint8Array((await picture?.object.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
       replacement?.body,
     );
   });

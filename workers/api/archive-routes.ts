@@ -4,7 +4,8 @@ import { z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
 import { readStillPicture } from "#app/.server/archive/still-picture.ts";
 import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
-import { stillVersions } from "#protocol/still-upload.ts";
+import { STILL_SLOT_MS, stillVersions } from "#protocol/still-upload.ts";
+import { MINUTE_MS, SECOND_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
@@ -18,8 +19,19 @@ const stillParam = z.object({
 });
 export const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
 
-/** A replaced slot or a deleted newest still changes the answer: cached a slot, then by ETag. */
-const CACHE_CONTROL = "public, max-age=600";
+/** A replaced slot or a deleted still changes the answer: cached a slot, then by ETag. */
+const ARCHIVED_CACHE_CONTROL = `public, max-age=${STILL_SLOT_MS / SECOND_MS}`;
+/** The box sends a still on each slot's boundary; its upload may take this long. */
+const UPLOAD_GRACE_MS = 30 * SECOND_MS;
+
+/**
+ * The newest still is cached until the next one is due (directories pull it about once a minute),
+ * then for a minute at a time while the box is late: never an old picture for a new one.
+ */
+function newestCacheControl(takenAt: Date, now = Date.now()): string {
+  const due = takenAt.getTime() + STILL_SLOT_MS + UPLOAD_GRACE_MS;
+  return `public, max-age=${Math.ceil(Math.max(MINUTE_MS, due - now) / SECOND_MS)}`;
+}
 
 export const archiveRoutes = new Hono<ApiEnv>().get(
   "/:file",
@@ -41,18 +53,20 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
       const gone = file === "newest" ? "The camera has not sent a picture yet" : "No such still";
       return apiError(c, 404, "no_still", gone);
     }
-    const validators = { etag: picture.httpEtag, lastModified: picture.uploaded };
+    // Last-Modified is the moment the picture shows, whenever it reached R2.
+    const validators = { etag: picture.object.httpEtag, lastModified: picture.takenAt };
     const headers = {
-      "Cache-Control": CACHE_CONTROL,
+      "Cache-Control":
+        file === "newest" ? newestCacheControl(picture.takenAt) : ARCHIVED_CACHE_CONTROL,
       ETag: validators.etag,
       "Last-Modified": validators.lastModified.toUTCString(),
     };
     const precondition = evaluatePreconditions(c.req.raw.headers, validators);
-    if (precondition !== "proceed") await picture.body.cancel();
+    if (precondition !== "proceed") await picture.object.body.cancel();
     if (precondition === "not-modified") return c.body(null, 304, headers);
     if (precondition === "precondition-failed") {
       return apiError(c, 412, "precondition_failed", "The picture does not match the condition");
     }
-    return c.body(picture.body, 200, { ...headers, "Content-Type": "image/jpeg" });
+    return c.body(picture.object.body, 200, { ...headers, "Content-Type": "image/jpeg" });
   },
 );

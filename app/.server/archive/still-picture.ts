@@ -87,32 +87,32 @@ export function forgetNewestStill(): void {
 }
 
 /** The R2 key of the named still's picture in `version` (the still itself if it has none). */
-async function stillPictureKey(
+async function stillPictureSource(
   db: Db,
   name: StillName,
   version?: StillVersion,
-): Promise<string | null> {
+): Promise<{ key: string; takenAt: Date } | null> {
   const row = await stillRow(db, name);
   if (!row) return null;
-  return (version && versionKey(row, version)) || row.fileKey;
+  return { key: (version && versionKey(row, version)) || row.fileKey, takenAt: row.takenAt };
 }
 
 /**
- * The named still's picture in `version`, or null. A replacement deletes the old files right
- * after the row changes, so a read that found the old row can find its file gone: it reads the
- * row again, once (a slot is replaced at most a few times a day).
+ * The named still's picture in `version` and when it was taken, or null. A replacement deletes
+ * the old files right after the row changes, so a read that found the old row can find its
+ * file gone: it reads the row again, once (a slot is replaced at most a few times a day).
  */
 export async function readStillPicture(
   db: Db,
   bucket: R2Bucket,
   name: StillName,
   version?: StillVersion,
-): Promise<R2ObjectBody | null> {
+): Promise<{ object: R2ObjectBody; takenAt: Date } | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const key = await stillPictureKey(db, name, version);
-    if (!key) return null;
-    const picture = await bucket.get(key);
-    if (picture) return picture;
+    const source = await stillPictureSource(db, name, version);
+    if (!source) return null;
+    const object = await bucket.get(source.key);
+    if (object) return { object, takenAt: source.takenAt };
   }
   return null;
 }
