@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { usageDays } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
@@ -88,11 +88,12 @@ export async function writeUsageWhenDue(db: Db, now = Date.now()): Promise<void>
 
 /** What the site's isolates have written of a UTC day's use; nothing counted yet is all zeros. */
 export async function readDayUsage(db: Db, day = utcDay()): Promise<DayUsage> {
-  const [row] = await db.select().from(usageDays).where(eq(usageDays.day, day));
+  const { day: _, ...columns } = getTableColumns(usageDays);
+  const [row] = await db.select(columns).from(usageDays).where(eq(usageDays.day, day));
   return row ?? { requests: 0, rowsRead: 0, rowsWritten: 0, objectRequests: 0 };
 }
 
-/** Days kept: the owner's page shows today, the days before show what a crowd cost. */
+/** Days kept: today for the owner's page, and a month to look back at what a crowd cost. */
 const USAGE_DAYS_KEPT = 30;
 
 export async function purgeUsageDays(db: Db, now = new Date()): Promise<void> {
