@@ -4,12 +4,14 @@
 // Durable Objects: developers.cloudflare.com/durable-objects/platform/pricing/
 // R2: developers.cloudflare.com/r2/pricing/
 
-/** Free plan, per day (R2's monthly operations ÷ 30). */
+import { freePlanPerDay } from "#app/features/statistics/daily-allowance.ts";
+
+/** Free plan, per day (R2's monthly operations ÷ 30); the owner's budget shows the first four. */
 export const freePerDay = {
-  "Worker requests": 100_000,
-  "D1 rows read": 5_000_000,
-  "D1 rows written": 100_000,
-  "DO requests": 100_000,
+  "Worker requests": freePlanPerDay.requests,
+  "D1 rows read": freePlanPerDay.rowsRead,
+  "D1 rows written": freePlanPerDay.rowsWritten,
+  "DO requests": freePlanPerDay.objectRequests,
   "R2 class A": 1_000_000 / 30,
   "R2 class B": 10_000_000 / 30,
 } as const;

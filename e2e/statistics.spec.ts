@@ -95,3 +95,36 @@ test("browsing five pages adds five page views and one visitor to the owner's st
   await expectNoAxeViolations(owner);
   await owner.context().close();
 });
+
+test("the owner sees today's use of Cloudflare's daily allowances, and reaches what it counts by keyboard", async ({
+  browser,
+}) => {
+  const owner = await ownerOnStatistics(browser);
+  const budget = owner.getByRole("region", { name: "Cloudflare-Kontingent heute" });
+  const requests = budget.getByRole("meter", { name: "Worker-Anfragen" });
+  await expect(requests).toHaveAttribute("max", "100000");
+  // The Worker has counted at least the owner's own visit so far.
+  expect(Number(await requests.getAttribute("value"))).toBeGreaterThan(0);
+  await expect(requests).toHaveAttribute("aria-valuetext", /^[\d.]+ von 100\.000 \([\d,]+\s%\)$/);
+  for (const [name, max] of [
+    ["D1-Zeilen geschrieben", "100000"],
+    ["D1-Zeilen gelesen", "5000000"],
+    ["Durable-Object-Anfragen", "100000"],
+  ] as const) {
+    await expect(budget.getByRole("meter", { name })).toHaveAttribute("max", max);
+  }
+
+  const counted = budget.getByText("Was gezählt wird");
+  await owner.getByRole("link", { name: "Besucherstatistik" }).focus();
+  for (let presses = 0; presses < 30; presses++) {
+    if (await counted.evaluate((summary) => summary === document.activeElement)) break;
+    await owner.keyboard.press("Tab");
+  }
+  await expect(counted).toBeFocused();
+  await owner.keyboard.press("Enter");
+  await expect(budget.getByText(/höchstens einmal pro Minute/)).toBeVisible();
+
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(owner);
+  await owner.context().close();
+});

@@ -50,6 +50,17 @@ export function d1Statements(response: Response): number {
   return Number(match[1]);
 }
 
+/** The usage meter's Server-Timing entry: what Cloudflare would bill for this invocation. */
+export async function usage(response: Response) {
+  await response.arrayBuffer();
+  const m = /usage;desc="rows (\d+)\/(\d+) do (\d+) r2 (\d+)\/(\d+)"/.exec(
+    response.headers.get("Server-Timing") ?? "",
+  );
+  if (!m) throw new Error("no usage Server-Timing entry");
+  const [rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB] = m.slice(1).map(Number);
+  return { rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB };
+}
+
 /** The first `name` tag (any by default) in `html` with `marker` in its attributes, or "". */
 export const tagWith = (html: string, marker: string, name = "[a-z]+") =>
   new RegExp(`<${name} [^>]*${marker}[^>]*>`).exec(html)?.[0] ?? "";

@@ -1,17 +1,6 @@
 import { expect, test } from "vitest";
 import { createMedia, fakeBytes } from "./factories.ts";
-import { visit } from "./helpers.ts";
-
-/** The usage meter's Server-Timing entry: what Cloudflare would bill for this invocation. */
-async function usage(response: Response) {
-  await response.arrayBuffer();
-  const m = /usage;desc="rows (\d+)\/(\d+) do (\d+) r2 (\d+)\/(\d+)"/.exec(
-    response.headers.get("Server-Timing") ?? "",
-  );
-  if (!m) throw new Error("no usage Server-Timing entry");
-  const [rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB] = m.slice(1).map(Number);
-  return { rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB };
-}
+import { usage, visit } from "./helpers.ts";
 
 test("a page render reports the D1 rows it read and writes none", async () => {
   await createMedia({ type: "image" });

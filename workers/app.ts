@@ -9,6 +9,7 @@ import {
   securityHeaders,
 } from "#app/.server/http/security-headers.ts";
 import { serverMessages } from "#app/.server/messages.ts";
+import { countInvocation, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { requestLocale } from "#app/i18n/locales.ts";
@@ -34,7 +35,7 @@ app.use("*", async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   const meter = newUsageMeter();
-  const { env, config, db } = createWorkerScope(c.env, c.executionCtx, meter);
+  const { env, config, db } = createWorkerScope(c.env, c.executionCtx, [meter, countInvocation()]);
   c.env = env;
   c.set("config", config);
   c.set("db", db);
@@ -48,6 +49,7 @@ app.use("*", async (c, next) => {
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
   c.res.headers.append("Server-Timing", usageTiming(meter));
+  c.executionCtx.waitUntil(writeUsageWhenDue(db));
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
   }

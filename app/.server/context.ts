@@ -13,12 +13,13 @@ export type WorkerScope = {
   db: Db;
 };
 
+/** Each of `meters` (the request's, the isolate's day) counts what the scope's bindings are used for. */
 export function createWorkerScope(
   env: Env,
   ctx: WorkerScope["ctx"],
-  meter?: UsageMeter,
+  meters: UsageMeter[] = [],
 ): WorkerScope {
-  const used = meter ? meteredEnv(env, meter) : env;
+  const used = meters.reduce(meteredEnv, env);
   return { env: used, ctx, config: getConfig(used), db: getDb(used.DB) };
 }
 

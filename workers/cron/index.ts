@@ -7,6 +7,7 @@ import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
 import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { abortStaleUploads } from "#app/.server/uploads/upload-store.ts";
+import { countInvocation, purgeUsageDays, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { refreshDueSources } from "#app/.server/weather/refresh.ts";
 
 type Job = (scope: WorkerScope) => Promise<unknown>;
@@ -19,6 +20,7 @@ const cronJobs: Record<string, Record<string, Job>> = {
     "purge-sessions": ({ db }) => purgeExpiredSessions(db),
     "purge-contact": ({ db }) => purgeContactRecords(db),
     "purge-statistics": ({ db }) => purgeStatistics(db),
+    "purge-usage-days": ({ db }) => purgeUsageDays(db),
     "abort-uploads": ({ db, env }) => abortStaleUploads(db, env.MEDIA),
     "expire-timelapses": ({ db, env, config }) =>
       expireTimelapses(db, env.MEDIA, config.TIMELAPSE_RETENTION_DAYS),
@@ -38,7 +40,8 @@ export async function runScheduled(
     console.warn(`cron: no jobs for trigger "${controller.cron}"`);
     return;
   }
-  const scope = createWorkerScope(env, ctx);
+  // A run is an invocation like a request: counted with its D1 rows in the owner's budget.
+  const scope = createWorkerScope(env, ctx, [countInvocation()]);
   await Promise.all(
     Object.entries(jobs).map(async ([name, job]) => {
       try {
@@ -48,4 +51,5 @@ export async function runScheduled(
       }
     }),
   );
+  await writeUsageWhenDue(scope.db);
 }

@@ -282,6 +282,15 @@ export const analyticsReferrerNetworks = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.host, t.bucket] })],
 );
 
+/** What the Worker used each UTC day, as its isolates counted it (ADR 025): the owner's budget. */
+export const usageDays = sqliteTable("usage_days", {
+  day: text("day").primaryKey(),
+  requests: integer("requests").notNull(),
+  rowsRead: integer("rows_read").notNull(),
+  rowsWritten: integer("rows_written").notNull(),
+  objectRequests: integer("object_requests").notNull(),
+});
+
 /**
  * The camera's archive (ADR 017): one still per 10-minute slot, the JPEG in R2 under a key
  * written once. `day` is the lake-time date, so the calendar never lists R2 or does time-zone

@@ -2,10 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { ownerSession } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
+import { readDayUsage } from "#app/.server/usage-days.ts";
 import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/breakdown-table.tsx";
 import { DailyChart } from "#app/components/statistics/daily-chart.tsx";
 import { PeriodFiguresList } from "#app/components/statistics/period-figures.tsx";
 import { ProductEvents } from "#app/components/statistics/product-events.tsx";
+import { UsageBudget } from "#app/components/statistics/usage-budget.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { BreakdownDimension } from "#app/features/statistics/statistics.ts";
 import { OTHER_VALUE } from "#app/features/statistics/statistics-events.ts";
@@ -14,7 +16,9 @@ import type { Route } from "./+types/statistics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
-  return readStatistics(context.get(requestScope).db);
+  const { db } = context.get(requestScope);
+  const [statistics, usageToday] = await Promise.all([readStatistics(db), readDayUsage(db)]);
+  return { ...statistics, usageToday };
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
@@ -71,6 +75,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <PeriodFiguresList totals={loaderData.totals} />
+      <UsageBudget today={loaderData.usageToday} />
       <DailyChart days={loaderData.days} />
       <p className="text-sm text-neutral-700 dark:text-neutral-300">{t`The lists below cover the last 30 days.`}</p>
       <div className="grid gap-4 md:grid-cols-2">
