@@ -126,4 +126,13 @@ describe("a network blip: the box reconnects while its camera keeps answering", 
       ["connected", null],
     ]);
   });
+
+  test("a box back after the grace, before the object's alarm ran, still leaves the outage in the history", async () => {
+    const { box } = await onlineBox();
+    box.socket.close(1001, "power cut");
+    await graceRunsOut({ alarm: false });
+    await connectBox();
+    expect(await kinds()).toEqual(["connected", "disconnected", "connected"]);
+    expect((await camera().overview()).presence).toMatchObject({ online: true });
+  });
 });

@@ -38,7 +38,7 @@ export const dropSeen = () =>
  * The box does not come back: the reconnect grace passes (every time the object keeps moves
  * that far into the past) and the object's alarm runs.
  */
-export async function graceRunsOut() {
+export async function graceRunsOut({ alarm = true } = {}) {
   await dropSeen();
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {
     const kv = state.storage.kv;
@@ -49,5 +49,5 @@ export async function graceRunsOut() {
       kv.put("presence", { ...presence, since: presence.since - RECONNECT_GRACE_MS });
     state.storage.sql.exec("UPDATE events SET at = at - ?", RECONNECT_GRACE_MS);
   });
-  await runDurableObjectAlarm(camera());
+  if (alarm) await runDurableObjectAlarm(camera());
 }

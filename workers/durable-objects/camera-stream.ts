@@ -422,8 +422,10 @@ export class CameraStream extends DurableObject<Env> {
     if (this.box) this.tookOver();
     for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
     const now = Date.now();
+    // Back after the grace, before the alarm has ended the drop: the outage still happened.
+    this.endDrop(now);
+    this.ctx.acceptWebSocket(server);
     server.serializeAttachment({
       reachable: null,
       connectedAt: now,
@@ -512,8 +514,9 @@ export class CameraStream extends DurableObject<Env> {
         const protocol = report.protocol ?? 1;
         // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue. One
         // still starting is started by `cameraSaid`.
-        if (state.phase === "live" && report.epoch !== state.epoch)
+        if (state.phase === "live" && report.epoch !== state.epoch) {
           this.fail(state, "box restarted");
+        }
         // Before protocol 3 a box said only that its camera did not answer.
         const camera = report.camera === undefined ? true : report.camera;
         await this.cameraSaid(ws, { ...socket, protocol }, camera, now);
