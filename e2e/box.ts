@@ -74,13 +74,14 @@ export function startBox(
   return { process: child, output, dataDir, kill, ffmpegPid, said };
 }
 
+/** Offline only once a box has been gone for the Worker's reconnect grace (10 s). */
 export async function waitUntilOnline(workerUrl: string, online = true) {
   const status = async () =>
     ((await (await fetch(`${workerUrl}/api/stream/status`)).json()) as { online: boolean }).online;
   await expect
     .poll(status, {
       message: `the camera box is ${online ? "online" : "offline"}`,
-      timeout: 15_000,
+      timeout: 30_000,
     })
     .toBe(online);
 }

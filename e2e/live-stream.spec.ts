@@ -120,8 +120,8 @@ async function tabTo(page: Page, control: Locator) {
 async function openWithBox(page: Page, baseURL: string | undefined, path: string) {
   const url = baseURL ?? "";
   box = startBox(url);
-  // Online once its camera answers: a box just connected is taken as online until it says otherwise.
-  await box.said(/camera: answering/, 30_000, 0);
+  // The last journey's box went moments ago: online because of this one, not the Worker's grace.
+  await box.said(/control: connected/, 60_000, 0);
   await waitUntilOnline(url);
   await page.goto(path);
   await hydrated(page);
@@ -289,7 +289,7 @@ test.describe("when things go wrong", () => {
     await expectAccessible(page);
 
     box = startBox(url);
-    await box.said(/camera: answering/, 30_000, 0);
+    await box.said(/control: connected/, 60_000, 0);
     await waitUntilOnline(url);
     await tabTo(page, live.getByRole("button", { name: "Riprova" }));
     await page.keyboard.press("Enter");

@@ -42,7 +42,13 @@ export async function connectReportingBox(baseUrl: string): Promise<ReportingBox
     });
   });
   socket.send(
-    JSON.stringify({ type: "hello", version: "journey", epoch: null, protocol: BOX_PROTOCOL }),
+    JSON.stringify({
+      type: "hello",
+      version: "journey",
+      epoch: null,
+      protocol: BOX_PROTOCOL,
+      camera: true,
+    }),
   );
   return {
     report: (changes = {}) => socket.send(JSON.stringify(healthReport(changes))),

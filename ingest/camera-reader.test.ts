@@ -67,6 +67,18 @@ describe("the box's one connection to a real RTSP camera", { timeout: 90_000 }, 
     expect((await still(box)).jpeg.length).toBeGreaterThan(1000);
   });
 
+  test("is not known to answer until its first connection has shown it; a camera that never answers is then said to be silent", async () => {
+    reader = new CameraReader(await testConfig({}, ["--input", "rtsp://127.0.0.1:9/camera"]), {
+      onAnswering: (answering, at) => heard.push({ answering, at }),
+    });
+    expect(reader.answeringIfKnown).toBeNull();
+    reader.start();
+    await vi.waitFor(() => expect(heard).toEqual([{ answering: false, at: expect.any(Number) }]), {
+      timeout: 10_000,
+    });
+    expect(reader.answeringIfKnown).toBe(false);
+  });
+
   test("a hung camera (its connection open, no data) is left, and read again once it recovers", async () => {
     const box = await readCamera();
     const frozenAt = Date.now();

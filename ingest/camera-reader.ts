@@ -66,6 +66,7 @@ export class CameraReader {
   private pmt: Buffer | null = null;
   private keyframeAt: number | null = null;
   private stopped = false;
+  private decided = false;
   private failures = 0;
   private connectedAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -80,6 +81,11 @@ export class CameraReader {
   answeringSince = Date.now();
   /** Measured between the last two keyframes' timestamps. */
   keyframeSeconds: number | null = null;
+
+  /** Whether the camera answers; null until its first connection has shown it. */
+  get answeringIfKnown(): boolean | null {
+    return this.decided ? this.answering : null;
+  }
 
   constructor(config: BoxConfig, events: ReaderEvents = {}) {
     this.config = config;
@@ -163,7 +169,8 @@ export class CameraReader {
   }
 
   private setAnswering(answering: boolean) {
-    if (answering === this.answering) return;
+    if (this.decided && answering === this.answering) return;
+    this.decided = true;
     this.answering = answering;
     this.answeringSince = Date.now();
     this.events.onAnswering?.(answering, this.answeringSince);

@@ -79,9 +79,8 @@ export async function runBox(config: BoxConfig) {
       if (dropTimer) clearTimeout(dropTimer);
       dropTimer = null;
       const epoch = streamer?.epoch ?? null;
-      control.send({ type: "hello", version: VERSION, epoch, protocol: BOX_PROTOCOL });
-      // The Worker takes a new connection's camera as answering.
-      if (!reader.answering) control.send({ type: "camera", reachable: false });
+      const camera = reader.answeringIfKnown;
+      control.send({ type: "hello", version: VERSION, epoch, protocol: BOX_PROTOCOL, camera });
       status.sendEventsWith((event) => control.send(event));
       void health.now();
       void drainStills(config, status);

@@ -1,8 +1,11 @@
 // The control socket's messages, shared by the Worker and the camera box (ingest/).
 import { z } from "zod";
 
-/** What `hello` says since health reports (ADR 021); a box that says nothing speaks 1. */
-export const BOX_PROTOCOL = 2;
+/**
+ * What `hello` says: 2 since health reports (ADR 021), 3 since `hello.camera`; a box that says
+ * nothing speaks 1.
+ */
+export const BOX_PROTOCOL = 3;
 
 export const refusalCodes = ["bad_report", "unknown_report", "too_large"] as const;
 
@@ -85,6 +88,11 @@ export const reportSchema = z.discriminatedUnion("type", [
     version: z.string().max(40),
     epoch: z.number().int().positive().nullable(),
     protocol: z.number().int().positive().optional(),
+    /**
+     * Whether the camera answers as the connection opens; null while the box does not know yet
+     * (a `camera` report follows). Absent before protocol 3: answering until a report says not.
+     */
+    camera: z.boolean().nullable().optional(),
   }),
   z.object({
     type: z.literal("failed"),

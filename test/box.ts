@@ -1,5 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import type { Command } from "#protocol/camera-box.ts";
+import { expect } from "vitest";
+import { BOX_PROTOCOL, type Command, type Report } from "#protocol/camera-box.ts";
 import { DEVICE_HEADERS, signRequest } from "#protocol/device-signature.ts";
 import { BROWSER_UA, ORIGIN, visitWith } from "./helpers.ts";
 
@@ -105,7 +107,16 @@ export async function uploadStill(
 
 export type Box = { socket: WebSocket; next: () => Promise<Command>; received: Command[] };
 
-export async function connectBox(signing: Signing = {}): Promise<Box> {
+type Hello = Omit<Extract<Report, { type: "hello" }>, "type">;
+
+/**
+ * Connected and said hello as a box does (`hello` null: not yet), its camera answering unless
+ * `hello` says otherwise; resolves once the object has read the hello.
+ */
+export async function connectBox(
+  signing: Signing = {},
+  hello: Partial<Hello> | null = {},
+): Promise<Box> {
   const path = "/api/ingest/control";
   const headers = await signedHeaders("GET", path, new Uint8Array(), signing);
   const query = new URLSearchParams({
@@ -134,6 +145,16 @@ export async function connectBox(signing: Signing = {}): Promise<Box> {
       if (already) resolve(already);
       else waiting.push(resolve);
     });
+  if (hello) {
+    const said = { version: "test", epoch: null, protocol: BOX_PROTOCOL, camera: true, ...hello };
+    socket.send(JSON.stringify({ type: "hello", ...said }));
+    const heard = () =>
+      runInDurableObject(env.CAMERA_STREAM.getByName(DEVICE_ID), (_instance, state) => {
+        const newest = state.getWebSockets().at(-1)?.deserializeAttachment();
+        return (newest as { protocol: number | null } | null)?.protocol ?? null;
+      });
+    await expect.poll(heard, { interval: 10 }).not.toBeNull();
+  }
   return { socket, next, received };
 }
 

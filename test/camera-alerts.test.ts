@@ -7,7 +7,7 @@ import type { Presence } from "#app/features/camera/camera-overview.ts";
 import { healthReport } from "#test/support/health-report.ts";
 import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import type { Box } from "./box.ts";
-import { camera, connectBox, freshCamera } from "./camera-object.ts";
+import { camera, connectBox, freshCamera, graceRunsOut } from "./camera-object.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -69,7 +69,8 @@ async function pass(ms: number) {
 
 async function disconnect(box: Box) {
   box.socket.close(1000, "power cut");
-  await vi.waitFor(async () => expect((await camera().overview()).presence.online).toBe(false));
+  await graceRunsOut();
+  expect((await camera().overview()).presence.online).toBe(false);
 }
 
 const sentKinds = async () =>

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_REPORT_BYTES } from "#protocol/camera-box.ts";
 import { healthReport } from "#test/support/health-report.ts";
+import { RECONNECT_GRACE_MS } from "#workers/durable-objects/camera-stream.ts";
 import { uploadSegment } from "./box.ts";
-import { camera, connectBox, freshCamera } from "./camera-object.ts";
+import { camera, connectBox, freshCamera, graceRunsOut } from "./camera-object.ts";
 import { visit } from "./helpers.ts";
 
 beforeEach(freshCamera);
@@ -60,10 +61,12 @@ describe("health reports", () => {
     const box = await connectBox();
     const before = Date.now();
     box.socket.close(1000, "bye");
-    await vi.waitFor(async () => expect((await camera().overview()).presence.online).toBe(false));
+    await graceRunsOut();
     const { presence, events } = await camera().overview();
-    expect(presence).toMatchObject({ why: "no_box" });
-    expect(presence.since).toBeGreaterThanOrEqual(before);
+    expect(presence).toMatchObject({ online: false, why: "no_box" });
+    // Since the connection ended, not since the grace for its return ran out.
+    expect(presence.since).toBeGreaterThanOrEqual(before - RECONNECT_GRACE_MS);
+    expect(presence.since).toBeLessThan(Date.now() - RECONNECT_GRACE_MS);
     expect(events.map((event) => event.kind)).toEqual(["disconnected", "connected"]);
   });
 });

@@ -64,11 +64,19 @@ export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "d
 
 /** Kept with each control socket, so hibernation keeps it too. */
 type BoxSocket = {
-  /** A new connection's camera answers until the box says otherwise. */
-  reachable: boolean;
+  /** Whether the box's camera answers; null until the box has said (its `hello`). */
+  reachable: boolean | null;
+  connectedAt: number;
   heardAt: number;
   protocol: number | null;
 };
+/** The last connection ended, and the box may come straight back (a network blip, a deploy). */
+type Dropped = { at: number; detail: string };
+/**
+ * Why the camera is offline, null while it can stream, or `deciding` while it is not known yet:
+ * the site then keeps saying what it said before.
+ */
+type CameraState = OfflineReason | null | "deciding";
 type StoredHealth = KeptHealth & { previous: HealthReport | null };
 type StoredAlerts = { memory: AlertMemory; wakeAt: number | null };
 
@@ -77,11 +85,16 @@ const TAKEOVERS_KEY = "takeovers";
 const HEALTH_KEY = "health";
 const PRESENCE_KEY = "presence";
 const ALERTS_KEY = "alerts";
+const DROPPED_KEY = "dropped";
 const neverSeen: Presence = { online: false, since: null, why: "no_box" };
 /** A socket with no message and no ping answered for this long is a half-open connection. */
 const SILENT_MS = 90_000;
 /** How often a quiet socket is looked at; the box's health reports come more often. */
 const SILENCE_CHECK_MS = 15 * MINUTE_MS;
+/** A box reconnects within a few seconds (ingest/control.ts): no outage until this has passed. */
+export const RECONNECT_GRACE_MS = 10_000;
+/** A box decides within 15 s whether its camera answers (ingest/camera-reader.ts). */
+const DECIDING_MS = 20_000;
 /** A mail that could not be sent is tried again this much later. */
 const MAIL_RETRY_MS = 10 * MINUTE_MS;
 const OVERVIEW_EVENTS = 50;
@@ -148,36 +161,62 @@ export class CameraStream extends DurableObject<Env> {
 
   private socketOf(ws: WebSocket): BoxSocket {
     const kept = ws.deserializeAttachment() as Partial<BoxSocket> | null;
-    return { reachable: true, heardAt: 0, protocol: null, ...kept };
+    return { reachable: null, connectedAt: 0, heardAt: 0, protocol: null, ...kept };
   }
 
-  /** Why the site shows the camera offline now, or null: a box can stream. */
-  private get offlineReason(): OfflineReason | null {
-    if (this.recentTakeovers(Date.now()).length >= CONTESTED_TAKEOVERS) return "contested";
+  private get dropped(): Dropped | null {
+    return this.ctx.storage.kv.get<Dropped>(DROPPED_KEY) ?? null;
+  }
+
+  private cameraState(now: number): CameraState {
+    if (this.recentTakeovers(now).length >= CONTESTED_TAKEOVERS) return "contested";
     const box = this.box;
-    if (!box) return "no_box";
-    return this.socketOf(box).reachable ? null : "camera";
+    if (!box) {
+      const dropped = this.dropped;
+      return dropped && now < dropped.at + RECONNECT_GRACE_MS ? "deciding" : "no_box";
+    }
+    const { reachable, connectedAt } = this.socketOf(box);
+    if (reachable === null) return now < connectedAt + DECIDING_MS ? "deciding" : "camera";
+    return reachable ? null : "camera";
   }
 
   /** A box that can stream: connected, and its camera answering. */
   private get streamingBox(): WebSocket | undefined {
-    return this.offlineReason === null ? this.box : undefined;
+    return this.cameraState(Date.now()) === null ? this.box : undefined;
+  }
+
+  /** What visitors are told: while it is deciding, what they were told before. */
+  private get online(): boolean {
+    const state = this.cameraState(Date.now());
+    return state === "deciding" ? this.presence.online : state === null;
   }
 
   private get presence(): Presence {
     return this.ctx.storage.kv.get<Presence>(PRESENCE_KEY) ?? neverSeen;
   }
 
-  /** Keeps since when the camera is online or offline; an outage keeps its start. */
-  private notePresence(now: number, since = now) {
-    const why = this.offlineReason;
+  /** Keeps since when the camera is online or offline; an outage keeps its start. Changed? */
+  private notePresence(now: number, since = now): boolean {
+    const why = this.cameraState(now);
     const was = this.presence;
-    if (why === null ? was.online : !was.online && was.why === why) return;
+    if (why === "deciding") return false;
+    if (why === null ? was.online : !was.online && was.why === why) return false;
     const next: Presence =
       why === null
         ? { online: true, since }
         : { online: false, since: was.online || was.since === null ? since : was.since, why };
     this.ctx.storage.kv.put(PRESENCE_KEY, next);
+    return true;
+  }
+
+  /** A dropped connection not replaced in time: offline since it dropped. Ended now? */
+  private endDrop(now: number): boolean {
+    const dropped = this.dropped;
+    if (!dropped || this.box || now < dropped.at + RECONNECT_GRACE_MS) return false;
+    this.ctx.storage.kv.delete(DROPPED_KEY);
+    recordEvent(this.ctx.storage.sql, "disconnected", dropped.detail, dropped.at);
+    this.notePresence(now, dropped.at);
+    return true;
   }
 
   private get health(): StoredHealth | null {
@@ -186,6 +225,7 @@ export class CameraStream extends DurableObject<Env> {
 
   /** For the Camera page: presence, the latest health report, the newest events. */
   overview(): CameraOverview {
+    this.endDrop(Date.now());
     this.notePresence(Date.now());
     const box = this.box;
     const health = this.health;
@@ -219,12 +259,15 @@ export class CameraStream extends DurableObject<Env> {
   }
 
   status(): { online: boolean; phase: StreamPhase } {
-    return { online: this.streamingBox !== undefined, phase: this.state.phase };
+    return { online: this.online, phase: this.state.phase };
   }
 
-  /** The first session starts the box; later ones share its stream. */
+  /**
+   * The first session starts the box; later ones share its stream. While the camera is deciding
+   * the box is started once it answers (`cameraSaid`), or the start times out.
+   */
   async createSession(): Promise<CreatedSession> {
-    if (!this.streamingBox) return { ok: false, code: "camera_offline" };
+    if (!this.online) return { ok: false, code: "camera_offline" };
     const now = Date.now();
     const id = crypto.randomUUID();
     const expiresAt = now + this.config.STREAM_SESSION_SECONDS * 1000;
@@ -236,11 +279,19 @@ export class CameraStream extends DurableObject<Env> {
       state = { ...initialState, epoch: state.epoch + 1, phase: "starting", phaseSince: now };
     }
     this.save(state);
-    // Sent again for every session: it extends the box's own deadline for this epoch.
-    const runSeconds = Math.ceil((expiresAt - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
-    this.send({ type: "start", epoch: state.epoch, runSeconds });
+    if (this.streamingBox) this.startBox(state.epoch, now);
     await this.scheduleAlarm();
     return { ok: true, id, expiresAt, live: state.phase === "live" };
+  }
+
+  /** Sent again for every session: it extends the box's own deadline for this epoch. */
+  private startBox(epoch: number, now: number) {
+    const { lastExpiry } = this.ctx.storage.sql
+      .exec<{ lastExpiry: number | null }>("SELECT max(expires_at) AS lastExpiry FROM sessions")
+      .one();
+    if (lastExpiry === null || lastExpiry <= now) return;
+    const runSeconds = Math.ceil((lastExpiry - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
+    this.send({ type: "start", epoch, runSeconds });
   }
 
   sessionState(id: string): StreamSessionState {
@@ -248,7 +299,7 @@ export class CameraStream extends DurableObject<Env> {
     const row = this.ctx.storage.sql
       .exec<{ expires_at: number }>("SELECT expires_at FROM sessions WHERE id = ?", id)
       .toArray()[0];
-    const online = this.streamingBox !== undefined;
+    const online = this.online;
     if (!row || row.expires_at <= now) return { state: "ended", online };
     const { phase } = this.state;
     if (phase === "starting" || phase === "live") return { state: phase, online };
@@ -371,13 +422,18 @@ export class CameraStream extends DurableObject<Env> {
     if (this.box) this.tookOver();
     for (const old of this.ctx.getWebSockets()) old.close(4000, "replaced by a newer connection");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
     const now = Date.now();
+    // Back after the grace, before the alarm has ended the drop: the outage still happened.
+    this.endDrop(now);
+    this.ctx.acceptWebSocket(server);
     server.serializeAttachment({
-      reachable: true,
+      reachable: null,
+      connectedAt: now,
       heardAt: now,
       protocol: null,
     } satisfies BoxSocket);
+    // Back within the grace: the drop was a blip, never an outage.
+    this.ctx.storage.kv.delete(DROPPED_KEY);
     recordEvent(this.ctx.storage.sql, "connected", null, now);
     this.notePresence(now);
     await this.checkAlerts(now);
@@ -451,23 +507,21 @@ export class CameraStream extends DurableObject<Env> {
     const running = state.phase === "starting" || state.phase === "live";
     const sql = this.ctx.storage.sql;
     switch (report.type) {
-      case "camera": {
-        const { reachable } = report;
-        ws.serializeAttachment({ ...socket, reachable });
-        if (reachable !== socket.reachable) {
-          recordEvent(sql, reachable ? "camera_back" : "camera_lost", null, now);
+      case "camera":
+        await this.cameraSaid(ws, socket, report.reachable, now);
+        break;
+      case "hello": {
+        const protocol = report.protocol ?? 1;
+        // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue. One
+        // still starting is started by `cameraSaid`.
+        if (state.phase === "live" && report.epoch !== state.epoch) {
+          this.fail(state, "box restarted");
         }
-        if (!reachable) console.warn("camera-stream: the box cannot reach its camera");
-        // A running stream fails on its own (its segments stop): nothing else changes here.
-        this.notePresence(now);
-        await this.checkAlerts(now);
+        // Before protocol 3 a box said only that its camera did not answer.
+        const camera = report.camera === undefined ? true : report.camera;
+        await this.cameraSaid(ws, { ...socket, protocol }, camera, now);
         break;
       }
-      case "hello":
-        ws.serializeAttachment({ ...socket, protocol: report.protocol ?? 1 });
-        // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue.
-        if (running && report.epoch !== state.epoch) this.fail(state, "box restarted");
-        break;
       case "failed":
         if (running && report.epoch === state.epoch) {
           console.warn(`camera-stream: box failed: ${report.reason}`);
@@ -495,6 +549,29 @@ export class CameraStream extends DurableObject<Env> {
     await this.scheduleAlarm();
   }
 
+  /** The box said whether its camera answers (null: not known yet). */
+  private async cameraSaid(
+    ws: WebSocket,
+    socket: BoxSocket,
+    reachable: boolean | null,
+    now: number,
+  ) {
+    ws.serializeAttachment({ ...socket, reachable });
+    if (reachable === false && socket.reachable !== false) {
+      recordEvent(this.ctx.storage.sql, "camera_lost", null, now);
+      console.warn("camera-stream: the box cannot reach its camera");
+    }
+    if (reachable === true && socket.reachable === false) {
+      recordEvent(this.ctx.storage.sql, "camera_back", null, now);
+    }
+    // A running stream fails on its own (its segments stop); one waiting for the camera starts.
+    const state = this.state;
+    if (reachable && state.phase === "starting" && this.streamingBox) {
+      this.startBox(state.epoch, now);
+    }
+    if (this.notePresence(now)) await this.checkAlerts(now);
+  }
+
   override async webSocketClose(ws: WebSocket, code: number, reason: string) {
     // Sessions survive a short drop: the stall deadline decides whether the stream failed.
     try {
@@ -509,13 +586,13 @@ export class CameraStream extends DurableObject<Env> {
     await this.lostSocket("error");
   }
 
-  /** A replaced connection closing changes nothing: only the last one's end is news. */
-  private async lostSocket(detail: string, since = Date.now()) {
-    if (this.box) return;
-    const now = Date.now();
-    recordEvent(this.ctx.storage.sql, "disconnected", detail, now);
-    this.notePresence(now, since);
-    await this.checkAlerts(now);
+  /**
+   * A replaced connection closing changes nothing: only the last one's end is news, and only
+   * once the box has not come back within the grace (`endDrop`).
+   */
+  private async lostSocket(detail: string, at = Date.now()) {
+    if (this.box || this.dropped) return;
+    this.ctx.storage.kv.put(DROPPED_KEY, { at, detail } satisfies Dropped);
     await this.scheduleAlarm();
   }
 
@@ -533,6 +610,7 @@ export class CameraStream extends DurableObject<Env> {
     if (now - heard < SILENT_MS) return;
     box.close(4001, "no sign of life");
     await this.lostSocket(`silent for ${Math.round((now - heard) / 1000)} s`, heard);
+    if (this.endDrop(now)) await this.checkAlerts(now);
   }
 
   /** Runs the alerts' decision and sends its mails, one decision at a time. */
@@ -622,9 +700,9 @@ export class CameraStream extends DurableObject<Env> {
     const now = Date.now();
     this.ctx.storage.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
     await this.closeSilentBox(now);
-    this.notePresence(now);
+    const changed = this.endDrop(now) || this.notePresence(now);
     const alertsWakeAt = this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null;
-    if (alertsWakeAt === null || now >= alertsWakeAt) await this.checkAlerts(now);
+    if (changed || alertsWakeAt === null || now >= alertsWakeAt) await this.checkAlerts(now);
     let state = this.state;
     if (state.phase === "starting" && now >= state.phaseSince + this.startTimeoutMs) {
       state = this.fail(state, "no segment in time");
@@ -662,6 +740,8 @@ export class CameraStream extends DurableObject<Env> {
     const state = this.state;
     const sessions = this.activeSessions(now);
     const box = this.box;
+    const socket = box && this.socketOf(box);
+    const dropped = this.dropped;
     const takeovers = this.recentTakeovers(now);
     const deadlines = [
       sessions.firstExpiry,
@@ -672,6 +752,8 @@ export class CameraStream extends DurableObject<Env> {
       state.phase !== "idle" && sessions.count === 0 && state.stopAt === null ? now : null,
       this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
       box ? this.heardFrom(box) + SILENCE_CHECK_MS : null,
+      socket?.reachable === null ? socket.connectedAt + DECIDING_MS : null,
+      dropped ? dropped.at + RECONNECT_GRACE_MS : null,
       // Contested until the oldest of the takeovers that make it so is old enough.
       takeovers.length >= CONTESTED_TAKEOVERS
         ? (takeovers.at(-CONTESTED_TAKEOVERS) ?? now) + CONTESTED_WINDOW_MS
