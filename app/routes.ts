@@ -19,6 +19,7 @@ function pages(locale: Locale) {
       const pattern = "pattern" in page ? page.pattern : page.path.slice(1);
       return route(pattern, page.module, { id: id(page.module) }, children);
     }),
+    route("feed.xml", "routes/feed.ts", { id: id("routes/feed.ts") }),
     route("*", "routes/not-found.tsx", { id: id("routes/not-found.tsx") }),
   ];
 }

@@ -44,6 +44,12 @@ export function PageMeta({
       {image ? <meta property="og:image" content={image} /> : null}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        href={localizePath("/feed.xml", locale)}
+        title={siteName}
+      />
       {siteUrl && !noindex ? (
         <>
           <meta property="og:url" content={absolute(pathname)} />
