@@ -3,6 +3,7 @@ import { localizePath } from "#app/i18n/locales.ts";
 import { sitePages } from "#app/shell/pages.ts";
 import { logIn } from "./admin.ts";
 import { visit } from "./helpers.ts";
+import { sendStill } from "./stills-factory.ts";
 
 function metaOf(html: string) {
   const content = (attribute: string, name: string) =>
@@ -42,5 +43,23 @@ describe("every page carries the spec's title, description and social tags", () 
     const html = await (await visit("/en/no-such-page")).text();
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toContain('rel="canonical"');
+  });
+});
+
+describe("a shared home page", () => {
+  test("shows the newest still in its link preview, sized and named in the page's language", async () => {
+    await sendStill(Date.now() - 60_000);
+    for (const [path, alt] of [
+      ["/", "Der Hafen, wie ihn die Kamera zuletzt gesehen hat"],
+      ["/en", "The harbour, as the camera saw it last"],
+    ] as const) {
+      const html = await (await visit(path)).text();
+      expect(html).toMatch(
+        /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=medium"\/>/,
+      );
+      expect(html).toContain('<meta property="og:image:width" content="1280"/>');
+      expect(html).toContain(`<meta property="og:image:alt" content="${alt}"/>`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    }
   });
 });

@@ -17,6 +17,7 @@ import { StillView } from "#app/components/archive/still-view.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
+import { stillShareImage } from "#app/features/archive/stills.ts";
 import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
@@ -56,15 +57,15 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const when = still
-    ? `${formatArchiveDay(locale, day)}, ${formatTime(locale, still.takenAt)}`
-    : null;
+  const date = formatArchiveDay(locale, day);
+  const time = still ? formatTime(locale, still.takenAt) : "";
+  const when = still ? `${date}, ${time}` : null;
   return (
     <div className="mx-auto max-w-[84rem] px-4 py-3">
       <PageMeta
         title={when ? t`Archive: ${when}` : t`Archive`}
         description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
-        image={still ? new URL(still.url, site.siteUrl).href : undefined}
+        image={still ? stillShareImage(still, t`Lake Garda on ${date} at ${time}`) : undefined}
       />
       <h1 className={pageTitle}>{t`Archive`}</h1>
       <p className={`mt-1 ${pageSubtitle}`}>

@@ -12,6 +12,7 @@ import { useGallery } from "#app/components/gallery/use-gallery.ts";
 import type { PageUnread } from "#app/components/gallery/use-gallery-pages.ts";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { ListNews } from "#app/components/ui/list-news.tsx";
+import { itemShareImage } from "#app/features/gallery/media.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import type { Route } from "./+types/gallery";
 
@@ -67,7 +68,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <PageMeta
         title={item ? item.title : t`Gallery`}
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
-        image={item ? new URL(item.thumbnailUrl, site.siteUrl).href : undefined}
+        image={item ? itemShareImage(item) : undefined}
       />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
         <h1

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
@@ -11,6 +12,7 @@ import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
 import { WeatherPanel } from "#app/components/weather/weather-panel.tsx";
+import { stillShareImage } from "#app/features/archive/stills.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import GalleryIcon from "~icons/mdi/image-multiple-outline";
 import VideoIcon from "~icons/mdi/video-outline";
@@ -30,6 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     weather,
     teaser: teaser.rows.map((row) => toPublicItem(row, locale)),
     live: { still, renderedAt: Date.now() },
+    // Made here, so the home page's JavaScript does not carry it (its budget is tight).
+    shareImage: still
+      ? stillShareImage(still, t(scope.i18n)`The harbour, as the camera saw it last`)
+      : undefined,
   };
 }
 
@@ -56,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <PageMeta />
+      <PageMeta image={loaderData.shareImage} />
       {/* Compact, so the picture starts high on a phone (issue 37: the picture first). */}
       <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-3 text-center dark:from-secondary-950 dark:to-neutral-950">
         <h1 className={pageTitle}>{t`Lake Garda Live Camera`}</h1>

@@ -9,6 +9,9 @@ import {
 } from "#app/i18n/locales.ts";
 import { useOptionalRootData } from "#app/shell/root-data.ts";
 
+/** A link preview's picture (`og:image`): about 1200 px wide, named for those who cannot see it. */
+export type ShareImage = { url: string; width: number; height: number; alt: string };
+
 export function PageMeta({
   title,
   description,
@@ -17,7 +20,7 @@ export function PageMeta({
 }: {
   title?: string;
   description?: string;
-  image?: string;
+  image?: ShareImage;
   noindex?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -41,7 +44,15 @@ export function PageMeta({
       <meta property="og:description" content={text} />
       <meta property="og:type" content="website" />
       <meta property="og:locale" content={localeInfo[locale].tag.replace("-", "_")} />
-      {image ? <meta property="og:image" content={image} /> : null}
+      {image ? (
+        <>
+          <meta property="og:image" content={absolute(image.url) ?? image.url} />
+          <meta property="og:image:width" content={String(image.width)} />
+          <meta property="og:image:height" content={String(image.height)} />
+          <meta property="og:image:alt" content={image.alt} />
+          <meta name="twitter:image:alt" content={image.alt} />
+        </>
+      ) : null}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
       <link

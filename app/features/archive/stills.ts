@@ -45,6 +45,21 @@ export type Comparison = {
   nearest: { at: string; takenAt: string } | null;
 };
 
+/** A still for link previews: its 1280 px version where the box sent one (well under 200 kB). */
+export function stillShareImage(still: StillPicture, alt: string) {
+  const medium = still.srcSet
+    ?.split(", ")
+    .map((candidate) => candidate.split(" "))
+    .find(([, width]) => width === "1280w")?.[0];
+  const width = medium ? 1280 : still.width;
+  return {
+    url: medium ?? still.url,
+    width,
+    height: Math.round((width * still.height) / still.width),
+    alt,
+  };
+}
+
 export const stillImage = (still: StillPicture) => ({
   src: still.url,
   srcSet: still.srcSet ?? undefined,

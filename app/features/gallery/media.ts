@@ -22,6 +22,22 @@ export function photoSrcSet(item: PublicMediaItem): string {
   return [...candidates].map(([w, url]) => `${url} ${w}w`).join(", ");
 }
 
+/** An item for link previews: a photo's 1280 px version, a film's poster. */
+export function itemShareImage(item: PublicMediaItem) {
+  const { width, height } = item;
+  const [url, longSide] =
+    item.type === "image"
+      ? [item.mediumUrl ?? item.fileUrl, VERSIONS.medium.longSide]
+      : [item.thumbnailUrl, VERSIONS.thumbnail.longSide];
+  const shownWidth = scaledWidth(width, height, longSide);
+  return {
+    url,
+    width: shownWidth,
+    height: Math.round((shownWidth * height) / width),
+    alt: item.title,
+  };
+}
+
 export function viewerPicture(item: PublicMediaItem): {
   src: string;
   srcSet?: string;
