@@ -14,8 +14,10 @@ import {
 import { requestScope } from "#app/.server/context.ts";
 import { publicSiteConfig } from "#app/.server/env.ts";
 import { getPublicSettings } from "#app/.server/settings.ts";
+import { cameraPlace, jsonLd, siteOf, webSite } from "#app/.server/structured-data.ts";
 import { ErrorPage, PageUnreachable } from "#app/components/shell/error-page.tsx";
 import { InlineStylesheet } from "#app/components/shell/inline-stylesheet.tsx";
+import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { MaintenanceGate } from "#app/components/shell/maintenance-overlay.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
@@ -36,10 +38,17 @@ import type { Route } from "./+types/root";
 if (import.meta.env.DEV) import("./app.css");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, db } = context.get(requestScope);
+  const scope = context.get(requestScope);
+  const { config, db } = scope;
   const { maintenance } = await getPublicSettings(db);
-  const blocked = maintenance && !isAdminPath(stripLocale(pagePath(new URL(request.url).pathname)));
-  const body: RootData = { site: publicSiteConfig(config), maintenance: blocked };
+  const admin = isAdminPath(stripLocale(pagePath(new URL(request.url).pathname)));
+  const blocked = maintenance && !admin;
+  const site = siteOf(scope);
+  const body: RootData = {
+    site: publicSiteConfig(config),
+    maintenance: blocked,
+    jsonLd: admin ? null : jsonLd([webSite(site), cameraPlace(site)]),
+  };
   // 503 + Retry-After tells crawlers the overlay is temporary, not the page's content.
   return blocked ? data(body, { status: 503, headers: { "Retry-After": "3600" } }) : body;
 }
@@ -74,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <JsonLd json={useOptionalRootData()?.jsonLd} />
         <InlineStylesheet />
         {/* Stylesheets need no nonce (style-src allows self); an empty one hydrates cleanly. */}
         <Links nonce="" />

@@ -1,8 +1,10 @@
+import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { archiveQuery, loadArchivePage } from "#app/.server/archive/archive-page.ts";
 import { readSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.ts";
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
@@ -14,6 +16,7 @@ import {
 } from "#app/components/archive/still-compare.tsx";
 import { StillNavigation } from "#app/components/archive/still-navigation.tsx";
 import { StillView } from "#app/components/archive/still-view.tsx";
+import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
@@ -40,7 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadArchivePage(scope.db, query, lakeDate(Date.now())),
     readSession(request, scope),
   ]);
-  return { ...page, owner: session !== null };
+  const { still } = page;
+  const date = formatArchiveDay(scope.locale, page.day);
+  const time = still ? formatTime(scope.locale, still.takenAt) : "";
+  const caption = t(scope.i18n)`Lake Garda on ${date} at ${time}`;
+  return {
+    ...page,
+    owner: session !== null,
+    jsonLd: still ? jsonLd([stillImageObject(siteOf(scope), still, caption)]) : null,
+  };
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs) {
@@ -67,6 +78,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
         description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
         image={still ? stillShareImage(still, t`Lake Garda on ${date} at ${time}`) : undefined}
       />
+      <JsonLd json={loaderData.jsonLd} />
       <h1 className={pageTitle}>{t`Archive`}</h1>
       <p className={`mt-1 ${pageSubtitle}`}>
         {t`A picture from the harbour of ${site.cameraLocation} every ten minutes. Pick a day, scrub through its hours or compare with a day, a week or a year before.`}

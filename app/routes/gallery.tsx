@@ -4,12 +4,14 @@ import { data } from "react-router";
 import { requestScope } from "#app/.server/context.ts";
 import { loadGalleryItem, loadGalleryPage } from "#app/.server/gallery/gallery-page.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
+import { jsonLd, mediaItemObject, siteOf } from "#app/.server/structured-data.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryFilters } from "#app/components/gallery/gallery-filters.tsx";
 import { GalleryEmpty, TimelapsePlaceholder } from "#app/components/gallery/gallery-states.tsx";
 import { MediaCard } from "#app/components/gallery/media-card.tsx";
 import { useGallery } from "#app/components/gallery/use-gallery.ts";
 import type { PageUnread } from "#app/components/gallery/use-gallery-pages.ts";
+import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { ListNews } from "#app/components/ui/list-news.tsx";
 import { itemShareImage } from "#app/features/gallery/media.ts";
@@ -25,7 +27,8 @@ if (typeof document !== "undefined" && /\/gallery\/[^/]+$/.test(location.pathnam
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, locale } = context.get(requestScope);
+  const scope = context.get(requestScope);
+  const { db, locale } = scope;
   const [page, item] = await Promise.all([
     loadGalleryPage(db, new URL(request.url), locale),
     params.id
@@ -35,7 +38,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : undefined,
   ]);
   if (item === null) throw data(null, { status: 404 });
-  return { ...page, item: item ?? null };
+  return {
+    ...page,
+    item: item ?? null,
+    jsonLd: item ? jsonLd([mediaItemObject(siteOf(scope), item)]) : null,
+  };
 }
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -70,6 +77,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
         image={item ? itemShareImage(item) : undefined}
       />
+      <JsonLd json={loaderData.jsonLd} />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
         <h1
           ref={gallery.heading}

@@ -4,10 +4,12 @@ import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
+import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryTeaser } from "#app/components/gallery/gallery-teaser.tsx";
 import { LiveStreamPanel } from "#app/components/live-stream/live-stream-panel.tsx";
+import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
@@ -28,14 +30,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     // In the page, so the picture loads with it rather than after the camera's status.
     newestStill(scope.db),
   ]);
+  const caption = t(scope.i18n)`The harbour, as the camera saw it last`;
   return {
     weather,
     teaser: teaser.rows.map((row) => toPublicItem(row, locale)),
     live: { still, renderedAt: Date.now() },
-    // Made here, so the home page's JavaScript does not carry it (its budget is tight).
-    shareImage: still
-      ? stillShareImage(still, t(scope.i18n)`The harbour, as the camera saw it last`)
-      : undefined,
+    // Made here, so the home page's JavaScript does not carry them (its budget is tight).
+    shareImage: still ? stillShareImage(still, caption) : undefined,
+    jsonLd: still ? jsonLd([stillImageObject(siteOf(scope), still, caption)]) : null,
   };
 }
 
@@ -63,6 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageMeta image={loaderData.shareImage} />
+      <JsonLd json={loaderData.jsonLd} />
       {/* Compact, so the picture starts high on a phone (issue 37: the picture first). */}
       <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-3 text-center dark:from-secondary-950 dark:to-neutral-950">
         <h1 className={pageTitle}>{t`Lake Garda Live Camera`}</h1>

@@ -14,7 +14,12 @@ export type SiteInfo = {
   stillRetentionDays: number;
 };
 
-export type RootData = { site: SiteInfo; maintenance: boolean };
+export type RootData = {
+  site: SiteInfo;
+  maintenance: boolean;
+  /** The site and the camera's place as JSON-LD, on the public pages. */
+  jsonLd: string | null;
+};
 
 export function useRootData(): RootData {
   const root = useRouteLoaderData<RootData>("root");

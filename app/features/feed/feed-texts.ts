@@ -3,10 +3,13 @@ import { t } from "@lingui/core/macro";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 
+/** The site's name, for what the server writes for other programs (feeds, structured data). */
+export const siteName = (i18n: I18n) => t(i18n)`Lake Garda Live Camera`;
+
 /** The Atom feed's words in the request's language (the feed is made on the server). */
 export function feedTexts(i18n: I18n, locale: Locale) {
   return {
-    title: t(i18n)`Lake Garda Live Camera`,
+    title: siteName(i18n),
     subtitle: t(i18n)`New time-lapses, pictures and the best stills of the day from the harbour`,
     bestOf: (takenAt: Date) => {
       const date = formatDate(locale, takenAt);
