@@ -156,6 +156,19 @@ test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
   await expect(page.getByText("Via Gardesana 12")).toBeVisible();
 });
 
+test("the terms allow embedding, directory pictures and feeds with a credit, in every language", async ({
+  strictPage: page,
+}) => {
+  for (const locale of locales) {
+    await page.goto(localized("/terms", locale));
+    const copyright = page.locator("section#copyright");
+    await expect(copyright, locale).toContainText("Lake Garda Live Camera");
+    await expect(copyright.locator(`a[href="${localized("/about", locale)}#embed"]`)).toHaveCount(
+      1,
+    );
+  }
+});
+
 test("the privacy policy names what the site keeps in session storage, in every language", async ({
   strictPage: page,
 }) => {

@@ -1,6 +1,7 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
+import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
 
 export default function Terms() {
   const { t } = useLingui();
@@ -18,9 +19,22 @@ export default function Terms() {
       </Section>
       <Section id="use" title={t`3. Fair use`}>
         <p>{t`The live stream and all content are for personal, non-commercial viewing. Please do not try to overload, circumvent or automatically copy the website, its stream or its data, and do not use it for anything unlawful.`}</p>
+        <p>{t`Programs may fetch the pictures for webcam directories, the feeds and the published read API, as long as they do so no more often than the caching time each answer states.`}</p>
       </Section>
       <Section id="copyright" title={t`4. Copyright`}>
-        <p>{t`All pictures, videos, time-lapses and texts on this website are protected by copyright. Sharing a link is welcome; republishing, embedding or commercial use requires our prior written permission. If you appear in a picture and would like it removed, tell us and we will take it down.`}</p>
+        <p>{t`All pictures, videos, time-lapses and texts on this website are protected by copyright. Sharing a link is welcome.`}</p>
+        <p>
+          <Trans>
+            Free of charge, and on business websites too, you may embed the camera with the code on
+            our{" "}
+            <LocalizedLink to="/about" hash="embed">
+              About page
+            </LocalizedLink>
+            , show its newest picture in webcam directories and display our feeds, unchanged and
+            with the visible credit "Lake Garda Live Camera" linking to this website.
+          </Trans>
+        </p>
+        <p>{t`Any other republication and any commercial use require our prior written permission. If you appear in a picture and would like it removed, tell us and we will take it down.`}</p>
       </Section>
       <Section id="data" title={t`5. Weather and lake data`}>
         <p>{t`Weather, water temperature and lake level come from external sources and are shown for information only. They may be inaccurate or out of date. Do not rely on them for decisions about safety, sailing, swimming or navigation; always follow official forecasts and warnings.`}</p>
