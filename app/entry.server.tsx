@@ -10,10 +10,14 @@ import {
 } from "react-router";
 import { requestScope } from "#app/.server/context.ts";
 import { DATABASE_BUSY_RETRY_AFTER, isDatabaseBusy } from "#app/.server/db/busy.ts";
-import { startScriptsAfterFirstPaint } from "#app/.server/http/late-scripts.ts";
+import {
+  startScriptsAfterFirstPaint,
+  startScriptsOnPress,
+} from "#app/.server/http/late-scripts.ts";
 import { stylesheet } from "#app/.server/http/stylesheet.ts";
 import { StylesheetContext } from "#app/components/shell/inline-stylesheet.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
+import { isFrameHandle } from "#app/shell/frame-page.ts";
 
 export const streamTimeout = 5_000;
 
@@ -74,8 +78,14 @@ export default async function handleRequest(
   shellRendered = true;
   if (bot || routerContext.isSpaMode) await body.allReady;
 
-  return startScriptsAfterFirstPaint(
-    new Response(body, { headers: responseHeaders, status: responseStatusCode }),
+  const page = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return isFramePage(routerContext) ? startScriptsOnPress(page) : startScriptsAfterFirstPaint(page);
+}
+
+/** A page made for other sites' frames says so in its route's `handle` (app/shell/frame-page.ts). */
+function isFramePage({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return staticHandlerContext.matches.some((match) =>
+    isFrameHandle(routeModules[match.route.id]?.handle),
   );
 }
 

@@ -28,6 +28,7 @@ import { pagePath, stripLocale } from "#app/i18n/locales.ts";
 import { isNetworkFailure, wasUnsent } from "#app/lib/fetch-read.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { isChunkLoadError, reloadAfterChunkError, useBuildCheck } from "#app/shell/build-check.ts";
+import { useIsFramePage } from "#app/shell/frame-page.ts";
 import { markPageHydrated } from "#app/shell/page-hydrated.ts";
 import { isAdminPath } from "#app/shell/pages.ts";
 import { type RootData, useOptionalRootData } from "#app/shell/root-data.ts";
@@ -68,6 +69,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useLingui();
   const nonce = useNonce();
+  const frame = useIsFramePage();
   return (
     <html lang={i18n.locale} dir="ltr" suppressHydrationWarning>
       <head>
@@ -90,7 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {/* A frame page keeps nothing on the visitor's device (its scroll is the host's). */}
+        {frame ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -122,7 +125,7 @@ export function shouldRevalidate({
   return !wasUnsent(actionResult) && defaultShouldRevalidate;
 }
 
-export default function App() {
+function SitePage() {
   useBuildCheck();
   usePageViews();
   return (
@@ -130,6 +133,16 @@ export default function App() {
       <Outlet />
     </Shell>
   );
+}
+
+/** A page for other sites' frames brings its own few parts; the Worker counts its views. */
+function FramePage() {
+  useEffect(markPageHydrated, []);
+  return <Outlet />;
+}
+
+export default function App() {
+  return useIsFramePage() ? <FramePage /> : <SitePage />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -4,7 +4,8 @@ import { locales, localizePath } from "#app/i18n/locales.ts";
 import { sitePages } from "#app/shell/pages.ts";
 
 export { locales };
-export const pages = sitePages.map((page) => page.path);
+/** The site's pages with its frame; the embed, made for other sites' frames, has its own journey. */
+export const pages = sitePages.filter((page) => !("frame" in page)).map((page) => page.path);
 export const localized = localizePath;
 
 type Fixtures = {

@@ -11,8 +11,10 @@ import {
 import { serverMessages } from "#app/.server/messages.ts";
 import { countInvocation, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
+import { countFrameView } from "#app/.server/statistics/frame-view.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
-import { requestLocale } from "#app/i18n/locales.ts";
+import { pagePath, requestLocale, stripLocale } from "#app/i18n/locales.ts";
+import { isFramePath } from "#app/shell/pages.ts";
 import { apiError } from "#workers/api/errors.ts";
 import { api } from "#workers/api/index.ts";
 import { runScheduled } from "#workers/cron/index.ts";
@@ -51,7 +53,12 @@ app.use("*", async (c, next) => {
   c.res.headers.append("Server-Timing", usageTiming(meter));
   c.executionCtx.waitUntil(writeUsageWhenDue(db));
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
+    const framed = isFramePath(stripLocale(pagePath(new URL(c.req.url).pathname)));
+    if (framed) c.res.headers.delete("X-Frame-Options");
+    c.res.headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, import.meta.env.DEV, framed),
+    );
   }
 });
 
@@ -77,6 +84,7 @@ app.all("*", (c) => {
     i18n: c.var.i18n,
   });
   const { nonce, config } = c.var;
+  countFrameView(c.req.raw, { db: c.var.db, secret: config.SESSION_SECRET, ctx: c.executionCtx });
   return sharedPage(
     c.req.raw,
     { nonce, seconds: config.SHARED_PAGE_SECONDS, ctx: c.executionCtx },

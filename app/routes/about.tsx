@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { EmbedCode } from "#app/components/embed/embed-code.tsx";
 import { WatchLiveLink } from "#app/components/live-stream/watch-live-link.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
@@ -38,6 +39,11 @@ export default function About() {
       <Section id="location" title={t`Location`}>
         <p>{t`The camera looks out over the harbour of ${location} on the eastern shore of Lake Garda, between Verona and Trentino, facing west across the widest part of the lake.`}</p>
         <p>{t`Coordinates: ${latitude}° N, ${longitude}° E`}</p>
+      </Section>
+      <Section id="embed" title={t`Embed this camera`}>
+        <p>{t`You are welcome to show the camera on your own website, free of charge, business websites included: copy the code below into your page. Please leave the embedded view as it is; its link to this website is the credit our terms ask for.`}</p>
+        <p>{t`The embedded view sets no cookie and loads nothing from other websites. Its visits are counted anonymously like visits to this website, with your website as the referring site.`}</p>
+        <EmbedCode />
       </Section>
       <div className="flex flex-wrap gap-3">
         <WatchLiveLink className="rounded-full bg-primary-700 px-5 py-2.5 font-medium !text-white !no-underline hover:bg-primary-800">

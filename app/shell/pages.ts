@@ -9,6 +9,7 @@ export const pageCatalogs = [
   "gallery",
   "live",
   "zoom",
+  "embed",
 ] as const;
 export type PageCatalog = (typeof pageCatalogs)[number];
 
@@ -20,6 +21,7 @@ type SitePage = {
   pattern?: string;
   catalog?: PageCatalog;
   private?: boolean;
+  frame?: true;
   children?: ChildRoute[];
 };
 
@@ -45,13 +47,18 @@ export const sitePages = [
   { path: "/terms", module: "routes/terms.tsx", catalog: "pages" },
   { path: "/imprint", module: "routes/imprint.tsx", catalog: "pages" },
   { path: "/privacy", module: "routes/privacy.tsx", catalog: "pages" },
+  { path: "/embed", module: "routes/embed.tsx", catalog: "embed", frame: true },
 ] as const satisfies readonly SitePage[];
 
 export type PagePath = (typeof sitePages)[number]["path"];
 
 const pages: readonly SitePage[] = sitePages;
 
-export const publicPagePaths = pages.filter((page) => !page.private).map((page) => page.path);
+/** The site's own pages: the sitemap's, the journeys' tours. */
+export const publicPagePaths = pages
+  .filter((page) => !page.private && !page.frame)
+  .map((page) => page.path);
+export const framePagePaths = pages.filter((page) => page.frame).map((page) => page.path);
 export const privatePagePaths = pages.filter((page) => page.private).map((page) => page.path);
 
 export function catalogModules(catalog: PageCatalog): string[] {
@@ -68,6 +75,10 @@ export function catalogOf(barePath: string): PageCatalog | undefined {
         barePath.startsWith(`${candidate.path}/`)),
   );
   return page?.catalog;
+}
+
+export function isFramePath(barePath: string): boolean {
+  return (framePagePaths as readonly string[]).includes(barePath);
 }
 
 export function isAdminPath(barePath: string): boolean {

@@ -237,6 +237,7 @@ export const analyticsDimensions = [
   "device",
   "language",
   "event",
+  "embed",
 ] as const;
 
 /** Daily rollups (ADR 014): one counter per day, dimension and value; no event is kept. */

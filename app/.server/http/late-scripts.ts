@@ -13,11 +13,9 @@ const HELD_SCRIPT_TYPE = `text/x-${HELD}`;
 // Recreates each held element as it was written, so the browser preloads it (at low priority,
 // after the pictures) or runs it (async, as React Router writes its entry). Only elements
 // carrying this document's nonce: the held-back markup must never become a way to run a
-// script the policy would refuse. Two frames: the second's callback comes once the first is
-// drawn. A hidden tab draws nothing, so there it starts at once. (A string, not a stringified
-// function: a bundler's helpers inside a function's source would not exist in the page.)
-const startAfterFirstPaint = `(function () {
-  var nonce = document.currentScript.nonce;
+// script the policy would refuse. (A string, not a stringified function: a bundler's helpers
+// inside a function's source would not exist in the page.)
+const recreateHeld = `var nonce = document.currentScript.nonce;
   function start() {
     document.querySelectorAll("[data-${HELD}]").forEach(function (held) {
       if (held.nonce !== nonce) return;
@@ -37,12 +35,34 @@ const startAfterFirstPaint = `(function () {
       element.textContent = held.textContent;
       held.replaceWith(element);
     });
-  }
+  }`;
+
+// Two frames: the second's callback comes once the first is drawn. A hidden tab draws nothing,
+// so there it starts at once.
+const startAfterFirstPaint = `(function () {
+  ${recreateHeld}
   if (document.hidden) start();
   else requestAnimationFrame(function () { requestAnimationFrame(start); });
 })()`;
 
-export function startScriptsAfterFirstPaint(page: Response): Response {
+/**
+ * A page made for other sites' frames (ADR 023) starts its scripts only when the visitor
+ * presses a control marked `data-starts-scripts` (Enter and Space click a button; hover and
+ * focus do nothing). `data-pressed` on the root says which, for the styles until hydration and
+ * for the component that then carries the press out.
+ */
+const startOnPress = `(function () {
+  ${recreateHeld}
+  document.addEventListener("click", function pressed(event) {
+    var control = event.target.closest && event.target.closest("[data-starts-scripts]");
+    if (!control) return;
+    document.removeEventListener("click", pressed);
+    document.documentElement.setAttribute("data-pressed", control.getAttribute("data-starts-scripts"));
+    start();
+  });
+})()`;
+
+function holdScripts(page: Response, starter: string): Response {
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(link) {
@@ -57,8 +77,16 @@ export function startScriptsAfterFirstPaint(page: Response): Response {
         // Not allowed on a data block; what the start script creates is async anyway.
         script.removeAttribute("async");
         const nonce = script.getAttribute("nonce") ?? "";
-        script.after(`<script nonce="${nonce}">${startAfterFirstPaint}</script>`, { html: true });
+        script.after(`<script nonce="${nonce}">${starter}</script>`, { html: true });
       },
     })
     .transform(page);
+}
+
+export function startScriptsAfterFirstPaint(page: Response): Response {
+  return holdScripts(page, startAfterFirstPaint);
+}
+
+export function startScriptsOnPress(page: Response): Response {
+  return holdScripts(page, startOnPress);
 }

@@ -3,7 +3,8 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** `framed`: a page made for other sites' frames (the embed); every other page refuses them. */
+export function contentSecurityPolicy(nonce: string, dev: boolean, framed = false): string {
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets the nonced entry load the route chunks it imports.
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framed ? "*" : "'none'"}`,
   ];
   if (!dev) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

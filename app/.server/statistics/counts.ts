@@ -22,8 +22,8 @@ const addedUp = {
 /** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
 const MAX_REFERRERS_PER_DAY = 100;
 
-function referrerValue(day: string, host: string): SQL {
-  const named = sql`from ${analyticsCounts} where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = 'referrer'`;
+function siteValue(day: string, dimension: "referrer" | "embed", host: string): SQL {
+  const named = sql`from ${analyticsCounts} where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = ${dimension}`;
   return sql`case when exists (select 1 ${named} and ${analyticsCounts.value} = ${host})
     or (select count(*) ${named}) < ${MAX_REFERRERS_PER_DAY} then ${host} else ${OTHER_VALUE} end`;
 }
@@ -42,6 +42,8 @@ export type PageView = {
   page: string;
   /** The referring site and the bucket of the visitor's network (statistics.ts). */
   referrer: { host: string; bucket: number } | null;
+  /** Seen in another site's frame: that site (the referrer) counts every view as an embed. */
+  embedded?: boolean;
   country: string;
   device: string;
   language: string;
@@ -72,8 +74,17 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
     await views;
     return;
   }
+  const embed =
+    view.embedded && referrer
+      ? [
+          db
+            .insert(analyticsCounts)
+            .select(sql`select ${day}, 'embed', ${siteValue(day, "embed", referrer.host)}, 1`)
+            .onConflictDoUpdate(addedUp),
+        ]
+      : [];
   const counted = referrer
-    ? sql`(values ('visitors', ''), ('referrer', ${referrerValue(day, referrer.host)}))`
+    ? sql`(values ('visitors', ''), ('referrer', ${siteValue(day, "referrer", referrer.host)}))`
     : sql`(values ('visitors', ''))`;
   const newVisitor = [
     db
@@ -89,7 +100,7 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
       .onConflictDoUpdate(addedUp),
   ] as const;
   if (!referrer) {
-    await db.batch([views, ...newVisitor]);
+    await db.batch([views, ...embed, ...newVisitor]);
     return;
   }
   // Only for a site that got its own name above (not one past the day's first hundred).
@@ -101,7 +112,7 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
         and ${analyticsCounts.value} = ${referrer.host} and changes() > 0`,
     )
     .onConflictDoNothing();
-  await db.batch([views, ...newVisitor, bucket]);
+  await db.batch([views, ...embed, ...newVisitor, bucket]);
 }
 
 export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {

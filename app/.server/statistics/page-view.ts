@@ -3,7 +3,7 @@ import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
-import { publicPagePaths } from "#app/shell/pages.ts";
+import { framePagePaths, publicPagePaths } from "#app/shell/pages.ts";
 import type { PageView } from "./counts.ts";
 import { deviceClass } from "./device-class.ts";
 import { networkBucket } from "./referrer-networks.ts";
@@ -11,7 +11,7 @@ import { networkBucket } from "./referrer-networks.ts";
 /** A page's language-free path, or null when no page of the site has this address. */
 export function countedPage(path: string): string | null {
   const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
-  if ((publicPagePaths as readonly string[]).includes(bare)) return bare;
+  if ([...publicPagePaths, ...framePagePaths].includes(bare)) return bare;
   const item = /^\/gallery\/([^/]+)$/.exec(bare)?.[1];
   return item && MEDIA_ID_PATTERN.test(item) ? "/gallery" : null;
 }

@@ -30,8 +30,8 @@ export async function readStatistics(db: Db): Promise<Statistics> {
     utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1 - i) * DAY_MS)),
   );
   const from = firstDayShown(now);
-  // A referring site not yet confirmed by several networks counts among "Other sites".
-  const shown = sql<string>`case when ${analyticsCounts.dimension} = 'referrer'
+  // A referring or embedding site not yet confirmed by several networks counts among "Other sites".
+  const shown = sql<string>`case when ${analyticsCounts.dimension} in ('referrer', 'embed')
     and ${analyticsCounts.value} not in ${confirmedReferrers(db, from)}
     then ${OTHER_VALUE} else ${analyticsCounts.value} end`;
   const ranked = db

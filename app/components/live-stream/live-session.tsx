@@ -174,14 +174,17 @@ export default function LiveSession({
             <StopIcon aria-hidden="true" className="size-5" />
             {t`Stop`}
           </button>
-          <button type="button" className={overlayButton} onClick={fullscreen.toggle}>
-            {fullscreen.active ? (
-              <ExitFullscreenIcon aria-hidden="true" className="size-5" />
-            ) : (
-              <FullscreenIcon aria-hidden="true" className="size-5" />
-            )}
-            {fullscreen.active ? t`Exit fullscreen` : t`Fullscreen`}
-          </button>
+          {/* A frame whose host did not allow fullscreen cannot have it. */}
+          {document.fullscreenEnabled ? (
+            <button type="button" className={overlayButton} onClick={fullscreen.toggle}>
+              {fullscreen.active ? (
+                <ExitFullscreenIcon aria-hidden="true" className="size-5" />
+              ) : (
+                <FullscreenIcon aria-hidden="true" className="size-5" />
+              )}
+              {fullscreen.active ? t`Exit fullscreen` : t`Fullscreen`}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </StreamFrame>

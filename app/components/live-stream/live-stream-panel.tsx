@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { loadCatalog } from "#app/i18n/load-messages.ts";
+import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { requestSession } from "./session-request.ts";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
@@ -53,9 +54,16 @@ function useFocusStaysInside(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
+export function LiveStreamPanel({
+  rendered,
+  initialStatus = null,
+}: {
+  rendered: RenderedStill;
+  /** The camera's status as the server saw it, for a page that renders without scripts. */
+  initialStatus?: StreamStatus | null;
+}) {
   const { t } = useLingui();
-  const status = useStreamStatus();
+  const status = useStreamStatus(initialStatus);
   const [firstRequest, setFirstRequest] = useState<Promise<Response> | null>(null);
   // Here, in the DOM from the start, so screen readers say every step of the late session.
   const [announcement, setAnnouncement] = useState("");
@@ -77,6 +85,15 @@ export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
     begin();
     panel.current?.focus({ preventScroll: true });
   }, [location, begin]);
+
+  // A press that started the page's scripts (startScriptsOnPress) came before React: carry it out.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset.pressed !== "live") return;
+    delete root.dataset.pressed;
+    begin();
+    panel.current?.focus({ preventScroll: true });
+  }, [begin]);
 
   const frame = (overlay: React.ReactNode) => (
     <StreamFrame
@@ -111,6 +128,8 @@ export function LiveStreamPanel({ rendered }: { rendered: RenderedStill }) {
         )
       )}
       <p className="sr-only" aria-live="polite">
+        {/* Said from the press on a page whose scripts it starts, until React takes over. */}
+        <span className="hidden [html[data-pressed=live]_&]:inline">{starting}</span>
         {announcement}
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from "@lingui/react/macro";
-import { type ReactNode, type RefObject, useEffect, useState } from "react";
+import { createContext, type ReactNode, type RefObject, use, useEffect, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
 import { type StillWeather, stillImage } from "#app/features/archive/stills.ts";
@@ -32,6 +32,8 @@ function useStillLabel(locale: Locale, takenAt: string | undefined, renderedAt: 
 
 const stillSizes = "(min-width: 86rem) 84rem, calc(100vw - 2rem)";
 
+export const EmbeddedFrame = createContext(false);
+
 export type FramePicture = "still" | "live" | "frozen";
 
 export function StreamFrame({
@@ -54,17 +56,18 @@ export function StreamFrame({
   const still = status?.still ?? rendered.still;
   const stillLabel = useStillLabel(locale, still?.takenAt, rendered.renderedAt);
   const minutes = Math.max(1, Math.round(durationSeconds / 60));
+  const embedded = use(EmbeddedFrame);
   return (
-    <div className="mx-auto max-w-[84rem]">
+    <div className={embedded ? undefined : "mx-auto max-w-[84rem]"}>
       <div
         ref={frameRef}
-        className="relative aspect-video overflow-hidden rounded-xl bg-neutral-900 text-white"
+        className={`relative aspect-video overflow-hidden bg-neutral-900 text-white ${embedded ? "" : "rounded-xl"}`}
       >
         {still && picture === "still" ? (
           // Often the phone's largest paint.
           <img
             {...stillImage(still)}
-            sizes={stillSizes}
+            sizes={embedded ? "100vw" : stillSizes}
             fetchPriority="high"
             alt={t`The harbour, as the camera saw it last`}
             className="absolute inset-0 size-full object-cover"
@@ -95,13 +98,15 @@ export function StreamFrame({
         </div>
         {children}
       </div>
-      <p className="mt-3 text-center text-sm text-neutral-700 dark:text-neutral-300">
-        <Plural
-          value={minutes}
-          one="The picture appears after about two seconds. Sessions last # minute. Anyone watching at the same time shares the camera."
-          other="The picture appears after about two seconds. Sessions last # minutes. Anyone watching at the same time shares the camera."
-        />
-      </p>
+      {embedded ? null : (
+        <p className="mt-3 text-center text-sm text-neutral-700 dark:text-neutral-300">
+          <Plural
+            value={minutes}
+            one="The picture appears after about two seconds. Sessions last # minute. Anyone watching at the same time shares the camera."
+            other="The picture appears after about two seconds. Sessions last # minutes. Anyone watching at the same time shares the camera."
+          />
+        </p>
+      )}
     </div>
   );
 }
@@ -141,24 +146,37 @@ export function StartOverlay({
 }) {
   const { t } = useLingui();
   const handlers = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
+  // A page whose scripts wait for this press (the embed, startScriptsOnPress) shows it taken
+  // at once; elsewhere the press flag is never set.
+  const press = { "data-starts-scripts": "live" };
+  const pressed = "[html[data-pressed=live]_&]:hidden";
   return (
     <div className={frameOverlay}>
       {offline ? (
         <>
-          <p className="rounded bg-black/60 px-3 py-1">
+          <p className={`rounded bg-black/60 px-3 py-1 ${pressed}`}>
             {t`The camera is offline right now. Please try again later.`}
           </p>
-          <button type="button" className={quietButton} data-takes-focus {...handlers}>
+          <button
+            type="button"
+            className={`${quietButton} ${pressed}`}
+            data-takes-focus
+            {...press}
+            {...handlers}
+          >
             <ReplayIcon aria-hidden="true" className="size-5" />
             {t`Try again`}
           </button>
         </>
       ) : (
-        <button type="button" className={primaryButton} {...handlers}>
+        <button type="button" className={`${primaryButton} ${pressed}`} {...press} {...handlers}>
           <PlayIcon aria-hidden="true" className="size-6" />
           {t`Watch live`}
         </button>
       )}
+      <div className="hidden [html[data-pressed=live]_&]:block" aria-hidden="true">
+        <StreamProgress>{t`Starting session…`}</StreamProgress>
+      </div>
     </div>
   );
 }

@@ -22,8 +22,8 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
 
 const STATUS_POLL_MS = MINUTE_MS; // while in view, so a camera's return shows without a reload
 
-export function useStreamStatus(): StreamStatus | null {
-  const [status, setStatus] = useState<StreamStatus | null>(null);
+export function useStreamStatus(initial: StreamStatus | null = null): StreamStatus | null {
+  const [status, setStatus] = useState<StreamStatus | null>(initial);
   useEffect(() => {
     let current = true;
     const refresh = () => {

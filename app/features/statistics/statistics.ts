@@ -1,6 +1,13 @@
 import type { ProductEvent } from "./statistics-events.ts";
 
-export const breakdownDimensions = ["page", "referrer", "country", "device", "language"] as const;
+export const breakdownDimensions = [
+  "page",
+  "referrer",
+  "embed",
+  "country",
+  "device",
+  "language",
+] as const;
 export type BreakdownDimension = (typeof breakdownDimensions)[number];
 
 export type DayFigures = { day: string; views: number; visitors: number };

@@ -45,6 +45,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       case "device":
         return devices[value] ?? value;
       case "referrer":
+      case "embed":
         return value === OTHER_VALUE ? t`Other sites` : value;
     }
   };
@@ -59,6 +60,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const lists = [
     { dimension: "page", title: t`Top pages` },
     { dimension: "referrer", title: t`Top referrers` },
+    { dimension: "embed", title: t`Embedded on` },
     { dimension: "country", title: t`Countries` },
     { dimension: "device", title: t`Devices` },
     { dimension: "language", title: t`Languages` },
