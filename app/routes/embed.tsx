@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Embed({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const { maintenance } = useRootData();
-  const meta = <PageMeta title={t`Live view`} noindex />;
+  const meta = <PageMeta title={t`Live view`} noindex oembed />;
   if (maintenance) {
     return (
       <>

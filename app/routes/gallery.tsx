@@ -76,6 +76,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         title={item ? item.title : t`Gallery`}
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
         image={item ? itemShareImage(item) : undefined}
+        oembed
       />
       <JsonLd json={loaderData.jsonLd} />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">

@@ -12,6 +12,7 @@ import { healthRoutes } from "./health-routes.ts";
 import { ingestRoutes } from "./ingest-routes.ts";
 import { liveStreamRoutes } from "./live-stream-routes.ts";
 import { localeRoutes } from "./locale-routes.ts";
+import { oembedRoutes } from "./oembed-routes.ts";
 import { openApiRoutes } from "./openapi-routes.ts";
 import { settingsRoutes } from "./settings-routes.ts";
 import type { ApiEnv } from "./types.ts";
@@ -27,6 +28,7 @@ export const api = new Hono<ApiEnv>()
   .route("/stills", archiveRoutes)
   .route("/weather", weatherRoutes)
   .route("/stream", liveStreamRoutes)
+  .route("/oembed", oembedRoutes)
   .route("/ingest", ingestRoutes)
   .route("/admin", adminRoutes)
   .route("/beacon", beaconRoutes)

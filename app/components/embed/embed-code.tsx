@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { EMBED_WIDTHS, embedFrameSize } from "#app/features/embed/embed-size.ts";
+import { embedTitle } from "#app/features/embed/embed-texts.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 
@@ -11,15 +12,14 @@ const DEFAULT_WIDTH = 640;
 
 /** The About page's iframe code for the embed, in three sizes, to copy (ADR 023). */
 export function EmbedCode() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const { site } = useRootData();
   const [width, setWidth] = useState<number>(DEFAULT_WIDTH);
   const [copied, setCopied] = useState(false);
   const codeId = useId();
   const size = embedFrameSize(width);
-  const location = site.cameraLocation;
-  const title = t`Lake Garda Live Camera: live view of the harbour of ${location}`;
+  const title = embedTitle(i18n, site.cameraLocation);
   const src = new URL(localizePath("/embed", locale), site.siteUrl).href;
   const code = `<iframe src="${src}" title="${title}" width="${size.width}" height="${size.height}" allow="fullscreen" loading="lazy" style="border:0;max-width:100%"></iframe>`;
   const copy = () => {

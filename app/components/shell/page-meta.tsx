@@ -17,11 +17,14 @@ export function PageMeta({
   description,
   image,
   noindex = false,
+  oembed = false,
 }: {
   title?: string;
   description?: string;
   image?: ShareImage;
   noindex?: boolean;
+  /** A page a pasted link can embed: its oEmbed discovery link (ADR 023). */
+  oembed?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const root = useOptionalRootData();
@@ -61,6 +64,14 @@ export function PageMeta({
         href={localizePath("/feed.xml", locale)}
         title={siteName}
       />
+      {oembed && siteUrl ? (
+        <link
+          rel="alternate"
+          type="application/json+oembed"
+          href={`${absolute("/api/oembed")}?${new URLSearchParams({ url: absolute(pathname) ?? "", format: "json" })}`}
+          title={fullTitle}
+        />
+      ) : null}
       {siteUrl && !noindex ? (
         <>
           <meta property="og:url" content={absolute(pathname)} />
