@@ -1,3 +1,4 @@
+import { siteNames } from "#test/support/site-names.ts";
 import { expect, hydrated, locales, localized, pages, test } from "./fixtures.ts";
 
 for (const locale of locales) {
@@ -155,14 +156,6 @@ test("the privacy policy is dated 10 June 2025 and has eight sections", async ({
   await expect(page.locator("article section h2")).toHaveCount(9); // 8 sections + contact
   await expect(page.getByText("Via Gardesana 12")).toBeVisible();
 });
-
-const siteNames = {
-  de: "Gardasee Live-Kamera",
-  en: "Lake Garda Live Camera",
-  it: "Webcam Lago di Garda",
-  fr: "Webcam du lac de Garde",
-  es: "Webcam del lago de Garda",
-};
 
 test("the terms allow embedding, directory pictures and feeds with a credit, in every language", async ({
   strictPage: page,

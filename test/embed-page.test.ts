@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
-import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { logIn, MAINTENANCE } from "./admin.ts";
 import { createMedia } from "./factories.ts";
 import { CRAWLER_UA, postForm, visit } from "./helpers.ts";
+import { forgetStatistics, todaysCounts } from "./statistics-counts.ts";
 
 /** What Chromium sends for the document of another site's iframe. */
 const framed = (referrer = "https://hotel-lago.example/rooms") => ({
@@ -17,22 +17,7 @@ const framed = (referrer = "https://hotel-lago.example/rooms") => ({
 let clients = 0;
 const fromNewAddress = () => ({ "CF-Connecting-IP": `198.51.100.${++clients}` });
 
-async function todaysCounts(): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare(
-    "select dimension, value, count from analytics_counts where day = ?",
-  )
-    .bind(utcDay())
-    .all<{ dimension: string; value: string; count: number }>();
-  return Object.fromEntries(results.map((r) => [`${r.dimension} ${r.value}`.trim(), r.count]));
-}
-
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("delete from analytics_counts"),
-    env.DB.prepare("delete from analytics_visitors"),
-    env.DB.prepare("delete from analytics_referrer_networks"),
-  ]);
-});
+beforeEach(forgetStatistics);
 
 describe("the embed page", () => {
   test("only the embed may be framed, by any site; every other page refuses frames", async () => {

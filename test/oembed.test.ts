@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { oembedAnswer } from "#app/features/embed/embed-api.ts";
 import { localizePath } from "#app/i18n/locales.ts";
+import { siteNames } from "#test/support/site-names.ts";
 import { createMedia } from "./factories.ts";
 import { visit } from "./helpers.ts";
 import { sendStill } from "./stills-factory.ts";
 
 const SITE = "https://lakegarda-live.example";
-const siteNames = {
-  de: "Gardasee Live-Kamera",
-  en: "Lake Garda Live Camera",
-  it: "Webcam Lago di Garda",
-  fr: "Webcam du lac de Garde",
-  es: "Webcam del lago de Garda",
-} as const;
 
 type Answer = Record<string, string | number>;
 const oembed = (query: Record<string, string>) =>

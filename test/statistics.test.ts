@@ -8,6 +8,7 @@ import { connectBox } from "./box.ts";
 import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";
 import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit } from "./helpers.ts";
+import { forgetStatistics, todaysCounts } from "./statistics-counts.ts";
 
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36";
@@ -38,22 +39,7 @@ function beacon(body: unknown, headers: Record<string, string | undefined> = {},
   });
 }
 
-async function todaysCounts(): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare(
-    "select dimension, value, count from analytics_counts where day = ?",
-  )
-    .bind(utcDay())
-    .all<{ dimension: string; value: string; count: number }>();
-  return Object.fromEntries(results.map((r) => [`${r.dimension} ${r.value}`.trim(), r.count]));
-}
-
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("delete from analytics_counts"),
-    env.DB.prepare("delete from analytics_visitors"),
-    env.DB.prepare("delete from analytics_referrer_networks"),
-  ]);
-});
+beforeEach(forgetStatistics);
 
 /** A browser of its own: a user agent a script could vary freely. */
 const browser = (n: number) => `${BROWSER_UA} Build/${n}`;
