@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { logIn, MAINTENANCE } from "./admin.ts";
 import { createMedia } from "./factories.ts";

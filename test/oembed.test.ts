@@ -8,7 +8,6 @@ import { sendStill } from "./stills-factory.ts";
 
 const SITE = "https://lakegarda-live.example";
 
-type Answer = Record<string, string | number>;
 const oembed = (query: Record<string, string>) =>
   visit(`/api/oembed?${new URLSearchParams(query)}`);
 
@@ -33,7 +32,7 @@ describe("oEmbed", () => {
         expect(response.headers.get("Content-Type")).toContain("application/json");
         expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
         expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
-        const answer = (await response.json()) as Answer;
+        const answer = oembedAnswer.parse(await response.json());
         expect(answer).toMatchObject({
           version: "1.0",
           type: "rich",
@@ -58,7 +57,7 @@ describe("oEmbed", () => {
 
   test("the frame and its thumbnail keep within maxwidth and maxheight", async () => {
     const ask = async (limits: Record<string, string>) =>
-      (await (await oembed({ url: `${SITE}/en`, ...limits })).json()) as Answer;
+      oembedAnswer.parse(await (await oembed({ url: `${SITE}/en`, ...limits })).json());
     // The largest still version within the limits: 960 of 640, 960 and 1280 (and the full one).
     const wide = await ask({ maxwidth: "1000" });
     expect([wide.width, wide.height, wide.thumbnail_width, wide.thumbnail_height]).toEqual([

@@ -9,9 +9,9 @@ import {
   securityHeaders,
 } from "#app/.server/http/security-headers.ts";
 import { serverMessages } from "#app/.server/messages.ts";
+import { countFrameView } from "#app/.server/statistics/frame-view.ts";
 import { countInvocation, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
-import { countFrameView } from "#app/.server/statistics/frame-view.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { pagePath, requestLocale, stripLocale } from "#app/i18n/locales.ts";
 import { isFramePath } from "#app/shell/pages.ts";

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { loadCatalog } from "#app/i18n/load-messages.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
+import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { requestSession } from "./session-request.ts";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
