@@ -19,7 +19,6 @@ import { StillView } from "#app/components/archive/still-view.tsx";
 import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
-import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
 import { stillShareImage } from "#app/features/archive/stills.ts";
 import { loadCatalog } from "#app/i18n/load-messages.ts";
 import { formatTime } from "#app/lib/format.ts";
@@ -79,8 +78,8 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
         image={still ? stillShareImage(still, t`Lake Garda on ${date} at ${time}`) : undefined}
       />
       <JsonLd json={loaderData.jsonLd} />
-      <h1 className={pageTitle}>{t`Archive`}</h1>
-      <p className={`mt-1 ${pageSubtitle}`}>
+      <h1 className="page-title">{t`Archive`}</h1>
+      <p className="mt-1 page-subtitle">
         {t`A picture from the harbour of ${site.cameraLocation} every ten minutes. Pick a day, scrub through its hours or compare with a day, a week or a year before.`}
       </p>
       {range ? (

@@ -12,7 +12,6 @@ import { LiveStreamPanel } from "#app/components/live-stream/live-stream-panel.t
 import { JsonLd } from "#app/components/shell/json-ld.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
-import { pageSubtitle, pageTitle } from "#app/components/ui/page-title.ts";
 import { WeatherPanel } from "#app/components/weather/weather-panel.tsx";
 import { stillShareImage } from "#app/features/archive/stills.ts";
 import { useRootData } from "#app/shell/root-data.ts";
@@ -68,8 +67,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <JsonLd json={loaderData.jsonLd} />
       {/* Compact, so the picture starts high on a phone (issue 37: the picture first). */}
       <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-3 text-center dark:from-secondary-950 dark:to-neutral-950">
-        <h1 className={pageTitle}>{t`Lake Garda Live Camera`}</h1>
-        <p className={`mx-auto mt-1 max-w-2xl ${pageSubtitle}`}>
+        <h1 className="page-title">{t`Lake Garda Live Camera`}</h1>
+        <p className="mx-auto mt-1 max-w-2xl page-subtitle">
           {t`Experience Lake Garda in real-time: live pictures from the harbour of ${location} on the eastern shore.`}
         </p>
       </section>
