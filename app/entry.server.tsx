@@ -57,6 +57,9 @@ export default async function handleRequest(
 
   const { nonce, i18n } = loadContext.get(requestScope);
   let shellRendered = false;
+  // An error page's and the maintenance overlay's code loads only when they show (lazy): such a
+  // page, and a crawler's, is sent whole, its content in place rather than revealed by a script.
+  const whole = bot || routerContext.isSpaMode || responseStatusCode !== 200;
 
   const body = await renderToReadableStream(
     <NonceContext value={nonce}>
@@ -68,6 +71,7 @@ export default async function handleRequest(
     </NonceContext>,
     {
       nonce,
+      progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -76,7 +80,7 @@ export default async function handleRequest(
     },
   );
   shellRendered = true;
-  if (bot || routerContext.isSpaMode) await body.allReady;
+  if (whole) await body.allReady;
 
   const page = new Response(body, { headers: responseHeaders, status: responseStatusCode });
   return isFramePage(routerContext) ? startScriptsOnPress(page) : startScriptsAfterFirstPaint(page);

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,10 +15,10 @@ import { requestScope } from "#app/.server/context.ts";
 import { publicSiteConfig } from "#app/.server/env.ts";
 import { getPublicSettings } from "#app/.server/settings.ts";
 import { cameraPlace, jsonLd, siteOf, webSite } from "#app/.server/structured-data.ts";
-import { ErrorPage, PageUnreachable } from "#app/components/shell/error-page.tsx";
 import { InlineStylesheet } from "#app/components/shell/inline-stylesheet.tsx";
 import { JsonLd } from "#app/components/shell/json-ld.tsx";
-import { MaintenanceGate } from "#app/components/shell/maintenance-overlay.tsx";
+import { MaintenanceGate } from "#app/components/shell/maintenance-gate.tsx";
+import { PageUnreachable } from "#app/components/shell/page-unreachable.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
 import { usePageViews } from "#app/components/statistics/report-usage.ts";
@@ -34,6 +34,12 @@ import { isAdminPath } from "#app/shell/pages.ts";
 import { type RootData, useOptionalRootData } from "#app/shell/root-data.ts";
 import { themeScript } from "#app/shell/theme.ts";
 import type { Route } from "./+types/root";
+
+// Loaded when an error shows (entry.server sends such a page whole). PageUnreachable is in every
+// page's scripts: it shows when the site cannot be reached.
+const ErrorPage = lazy(() =>
+  import("#app/components/shell/error-page.tsx").then((module) => ({ default: module.ErrorPage })),
+);
 
 // The server inlines the stylesheet; in development it loads as a module too, for hot edits.
 if (import.meta.env.DEV) import("./app.css");
@@ -161,7 +167,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = status === 404 ? t`Page Not Found: ${path}` : t`Internal Server Error`;
   return (
     <Shell>
-      <ErrorPage status={status} message={message} stack={stack} />
+      <Suspense>
+        <ErrorPage status={status} message={message} stack={stack} />
+      </Suspense>
     </Shell>
   );
 }

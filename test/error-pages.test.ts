@@ -8,6 +8,8 @@ function expectShell(html: string, path: string) {
   expect(html, path).toMatch(/<header[\s>]/);
   expect(html, path).toMatch(/<footer[\s>]/);
   expect(html, path).toContain('id="footer-legal"');
+  // The error page's code loads in the browser only when it shows; its HTML is in place, whole.
+  expect(html, path).not.toContain("<template");
 }
 
 describe("error pages keep the site around them", () => {

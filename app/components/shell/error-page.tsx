@@ -1,32 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
 import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
-import { PageMeta } from "./page-meta.tsx";
-
-const button =
-  "mt-8 rounded-full bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800";
-
-function ErrorLayout({
-  title,
-  heading,
-  description,
-  children,
-}: {
-  title: string;
-  heading: React.ReactNode;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
-      <PageMeta title={title} description={description} noindex />
-      {heading}
-      <p className="mt-3 text-neutral-700 dark:text-neutral-300">{description}</p>
-      {children}
-    </div>
-  );
-}
+import { ErrorLayout, errorButton } from "./error-layout.tsx";
 
 export function ErrorPage({
   status,
@@ -55,7 +29,7 @@ export function ErrorPage({
           : t`Something went wrong on our side. Please try again in a moment.`
       }
     >
-      <LocalizedLink to="/" className={button}>
+      <LocalizedLink to="/" className={errorButton}>
         {t`Back to the home page`}
       </LocalizedLink>
       {import.meta.env.DEV && stack ? (
@@ -63,38 +37,6 @@ export function ErrorPage({
           {stack}
         </pre>
       ) : null}
-    </ErrorLayout>
-  );
-}
-
-// Data that could not be fetched (offline) is not the server's fault: no "500", one retry.
-export function PageUnreachable() {
-  const { t } = useLingui();
-  const revalidator = useRevalidator();
-  const retried = useRef(false);
-  useEffect(() => {
-    if (retried.current) return;
-    retried.current = true;
-    void revalidator.revalidate();
-  }, [revalidator]);
-  const busy = revalidator.state === "loading";
-  const title = t`The page could not be loaded`;
-  return (
-    <ErrorLayout
-      title={title}
-      heading={<h1 className="text-2xl font-semibold">{title}</h1>}
-      description={t`Please check your internet connection and try again.`}
-    >
-      <button
-        type="button"
-        aria-disabled={busy}
-        onClick={() => {
-          if (!busy) void revalidator.revalidate();
-        }}
-        className={`${button} aria-disabled:opacity-70`}
-      >
-        {t`Try again`}
-      </button>
     </ErrorLayout>
   );
 }

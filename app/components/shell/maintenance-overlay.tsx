@@ -1,19 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import WrenchIcon from "~icons/mdi/wrench";
 
-export function MaintenanceGate({ active, children }: { active: boolean; children: ReactNode }) {
-  return (
-    <>
-      <div inert={active} className="contents">
-        {children}
-      </div>
-      {active ? <MaintenanceOverlay /> : null}
-    </>
-  );
-}
-
-function MaintenanceOverlay() {
+export function MaintenanceOverlay() {
   const { t } = useLingui();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => dialog.current?.focus(), []);
