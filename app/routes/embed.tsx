@@ -11,6 +11,7 @@ import { EmbeddedItem, EmbedMaintenance, EmbedStrip } from "#app/components/embe
 import { LiveStreamPanel } from "#app/components/live-stream/live-stream-panel.tsx";
 import { EmbeddedFrame } from "#app/components/live-stream/stream-frame.tsx";
 import { PageMeta } from "#app/components/shell/page-meta.tsx";
+import { embedWeather } from "#app/features/embed/embed-weather.ts";
 import { frameHandle } from "#app/shell/frame-page.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 import type { Route } from "./+types/embed";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kind: "live" as const,
     live: { still, renderedAt: Date.now() },
     status: online === null ? null : { online, live: false, still },
-    weather,
+    weather: embedWeather(weather),
     film,
   };
 }

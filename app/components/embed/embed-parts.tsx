@@ -4,10 +4,9 @@ import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { conditionLabels } from "#app/components/weather/condition.tsx";
 import { EMBED_STRIP_HEIGHT } from "#app/features/embed/embed-size.ts";
+import type { EmbedWeather } from "#app/features/embed/embed-weather.ts";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { photoSrcSet } from "#app/features/gallery/media.ts";
-import type { WeatherPanelData } from "#app/features/weather/weather.ts";
-import { waterTemperatureView, weatherView } from "#app/features/weather/weather-view.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { formatNumber } from "#app/lib/format.ts";
 
@@ -25,18 +24,15 @@ function SiteLink({ path, children }: { path: string; children: React.ReactNode 
   );
 }
 
-function useWeatherLine(data: WeatherPanelData): string {
+function useWeatherLine(weather: EmbedWeather): string {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const snapshot = data.status === "ready" ? data.snapshot : null;
-  const weather = snapshot && weatherView(snapshot, data.renderedAt);
-  if (!snapshot || !weather || weather.state === "unavailable") return t`Weather not available`;
+  if (!weather) return t`Weather not available`;
   const celsius = (value: number) =>
     formatNumber(locale, value, { style: "unit", unit: "celsius", maximumFractionDigits: 0 });
-  const temperature = celsius(weather.current.temperature);
-  const condition = i18n._(conditionLabels[weather.current.condition]);
-  const water = waterTemperatureView(snapshot, data.renderedAt);
-  const waterCelsius = celsius(water.average ?? water.south.celsius);
+  const temperature = celsius(weather.temperature);
+  const condition = i18n._(conditionLabels[weather.condition]);
+  const waterCelsius = celsius(weather.water);
   return t`${temperature}, ${condition} · water ${waterCelsius}`;
 }
 
@@ -44,7 +40,7 @@ export function EmbedStrip({
   weather,
   film,
 }: {
-  weather: WeatherPanelData;
+  weather: EmbedWeather;
   film: PublicMediaItem | null;
 }) {
   const { t } = useLingui();
