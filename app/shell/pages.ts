@@ -3,6 +3,7 @@
 // `live` and `zoom` load with the live session and the zoom viewer, on intent, not with a page.
 export const pageCatalogs = [
   "pages",
+  "legal",
   "contact",
   "admin",
   "archive",
@@ -44,9 +45,9 @@ export const sitePages = [
     ],
   },
   { path: "/admin/login", module: "routes/admin/login.tsx", catalog: "admin", private: true },
-  { path: "/terms", module: "routes/terms.tsx", catalog: "pages" },
-  { path: "/imprint", module: "routes/imprint.tsx", catalog: "pages" },
-  { path: "/privacy", module: "routes/privacy.tsx", catalog: "pages" },
+  { path: "/terms", module: "routes/terms.tsx", catalog: "legal" },
+  { path: "/imprint", module: "routes/imprint.tsx", catalog: "legal" },
+  { path: "/privacy", module: "routes/privacy.tsx", catalog: "legal" },
   { path: "/embed", module: "routes/embed.tsx", catalog: "embed", frame: true },
 ] as const satisfies readonly SitePage[];
 

@@ -1,4 +1,4 @@
-// catalog: pages
+// catalog: legal
 
 import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
