@@ -3,6 +3,7 @@ import babel from "@rolldown/plugin-babel";
 import Icons from "unplugin-icons/vite";
 import type { PluginOption } from "vite";
 import { iconMasks } from "./icon-masks.ts";
+import { localeCatalogs } from "./locale-catalogs.ts";
 import { reactIconCompiler } from "./react-icon-compiler.ts";
 
 /** Shared by the build and the component tests. */
@@ -10,6 +11,7 @@ export function componentPlugins(): PluginOption[] {
   return [
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    localeCatalogs(),
     Icons({ compiler: reactIconCompiler }),
     iconMasks(),
   ];
