@@ -86,8 +86,10 @@ export function LiveStreamPanel({
     panel.current?.focus({ preventScroll: true });
   }, [location, begin]);
 
+  const [hydrated, setHydrated] = useState(false);
   // A press that started the page's scripts (startScriptsOnPress) came before React: carry it out.
   useEffect(() => {
+    setHydrated(true);
     const root = document.documentElement;
     if (root.dataset.pressed !== "live") return;
     delete root.dataset.pressed;
@@ -129,7 +131,9 @@ export function LiveStreamPanel({
       )}
       <p className="sr-only" aria-live="polite">
         {/* Said from the press on a page whose scripts it starts, until React takes over. */}
-        <span className="hidden [html[data-pressed=live]_&]:inline">{starting}</span>
+        {hydrated ? null : (
+          <span className="hidden [html[data-pressed=live]_&]:inline">{starting}</span>
+        )}
         {announcement}
       </p>
     </div>
