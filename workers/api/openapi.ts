@@ -135,6 +135,7 @@ export const unpublished: Record<string, string> = {
   "/api/stream/session": "a visitor's one-minute session, for this site's player",
   "/api/stream/s/": "a session's playlist and segments, behind its token",
   "/api/openapi.json": "this document",
+  "/api/oembed": "oEmbed's own standard (oembed.com), found through the pages' discovery link",
 };
 
 /** OpenAPI 3.1's schema objects are JSON Schema 2020-12: the dialect is the document's. */
