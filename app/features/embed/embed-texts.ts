@@ -1,3 +1,5 @@
+// catalog: pages
+
 import type { I18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 
