@@ -55,12 +55,13 @@ export type PagePath = (typeof sitePages)[number]["path"];
 
 const pages: readonly SitePage[] = sitePages;
 
+const pathsOf = (keep: (page: SitePage) => boolean) => pages.filter(keep).map((page) => page.path);
+
+// Pure: the browser's bundle, which reads none of them, drops them.
 /** The site's own pages: the sitemap's, the journeys' tours. */
-export const publicPagePaths = pages
-  .filter((page) => !page.private && !page.frame)
-  .map((page) => page.path);
-export const framePagePaths = pages.filter((page) => page.frame).map((page) => page.path);
-export const privatePagePaths = pages.filter((page) => page.private).map((page) => page.path);
+export const publicPagePaths = /* @__PURE__ */ pathsOf((page) => !page.private && !page.frame);
+export const framePagePaths = /* @__PURE__ */ pathsOf((page) => page.frame === true);
+export const privatePagePaths = /* @__PURE__ */ pathsOf((page) => page.private === true);
 
 export function catalogModules(catalog: PageCatalog): string[] {
   return pages
