@@ -10,7 +10,7 @@ type Node = Record<string, unknown> & { "@type": string };
 /** Every JSON-LD node of a page, parsed as a search engine reads it. */
 async function graphOf(path: string): Promise<Node[]> {
   const html = await (await visit(path)).text();
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)];
   return blocks.flatMap(([, json]) => (JSON.parse(json ?? "{}") as { "@graph": Node[] })["@graph"]);
 }
 const ofType = (graph: Node[], type: string) => graph.find((node) => node["@type"] === type);

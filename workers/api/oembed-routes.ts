@@ -9,7 +9,7 @@ import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
 
 const limit = z.coerce.number().int().min(1).max(4096).optional();
-const oembedQuery = z.object({
+export const oembedQuery = z.object({
   url: z.url(),
   maxwidth: limit,
   maxheight: limit,

@@ -4,6 +4,7 @@ import { toJSONSchema, type z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
 import { listQuery } from "#app/.server/gallery/list-media.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
+import { oembedAnswer } from "#app/features/embed/embed-api.ts";
 import {
   likeAnswer,
   mediaPage,
@@ -16,6 +17,7 @@ import { apiErrorAnswer } from "#app/lib/api-error.ts";
 import { buildAnswer, healthAnswer, settingsAnswer } from "#app/shell/shell-api.ts";
 import { versionQuery } from "./archive-routes.ts";
 import { langQuery } from "./gallery-routes.ts";
+import { oembedQuery } from "./oembed-routes.ts";
 
 type Schema = z.core.$ZodType;
 
@@ -117,6 +119,19 @@ export const publicOperations: PublicOperation[] = [
   },
   {
     method: "get",
+    path: "/oembed",
+    summary:
+      "oEmbed (oembed.com) for the home, embed and gallery addresses: a `rich` answer with the iframe, within `maxwidth`/`maxheight`; found through the pages' discovery link. Cached 1 h.",
+    query: oembedQuery,
+    answer: oembedAnswer,
+    errors: {
+      400: "`invalid_query`",
+      404: "`not_found`: not an embeddable page of this site",
+      501: "`format_not_offered`: only JSON",
+    },
+  },
+  {
+    method: "get",
     path: "/stream/status",
     summary: "Whether the camera is online and live, with the newest still. Not cached.",
     answer: streamStatus,
@@ -135,7 +150,6 @@ export const unpublished: Record<string, string> = {
   "/api/stream/session": "a visitor's one-minute session, for this site's player",
   "/api/stream/s/": "a session's playlist and segments, behind its token",
   "/api/openapi.json": "this document",
-  "/api/oembed": "oEmbed's own standard (oembed.com), found through the pages' discovery link",
 };
 
 /** OpenAPI 3.1's schema objects are JSON Schema 2020-12: the dialect is the document's. */

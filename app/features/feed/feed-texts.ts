@@ -1,3 +1,4 @@
+// catalog: pages
 import type { I18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import type { Locale } from "#app/i18n/locales.ts";
