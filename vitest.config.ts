@@ -60,6 +60,7 @@ export default defineConfig({
             "patches/**/*.test.ts",
           ],
           environment: "happy-dom",
+          setupFiles: ["./test/support/dom-waits.ts"],
         },
       },
       {
