@@ -62,6 +62,19 @@ describe("the Camera page", () => {
     expect(html).toContain("The box connected");
   });
 
+  test("gives the newest still's addresses for webcam directories", async () => {
+    const { session } = await logIn();
+    const html = await cameraPage(session);
+    expect(html).toMatch(/<h3 [^>]*>Webcam directories<\/h3>/);
+    for (const address of [
+      "https://lakegarda-live.example/api/stills/newest.jpg?version=thumbnail",
+      "https://lakegarda-live.example/api/stills/newest.jpg?version=medium",
+      "https://lakegarda-live.example/api/stills/newest.jpg<",
+    ]) {
+      expect(html).toContain(address);
+    }
+  });
+
   test("the admin's language is kept for the mails, written only when it changes", async () => {
     const { session } = await logIn();
     await cameraPage(session, "/it/admin/camera");

@@ -47,11 +47,12 @@ describe("every page carries the spec's title, description and social tags", () 
 });
 
 describe("a shared home page", () => {
-  test("shows the newest still in its link preview, sized and named in the page's language", async () => {
+  test("and About show the newest still in their link preview, sized and named in the page's language", async () => {
     await sendStill(Date.now() - 60_000);
     for (const [path, alt] of [
       ["/", "Der Hafen, wie ihn die Kamera zuletzt gesehen hat"],
       ["/en", "The harbour, as the camera saw it last"],
+      ["/en/about", "The harbour, as the camera saw it last"],
     ] as const) {
       const html = await (await visit(path)).text();
       expect(html).toMatch(

@@ -1,12 +1,28 @@
+import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { newestStill } from "#app/.server/archive/still-picture.ts";
+import { requestScope } from "#app/.server/context.ts";
 import { EmbedCode } from "#app/components/embed/embed-code.tsx";
 import { WatchLiveLink } from "#app/components/live-stream/watch-live-link.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
 import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
+import { stillShareImage } from "#app/features/archive/stills.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
+import type { Route } from "./+types/about";
 
-export default function About() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const scope = context.get(requestScope);
+  const still = await newestStill(scope.db);
+  // A link to About shows the lake too: the newest still, made here as on the home page.
+  return {
+    shareImage: still
+      ? stillShareImage(still, t(scope.i18n)`The harbour, as the camera saw it last`)
+      : undefined,
+  };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const { site } = useRootData();
@@ -19,6 +35,7 @@ export default function About() {
     <ProsePage
       title={t`About`}
       description={t`The story behind the Lake Garda Live Camera in ${location}.`}
+      image={loaderData.shareImage}
     >
       <Section id="story" title={t`Our story`}>
         <p>{t`This camera began as a small wish: to look at the lake from anywhere, whenever we miss it. We live in ${location}, and every morning the light over the water is different. We wanted to share that view with friends, guests and everyone who loves Lake Garda.`}</p>

@@ -1,20 +1,22 @@
 import type { ReactNode } from "react";
-import { PageMeta } from "#app/components/shell/page-meta.tsx";
+import { PageMeta, type ShareImage } from "#app/components/shell/page-meta.tsx";
 
 export function ProsePage({
   title,
   description,
   lead,
+  image,
   children,
 }: {
   title: string;
   description?: string;
+  image?: ShareImage;
   lead?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PageMeta title={title} description={description} />
+      <PageMeta title={title} description={description} image={image} />
       <h1 className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-4xl">
         {title}
       </h1>

@@ -10,6 +10,7 @@ import { setAlertSwitches } from "#app/.server/settings.ts";
 import { AlertSwitchesForm } from "#app/components/camera/alert-switches-form.tsx";
 import { CameraEvents } from "#app/components/camera/camera-events.tsx";
 import { CameraStatus } from "#app/components/camera/camera-status.tsx";
+import { DirectoryLinks } from "#app/components/camera/directory-links.tsx";
 import { HealthTable } from "#app/components/camera/health-table.tsx";
 import { MINUTE_MS } from "#time/durations.ts";
 import type { Route } from "./+types/camera";
@@ -55,6 +56,7 @@ export default function Camera({ loaderData, actionData }: Route.ComponentProps)
       <CameraStatus page={loaderData} />
       <HealthTable overview={overview} now={now} />
       <CameraEvents events={overview.events} />
+      <DirectoryLinks />
       <AlertSwitchesForm
         switches={loaderData.switches}
         ownerLocale={loaderData.ownerLocale}
