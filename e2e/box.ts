@@ -85,3 +85,22 @@ export async function waitUntilOnline(workerUrl: string, online = true) {
     })
     .toBe(online);
 }
+
+/**
+ * A box connected to the Worker with its camera answering, as a visitor's press usually meets
+ * it. The press during a box's start (deferred until the camera answers) is the Worker tests'.
+ */
+export async function startReadyBox(workerUrl: string, options?: BoxOptions): Promise<RunningBox> {
+  const box = startBox(workerUrl, options);
+  try {
+    // From its first line on: the last journey's box may have gone moments ago, and the Worker
+    // keeps its state for a reconnect's grace.
+    await box.said(/control: connected/, 60_000, 0);
+    await box.said(/camera: answering/, 60_000, 0);
+    await waitUntilOnline(workerUrl);
+    return box;
+  } catch (error) {
+    box.kill();
+    throw error;
+  }
+}

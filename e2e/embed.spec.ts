@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { type RunningBox, startBox, waitUntilOnline } from "./box.ts";
+import { type RunningBox, startReadyBox } from "./box.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 let box: RunningBox | null = null;
@@ -48,8 +48,7 @@ test("a visitor on another site tabs into the embedded camera and out, and watch
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  box = startBox(baseURL ?? "");
-  await waitUntilOnline(baseURL ?? "");
+  box = await startReadyBox(baseURL ?? "");
   const site = watchSite(page, baseURL);
   await page.goto(embeddingSite(baseURL));
   const frame = page.frameLocator("iframe");
@@ -117,8 +116,7 @@ test("a frame whose host does not allow fullscreen offers no fullscreen button",
   page,
   baseURL,
 }) => {
-  box = startBox(baseURL ?? "");
-  await waitUntilOnline(baseURL ?? "");
+  box = await startReadyBox(baseURL ?? "");
   await page.goto(embeddingSite(baseURL, "&fullscreen=no"));
   const frame = page.frameLocator("iframe");
   await frame.getByRole("button", { name: "Watch live" }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { type RunningBox, startBox, waitUntilOnline } from "./box.ts";
+import { type RunningBox, startBox, startReadyBox, waitUntilOnline } from "./box.ts";
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures.ts";
 import { expectSmallestSharpVersions } from "./pictures.ts";
 
@@ -119,10 +119,7 @@ async function tabTo(page: Page, control: Locator) {
 
 async function openWithBox(page: Page, baseURL: string | undefined, path: string) {
   const url = baseURL ?? "";
-  box = startBox(url);
-  // The last journey's box went moments ago: online because of this one, not the Worker's grace.
-  await box.said(/control: connected/, 60_000, 0);
-  await waitUntilOnline(url);
+  box = await startReadyBox(url);
   await page.goto(path);
   await hydrated(page);
   const live = page.locator("#live");
@@ -288,9 +285,7 @@ test.describe("when things go wrong", () => {
     expect(measured.failed).toBeLessThanOrEqual(8_000);
     await expectAccessible(page);
 
-    box = startBox(url);
-    await box.said(/control: connected/, 60_000, 0);
-    await waitUntilOnline(url);
+    box = await startReadyBox(url);
     await tabTo(page, live.getByRole("button", { name: "Riprova" }));
     await page.keyboard.press("Enter");
     await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
