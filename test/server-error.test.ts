@@ -6,10 +6,11 @@ import { CRAWLER_UA, visitWith } from "./helpers.ts";
 /** The built Worker with a database whose tables were never created: every query fails. */
 const brokenDatabase = () => ({ ...env, DB: env.EMPTY_DB });
 
-/** D1 with its queue full: it refuses every query with the error D1 gives then. */
-function overloadedDatabase(): Env {
-  const refuse = () =>
-    Promise.reject(new Error("D1_ERROR: D1 DB is overloaded. Too many requests queued."));
+/** D1 with its queue full (or its file locked): it refuses every query with the error D1 gives then. */
+function overloadedDatabase(
+  message = "D1_ERROR: D1 DB is overloaded. Too many requests queued.",
+): Env {
+  const refuse = () => Promise.reject(new Error(message));
   const statement = { bind: () => statement, first: refuse, run: refuse, all: refuse, raw: refuse };
   const session = { prepare: () => statement, batch: refuse };
   const DB = { ...session, exec: refuse, withSession: () => session };
@@ -47,6 +48,14 @@ describe("server errors", () => {
     const crawled = await visitWith(overloadedDatabase(), "/en/gallery", CRAWLER_UA);
     expect(crawled.status).toBe(503);
     expect(crawled.headers.get("Retry-After")).toBe(response.headers.get("Retry-After"));
+  });
+
+  test("a locked database is as busy: a 503 to try again shortly, not a 500", async () => {
+    expectConsoleError(/^GET \/en\/gallery: .*Failed query/);
+    const locked = overloadedDatabase("D1_ERROR: database is locked: SQLITE_BUSY");
+    const response = await visitWith(locked, "/en/gallery");
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   test("a busy database makes an API request a 503 to try again shortly", async () => {
