@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { expectConsoleError } from "./console-errors.ts";
+import { createMedia } from "./factories.ts";
 import { CRAWLER_UA, visitWith } from "./helpers.ts";
 
 /** The built Worker with a database whose tables were never created: every query fails. */
@@ -14,6 +15,38 @@ function overloadedDatabase(
   const statement = { bind: () => statement, first: refuse, run: refuse, all: refuse, raw: refuse };
   const session = { prepare: () => statement, batch: refuse };
   const DB = { ...session, exec: refuse, withSession: () => session };
+  return { ...env, DB: DB as unknown as D1Database };
+}
+
+/**
+ * Local D1 while another process writes its file: the first `refusals` queries meet SQLite's
+ * lock, then the real database answers.
+ */
+function lockedForAMoment(refusals: number): Env {
+  let left = refusals;
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const locked = <T>(run: () => Promise<T>) => {
+    if (left <= 0) return run();
+    left -= 1;
+    return Promise.reject(new Error("D1_ERROR: database is locked: SQLITE_BUSY"));
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      first: (column?: string) => locked(() => statement.first(column as string)),
+      run: () => locked(() => statement.run()),
+      all: () => locked(() => statement.all()),
+      raw: () => locked(() => statement.raw()),
+    } as unknown as D1PreparedStatement;
+    real.set(wrapped, statement);
+    return wrapped;
+  };
+  const DB = {
+    prepare: (query: string) => wrap(env.DB.prepare(query)),
+    batch: (statements: D1PreparedStatement[]) =>
+      locked(() => env.DB.batch(statements.map((s) => real.get(s) ?? s))),
+    exec: (query: string) => locked(() => env.DB.exec(query)),
+  };
   return { ...env, DB: DB as unknown as D1Database };
 }
 
@@ -56,6 +89,16 @@ describe("server errors", () => {
     const response = await visitWith(locked, "/en/gallery");
     expect(response.status).toBe(503);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  test("a database locked for a moment by another process: the visitor's like waits and counts", async () => {
+    await createMedia({ id: "locked01", titleEn: "Harbour at noon" });
+    const response = await visitWith(lockedForAMoment(3), "/api/media/locked01/like", undefined, {
+      method: "POST",
+    });
+    expect(response.status).toBe(200);
+    const row = await env.DB.prepare("select like_count from media where id = 'locked01'").first();
+    expect(row).toEqual({ like_count: 1 });
   });
 
   test("a busy database makes an API request a 503 to try again shortly", async () => {

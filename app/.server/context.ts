@@ -19,7 +19,7 @@ export function createWorkerScope(
   ctx: WorkerScope["ctx"],
   meters: UsageMeter[] = [],
 ): WorkerScope {
-  const used = meters.reduce(meteredEnv, env);
+  const used = meteredEnv(env, meters);
   return { env: used, ctx, config: getConfig(used), db: getDb(used.DB) };
 }
 

@@ -1,3 +1,5 @@
+import { waitingOutLocks } from "#app/.server/db/busy.ts";
+
 /** What one invocation uses of what Cloudflare bills (ADR 025): the same units as the invoice. */
 export type UsageMeter = {
   statements: number;
@@ -18,10 +20,15 @@ export const newUsageMeter = (): UsageMeter => ({
 });
 
 type Meta = { rows_read?: number; rows_written?: number };
+function add(meters: UsageMeter[], count: Exclude<keyof UsageMeter, "rowsRead" | "rowsWritten">) {
+  for (const meter of meters) meter[count] += 1;
+}
 
-function countRows(meter: UsageMeter, meta: Meta | undefined) {
-  meter.rowsRead += meta?.rows_read ?? 0;
-  meter.rowsWritten += meta?.rows_written ?? 0;
+function countRows(meters: UsageMeter[], meta: Meta | undefined) {
+  for (const meter of meters) {
+    meter.rowsRead += meta?.rows_read ?? 0;
+    meter.rowsWritten += meta?.rows_written ?? 0;
+  }
 }
 
 /** Calls `method` on a runtime object without reading a property of it (RPC stubs answer any name). */
@@ -31,14 +38,17 @@ const call = (target: object, method: unknown, args: unknown[]) =>
 // batch() accepts only the runtime's statements: each metered one remembers its own.
 const runtimeStatement = new WeakMap<object, D1PreparedStatement>();
 
-function meteredStatement(statement: D1PreparedStatement, meter: UsageMeter): D1PreparedStatement {
+function meteredStatement(
+  statement: D1PreparedStatement,
+  meters: UsageMeter[],
+): D1PreparedStatement {
   const all = async <T>() => {
-    const result = await statement.all<T>();
-    countRows(meter, result.meta);
+    const result = await waitingOutLocks(() => statement.all<T>());
+    countRows(meters, result.meta);
     return result;
   };
   const metered: D1PreparedStatement = Object.assign(Object.create(statement), {
-    bind: (...values: unknown[]) => meteredStatement(statement.bind(...values), meter),
+    bind: (...values: unknown[]) => meteredStatement(statement.bind(...values), meters),
     all,
     run: all,
     first: async (column?: string) => {
@@ -56,20 +66,21 @@ function meteredStatement(statement: D1PreparedStatement, meter: UsageMeter): D1
   return metered;
 }
 
-function meteredD1(d1: D1Database, meter: UsageMeter): D1Database {
+function meteredD1(d1: D1Database, meters: UsageMeter[]): D1Database {
   return Object.assign(Object.create(d1), {
     prepare: (query: string) => {
-      meter.statements += 1;
-      return meteredStatement(d1.prepare(query), meter);
+      add(meters, "statements");
+      return meteredStatement(d1.prepare(query), meters);
     },
     batch: async (statements: D1PreparedStatement[]) => {
-      const results = await d1.batch(statements.map((s) => runtimeStatement.get(s) ?? s));
-      for (const result of results) countRows(meter, result.meta);
+      const runtime = statements.map((s) => runtimeStatement.get(s) ?? s);
+      const results = await waitingOutLocks(() => d1.batch(runtime));
+      for (const result of results) countRows(meters, result.meta);
       return results;
     },
     exec: async (query: string) => {
-      meter.statements += 1;
-      return d1.exec(query);
+      add(meters, "statements");
+      return waitingOutLocks(() => d1.exec(query));
     },
   });
 }
@@ -77,14 +88,14 @@ function meteredD1(d1: D1Database, meter: UsageMeter): D1Database {
 const classA = new Set(["put", "createMultipartUpload", "resumeMultipartUpload", "list"]);
 const classB = new Set(["get", "head"]);
 
-function meteredR2(bucket: R2Bucket, meter: UsageMeter): R2Bucket {
+function meteredR2(bucket: R2Bucket, meters: UsageMeter[]): R2Bucket {
   return new Proxy(bucket, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
-        if (classA.has(String(property))) meter.r2ClassA += 1;
-        if (classB.has(String(property))) meter.r2ClassB += 1;
+        if (classA.has(String(property))) add(meters, "r2ClassA");
+        if (classB.has(String(property))) add(meters, "r2ClassB");
         return call(target, value, args);
       };
     },
@@ -92,20 +103,20 @@ function meteredR2(bucket: R2Bucket, meter: UsageMeter): R2Bucket {
 }
 
 /** Every call on a stub is one Durable Object request (fetch or RPC). */
-function meteredStub<T extends object>(stub: T, meter: UsageMeter): T {
+function meteredStub<T extends object>(stub: T, meters: UsageMeter[]): T {
   return new Proxy(stub, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== "function" || property === "then") return value;
       return (...args: unknown[]) => {
-        meter.objectCalls += 1;
+        add(meters, "objectCalls");
         return call(target, value, args);
       };
     },
   });
 }
 
-function meteredNamespace<T extends DurableObjectNamespace>(namespace: T, meter: UsageMeter): T {
+function meteredNamespace<T extends DurableObjectNamespace>(namespace: T, meters: UsageMeter[]): T {
   return new Proxy(namespace, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
@@ -113,21 +124,21 @@ function meteredNamespace<T extends DurableObjectNamespace>(namespace: T, meter:
       return (...args: unknown[]) => {
         const result = call(target, value, args);
         return property === "get" || property === "getByName"
-          ? meteredStub(result as object, meter)
+          ? meteredStub(result as object, meters)
           : result;
       };
     },
   });
 }
 
-/** The Worker's env with D1, R2 and Durable Object use counted into `meter`. */
-export function meteredEnv(env: Env, meter: UsageMeter): Env {
+/** The Worker's env with D1, R2 and Durable Object use counted into each of `meters`. */
+export function meteredEnv(env: Env, meters: UsageMeter[]): Env {
   return {
     ...env,
-    DB: meteredD1(env.DB, meter),
-    MEDIA: meteredR2(env.MEDIA, meter),
-    CAMERA_STREAM: meteredNamespace(env.CAMERA_STREAM, meter),
-    LOGIN_GUARD: meteredNamespace(env.LOGIN_GUARD, meter),
+    DB: meteredD1(env.DB, meters),
+    MEDIA: meteredR2(env.MEDIA, meters),
+    CAMERA_STREAM: meteredNamespace(env.CAMERA_STREAM, meters),
+    LOGIN_GUARD: meteredNamespace(env.LOGIN_GUARD, meters),
   };
 }
 

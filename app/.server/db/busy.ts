@@ -3,17 +3,39 @@
  * overloaded"): a moment later the same request may well succeed, so the truthful answer is
  * 503 with Retry-After, not 500. Drizzle wraps D1's error, so the cause chain is searched.
  */
+const OVERLOADED = "D1 DB is overloaded";
 // SQLite's lock taken by another writer (local D1 is one file) is as passing as a full queue.
-const BUSY = ["D1 DB is overloaded", "SQLITE_BUSY"];
+const LOCKED = "SQLITE_BUSY";
 
-export function isDatabaseBusy(error: unknown): boolean {
+function causedBy(error: unknown, messages: string[]): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
-    if (BUSY.some((message) => cause instanceof Error && cause.message.includes(message))) {
+    if (messages.some((message) => cause instanceof Error && cause.message.includes(message))) {
       return true;
     }
     cause = cause.cause;
   }
   return false;
+}
+
+export const isDatabaseBusy = (error: unknown) => causedBy(error, [OVERLOADED, LOCKED]);
+
+// About 1.5 s in all, as an SQLite client's busy timeout would wait.
+const LOCK_WAITS_MS = [20, 40, 80, 160, 320, 640];
+
+/**
+ * Local D1 has no busy timeout: while another process writes its file (`wrangler d1 execute
+ * --local`, a journey's setup) a statement fails at once, having written nothing, so it is run again.
+ */
+export async function waitingOutLocks<T>(run: () => Promise<T>): Promise<T> {
+  for (const wait of LOCK_WAITS_MS) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!causedBy(error, [LOCKED])) throw error;
+      await scheduler.wait(wait);
+    }
+  }
+  return run();
 }
 
 /** Seconds to wait before asking again: D1's queue drains within seconds. */
