@@ -70,4 +70,24 @@ describe("the box tells the Worker whether its camera answers", { timeout: 90_00
     await expect.poll(() => connections[1]?.reports[0], { timeout: 10_000 }).toBeDefined();
     expect(cameraSaid(connections[1]?.reports ?? [])).toEqual([true]);
   });
+
+  test("a camera switched off and on again: the box says so, answers again within a minute, and reports the gap", async () => {
+    const { url, connections } = await fakeWorker();
+    box = startBox(url, { input: camera.url, env: { CAMERA_CAPTURE: "never" } });
+    await box.said(/camera: answering/, 60_000, 0);
+    const reports = () => connections.flatMap((connection) => connection.reports);
+    await expect.poll(() => cameraSaid(reports()).at(-1)).toBe(true);
+
+    await camera.stop();
+    await expect.poll(() => cameraSaid(reports()).at(-1), { timeout: 30_000 }).toBe(false);
+    await camera.restart();
+    const back = Date.now();
+    await box.said(/camera: answering again/, 60_000, 0);
+    expect(Date.now() - back).toBeLessThan(60_000);
+    await expect.poll(() => cameraSaid(reports()).at(-1)).toBe(true);
+    const gap = () => reports().find((r) => r.type === "event" && r.kind === "camera_gap");
+    await expect
+      .poll(gap)
+      .toMatchObject({ detail: expect.stringMatching(/^no picture from \S+ to \S+ \(\d+ s\)$/) });
+  });
 });
