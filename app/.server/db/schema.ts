@@ -11,15 +11,14 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { uploadKinds } from "#app/features/uploads/upload-limits.ts";
 
-/** Site-wide switches: exactly one row (id 1), created by the first migration. */
 export const siteSettings = sqliteTable(
   "site_settings",
   {
     id: integer("id").primaryKey(),
     maintenance: integer("maintenance", { mode: "boolean" }).notNull().default(false),
-    /** The language the owner last used in the admin: the camera's alert mails are in it. */
+    /** The camera's alert mails go out in the language the owner last used in the admin. */
     ownerLocale: text("owner_locale").notNull().default("de"),
-    /** The camera alerts the owner switched on, as JSON (features/camera); null: all of them. */
+    /** JSON list of the camera alerts switched on (features/camera); null: all of them. */
     cameraAlerts: text("camera_alerts"),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -28,10 +27,8 @@ export const siteSettings = sqliteTable(
 
 export const mediaTypes = ["image", "video", "timelapse"] as const;
 
-/** Spec §3: a draft is saved but never shown; only published items exist for visitors. */
 export const mediaStatuses = ["draft", "published", "hidden"] as const;
 
-/** A photo, video or time-lapse; files live in R2 under keys written once (ADR 013). */
 export const media = sqliteTable(
   "media",
   {
@@ -47,7 +44,7 @@ export const media = sqliteTable(
     descriptionIt: text("description_it").notNull().default(""),
     descriptionFr: text("description_fr").notNull().default(""),
     descriptionEs: text("description_es").notNull().default(""),
-    /** Lower-case tags separated and surrounded by commas (",sunset,harbour,"). */
+    /** ",sunset,harbour,": lower-case tags between commas. */
     tagsEn: text("tags_en").notNull().default(","),
     tagsDe: text("tags_de").notNull().default(","),
     tagsIt: text("tags_it").notNull().default(","),
@@ -92,10 +89,7 @@ export const media = sqliteTable(
   ],
 );
 
-/**
- * A film's files that a re-run of its day replaced: pages rendered before still name them, so
- * they are served (while the item is published) until `deleteAfter`, then the cron deletes them.
- */
+/** Files a film's re-run replaced: pages rendered before still name them until `deleteAfter`. */
 export const retiredFiles = sqliteTable(
   "retired_files",
   {
@@ -107,11 +101,7 @@ export const retiredFiles = sqliteTable(
   (t) => [index("retired_files_delete_after").on(t.deleteAfter)],
 );
 
-/**
- * Who liked or viewed an item today, as the day's salted pseudonym of their network: each
- * counts once a day. Rows and salts of earlier days are purged, so nothing links a visitor
- * over time.
- */
+/** One a day per salted network pseudonym; earlier days are purged, so nothing links over time. */
 function visitorRecords<Name extends string>(name: Name) {
   return sqliteTable(
     name,
@@ -145,7 +135,6 @@ export const weatherSources = [
 export const weatherReadings = sqliteTable("weather_readings", {
   source: text("source", { enum: weatherSources }).primaryKey(),
   provider: text("provider"),
-  /** JSON, validated again when read (app/.server/weather/weather-store.ts). */
   data: text("data", { mode: "json" }),
   measuredAt: integer("measured_at", { mode: "timestamp_ms" }),
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }),
@@ -163,7 +152,7 @@ export const adminSessions = sqliteTable(
   (t) => [index("admin_sessions_expires").on(t.expiresAt)],
 );
 
-/** Only the random nonce, until the challenge expires; nothing of a message is ever stored. */
+/** Only the nonce, until the challenge expires: nothing of a message is ever stored. */
 export const contactNonces = sqliteTable(
   "contact_nonces",
   {
@@ -178,7 +167,6 @@ export const contactDailyCounts = sqliteTable("contact_daily_counts", {
   messages: integer("messages").notNull(),
 });
 
-/** Messages sent today per network, under the day's salted pseudonym of the network (ADR 012). */
 export const contactSenders = sqliteTable(
   "contact_senders",
   {
@@ -194,13 +182,11 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    /** The owner's uploads; the camera box uploads its nightly film ("timelapse") the same way. */
     kind: text("kind", { enum: [...uploadKinds, "timelapse"] }).notNull(),
-    /** Shown to the owner and matched on resume; never part of a key. */
+    /** Never part of a key. */
     fileName: text("file_name").notNull(),
     byteSize: integer("byte_size").notNull(),
     contentType: text("content_type").notNull(),
-    /** The file's lastModified in the browser: with name and size, how a resume finds it. */
     fileModifiedAt: integer("file_modified_at", { mode: "timestamp_ms" }).notNull(),
     partSize: integer("part_size").notNull(),
     objectKey: text("object_key").notNull(),
@@ -240,7 +226,6 @@ export const analyticsDimensions = [
   "embed",
 ] as const;
 
-/** Daily rollups (ADR 014): one counter per day, dimension and value; no event is kept. */
 export const analyticsCounts = sqliteTable(
   "analytics_counts",
   {
@@ -252,10 +237,7 @@ export const analyticsCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
 
-/**
- * The same salted daily hash as likes, so each visitor counts once a day; beside it the day's
- * salted hash of their network, so that one network counts as a few visitors at most.
- */
+/** The network's daily hash beside the visitor's caps one network at a few visitors. */
 export const analyticsVisitors = sqliteTable(
   "analytics_visitors",
   {
@@ -269,10 +251,7 @@ export const analyticsVisitors = sqliteTable(
   ],
 );
 
-/**
- * Which of 64 buckets the networks a referring site's visitors came from fall in, per day: a
- * site is named on the statistics once three buckets (so three networks) have sent visitors.
- */
+/** A referring site is named once visitors from three of these 64 network buckets came. */
 export const analyticsReferrerNetworks = sqliteTable(
   "analytics_referrer_networks",
   {
@@ -283,7 +262,6 @@ export const analyticsReferrerNetworks = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.host, t.bucket] })],
 );
 
-/** What the Worker used each UTC day, as its isolates counted it (ADR 025): the owner's budget. */
 export const usageDays = sqliteTable("usage_days", {
   day: text("day").primaryKey(),
   requests: integer("requests").notNull(),
@@ -292,28 +270,21 @@ export const usageDays = sqliteTable("usage_days", {
   objectRequests: integer("object_requests").notNull(),
 });
 
-/**
- * The camera's archive (ADR 017): one still per 10-minute slot, the JPEG in R2 under a key
- * written once. `day` is the lake-time date, so the calendar never lists R2 or does time-zone
- * arithmetic in SQL.
- */
+/** `day` is the lake-time date, so the calendar needs no time-zone arithmetic in SQL (ADR 017). */
 export const stills = sqliteTable(
   "stills",
   {
     id: text("id").primaryKey(),
-    /** Start of the slot (epoch ms, a multiple of STILL_SLOT_MINUTES). */
     slot: integer("slot", { mode: "timestamp_ms" }).notNull(),
     day: text("day").notNull(),
     takenAt: integer("taken_at", { mode: "timestamp_ms" }).notNull(),
     fileKey: text("file_key").notNull(),
-    /** Its smaller versions (STILL_VERSIONS); none from boxes before them. */
     thumbnailKey: text("thumbnail_key"),
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    /** The weather at that moment, validated again when read; null when none was current. */
     weather: text("weather", { mode: "json" }),
     /** Kept forever; the others expire after STILL_RETENTION_DAYS. */
     bestOf: integer("best_of", { mode: "boolean" }).notNull().default(false),
