@@ -2,7 +2,6 @@ const FREE_FAILURES = 5;
 const FIRST_WAIT_MS = 10_000;
 const LONGEST_WAIT_MS = 15 * 60_000;
 export const FORGET_AFTER_MS = 86_400_000;
-/** Failed logins per minute over the whole site from browsers without a device cookie. */
 export const SITE_FAILURES_PER_MINUTE = 20;
 const SITE_WINDOW_MS = 60_000;
 
@@ -10,7 +9,6 @@ export type KeyRecord = { failures: number; blockedUntil: number; lastFailureAt:
 export type SiteWindow = { start: number; failures: number };
 export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
 
-/** How long a key waits after its n-th failure in a row: nothing, then 10 s doubling to 15 min. */
 export function waitAfter(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES), LONGEST_WAIT_MS);
@@ -48,7 +46,7 @@ export function admitAttempt(
   };
 }
 
-/** A correct password: the site gets back the failure counted in advance, if still in its window. */
+/** A correct password gives back the failure counted in advance, if still in its window. */
 export function siteAfterSuccess(site: SiteWindow, trusted: boolean, now: number): SiteWindow {
   if (trusted || now - site.start >= SITE_WINDOW_MS) return site;
   return { ...site, failures: Math.max(0, site.failures - 1) };

@@ -18,7 +18,6 @@ function networkPseudonym(secret: string, network: string): Promise<string> {
   return keyedHash(`login-throttle:${secret}`, network);
 }
 
-/** The owner's password login, throttled as docs/decisions/010-admin-sessions-and-login.md says. */
 export async function logIn(
   request: Request,
   { env, config, db }: Pick<RequestScope, "env" | "config" | "db">,

@@ -26,11 +26,7 @@ export function adminSession(context: Readonly<RouterContextProvider>): AdminSes
   return context.get(adminSessionContext);
 }
 
-/**
- * Page and data requests without a live session go to the login page. Form posts pass on,
- * so nothing the owner typed is lost: every admin action answers `unauthorized()` itself
- * (test/admin-guard.test.ts posts to each one).
- */
+/** Posts pass on, so nothing typed is lost: every admin action answers `unauthorized()` itself. */
 export const ownerOnlyMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (adminSession(context) || !["GET", "HEAD"].includes(request.method)) return next();
   throw toLogin({ request, context });

@@ -6,12 +6,10 @@ import type { Config } from "#app/.server/env.ts";
 type SignedCookie = {
   name: string;
   audience: "admin-session" | "admin-device";
-  /** Signed with the password too, so that a new password ends every session at once. */
   endsWithPassword: boolean;
 };
 
-// `__Host-`: the browser takes these only from this exact host over HTTPS, so a sibling
-// subdomain cannot plant one (an owner logged out, or into a session of someone else's).
+// `__Host-`: only this exact host over HTTPS may set them, so no sibling subdomain can plant one.
 export const SESSION_COOKIE = {
   name: "__Host-admin_session",
   audience: "admin-session",
@@ -75,7 +73,7 @@ export function clearedCookie(cookie: SignedCookie): string {
   return ownerCookie(cookie, "", 0);
 }
 
-/** The verified token's subject, or null; a token without `exp` would never expire. */
+/** A token without `exp` would never expire. */
 export async function readSignedCookie(
   request: Request,
   config: Config,
