@@ -6,7 +6,6 @@ import { HOUR_MS } from "#time/durations.ts";
 
 export const CHALLENGE_LIFETIME_MS = 2 * HOUR_MS;
 
-/** `nonce` is also in the token; it salts the proof of work of a busy day (proof.ts). */
 export type Challenge = { question: Question; token: string; nonce: string };
 
 export type ChallengeCheck =
@@ -69,7 +68,7 @@ export async function createChallenge(secret: string, now = Date.now()): Promise
   };
 }
 
-/** A forged or altered token fails like a wrong answer; only a valid one can be "expired" or "too fast". */
+/** A forged token fails like a wrong answer; only a valid one can be "expired" or "too fast". */
 export async function checkAnswer(
   secret: string,
   token: string,

@@ -6,10 +6,7 @@ import { DAY_MS } from "#time/durations.ts";
 /** The day's messages that need only the maths question; later ones need a proof of work too. */
 export const OPEN_MESSAGES = 20;
 
-/**
- * How many messages the day may have brought by `now`: the open ones at once, the rest of the
- * cap released evenly through the day, so that a morning's flood cannot spend the evening's.
- */
+/** The cap is released evenly through the day, so a morning's flood cannot spend the evening's. */
 export function dailyAllowance(limit: number, now: number): number {
   if (limit <= OPEN_MESSAGES) return limit;
   const dayDone = ((now % DAY_MS) + 1) / DAY_MS;
@@ -25,7 +22,6 @@ export async function messagesOfDay(db: Db, day: string): Promise<number> {
   return row?.messages ?? 0;
 }
 
-/** The site-wide count that keeps a flood of messages out of the owner's inbox. */
 export async function takeDailySlot(db: Db, day: string, limit: number): Promise<boolean> {
   const counted = await db
     .insert(contactDailyCounts)

@@ -4,14 +4,12 @@ import type { ContactLimit } from "#app/features/contact/contact-fields.ts";
 import { dailyAllowance, messagesOfDay, OPEN_MESSAGES, takeDailySlot } from "./daily-cap.ts";
 import { giveBackSenderSlot, senderOf, takeSenderSlot } from "./senders.ts";
 
-/** `proven`: the sender solved the proof of work, so the day's later messages are open to it. */
 type Sending = { cap: number; proven: boolean; now: number };
 
 function allowance({ cap, proven, now }: Sending): number {
   return proven ? dailyAllowance(cap, now) : Math.min(cap, OPEN_MESSAGES);
 }
 
-/** The day's limit that refuses a message already, read before anything is written. */
 export async function limitOfDay(db: Db, sending: Sending): Promise<ContactLimit | null> {
   const sent = await messagesOfDay(db, utcDay(new Date(sending.now)));
   if (sent >= sending.cap) return "tomorrow";
@@ -19,10 +17,7 @@ export async function limitOfDay(db: Db, sending: Sending): Promise<ContactLimit
   return null;
 }
 
-/**
- * Counts a message against its network's day and the site's (ADR 012), or names the limit
- * that refuses it; the site's count is taken only up to what the day allows, whatever raced.
- */
+/** The site's count is taken only up to what the day allows, whatever raced (ADR 012). */
 export async function takeMessageSlots(
   db: Db,
   network: string,
@@ -36,7 +31,6 @@ export async function takeMessageSlots(
   return (await limitOfDay(db, sending)) ?? "later";
 }
 
-/** A busy day: the page asks browsers for the proof of work before they send. */
 export async function proofNeeded(db: Db, now = Date.now()): Promise<boolean> {
   return (await messagesOfDay(db, utcDay(new Date(now)))) >= OPEN_MESSAGES;
 }

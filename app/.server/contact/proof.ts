@@ -3,10 +3,7 @@ import { proofText } from "#app/features/contact/contact-proof.ts";
 import { sha256Hex } from "#protocol/device-signature.ts";
 import { hmacKey } from "./challenge.ts";
 
-/**
- * The numbers a browser may have to try: on a phone four times slower than this machine,
- * the whole range takes under a second (bench/contact-proof-time.ts, ADR 012).
- */
+/** Under a second on a phone four times slower than this machine (bench/contact-proof-time.ts). */
 export const PROOF_RANGE = 30_000;
 
 const encoder = new TextEncoder();

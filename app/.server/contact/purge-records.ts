@@ -4,7 +4,6 @@ import { purgeEarlierDays } from "./daily-cap.ts";
 import { purgeEarlierSenders } from "./senders.ts";
 import { purgeExpiredNonces } from "./used-nonces.ts";
 
-/** Used questions once expired, earlier days' counts, and the networks' pseudonyms with them. */
 export async function purgeContactRecords(db: Db, now = new Date()): Promise<void> {
   const today = utcDay(now);
   await db.batch([

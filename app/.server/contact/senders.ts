@@ -22,7 +22,6 @@ export async function takeSenderSlot(db: Db, day: string, sender: string): Promi
   return counted.length === 1;
 }
 
-/** For a message the site-wide count then refused: the network did not send it. */
 export async function giveBackSenderSlot(db: Db, day: string, sender: string): Promise<void> {
   await db
     .update(contactSenders)

@@ -21,7 +21,6 @@ export type ContactResponse = { outcome: ContactOutcome; httpStatus: number };
 
 const MAX_BODY_BYTES = 100_000;
 
-/** Nothing of the message is stored or logged: the log says only "sent" or "failed". */
 export async function submitContactForm(
   { env, ctx, config, db, locale }: RequestScope,
   request: Request,
