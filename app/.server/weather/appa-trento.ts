@@ -3,12 +3,8 @@ import type { Config } from "#app/.server/env.ts";
 import { fromLakeTime } from "#time/lake-time.ts";
 import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
-/**
- * APPA Trento publishes its probe off Riva del Garda (Spiaggia dei Sabbioni, 1 m deep) only
- * as a published Google Sheets chart: an HTML page whose script holds the chart's data table
- * as a JS-escaped JSON string. Its one row is ["20.66 °C", "08/10/2026 17:43:55"] (day first,
- * Italian wall-clock time).
- */
+// APPA's probe off Riva (1 m deep) is published only as a Google Sheets chart whose script holds
+// one JS-escaped JSON row: ["20.66 °C", "08/10/2026 17:43:55"] (day first, Italian wall clock).
 const rowsSchema = z
   .array(z.object({ c: z.array(z.object({ v: z.unknown() }).nullable()) }))
   .min(1)

@@ -9,10 +9,8 @@ function skyCondition(cloudCover: number): ConditionCode {
   return "overcast_clouds";
 }
 
-/**
- * WMO codes 0-3 only say "clear … overcast": cloud cover tells the skies apart; fog seen 1 km
- * or further is mist (https://open-meteo.com/en/docs#weather_variable_documentation).
- */
+// WMO 0-3 only say "clear … overcast", so cloud cover tells the skies apart; fog seen 1 km or
+// further is mist (https://open-meteo.com/en/docs#weather_variable_documentation).
 export function openMeteoCondition(
   code: number,
   cloudCover: number,

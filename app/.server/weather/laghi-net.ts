@@ -5,7 +5,7 @@ import { fetchUpstreamJson, parseUpstream, type Upstream, UpstreamError } from "
 
 /** The map widget on laghi.net's lake page; this configuration lists the five large lakes. */
 const WIDGET_CONFIG = "370";
-/** The widget's series ids: 3 is the level ("Livello"), the others in- and outflow and filling. */
+/** Series 3 is the level ("Livello"); the others are in- and outflow and filling. */
 const LEVEL_SERIES = 3;
 
 const numeric = z.union([

@@ -66,7 +66,6 @@ const daySchema = z.object({
 });
 
 const responseSchema = z.object({
-  // Its times are parsed as lake time.
   timezone: z.literal(LAKE_TIME_ZONE),
   current: currentSchema,
   // Columns: daily.time[i] is the day whose values sit at index i of every other column.
@@ -89,8 +88,7 @@ export async function fetchOpenMeteo(
   const body = await fetchUpstreamJson("open-meteo", upstream, responseSchema, url);
 
   const { current, daily } = body;
-  // Open-Meteo leaves a value null where a model has no data, mostly at the forecast's end:
-  // such a day is left out rather than shown with holes.
+  // A model without data leaves nulls, mostly at the forecast's end: that day is left out.
   const days = (daily.time ?? []).flatMap((_, i): DailyWeather[] => {
     const row = Object.fromEntries(DAILY_FIELDS.map((name) => [name, daily[name]?.[i]]));
     const day = daySchema.safeParse(row);

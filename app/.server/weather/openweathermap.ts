@@ -9,7 +9,6 @@ const unixSeconds = z
   .number()
   .int()
   .transform((seconds) => new Date(seconds * 1000));
-/** The first of the listed conditions is the primary one. */
 const condition = z
   .tuple([z.object({ id: z.number().int() })], z.unknown())
   .transform(([primary]) => openWeatherMapCondition(primary.id));

@@ -41,10 +41,10 @@ const fetchers: Record<
   }),
 };
 
-/** Lake data change slowly: about hourly, a little under so the cron's jitter does not stretch it to 70 min. */
+/** A little under an hour, so the cron's jitter does not stretch it to 70 min. */
 const LAKE_REFRESH_MS = 55 * MINUTE_MS;
 
-/** A failing source is logged and keeps its last good value; never throws for an upstream's sake. */
+/** A failing source keeps its last good value; never throws for an upstream's sake. */
 export async function refreshSources(
   db: Db,
   config: Config,
@@ -57,8 +57,7 @@ export async function refreshSources(
       try {
         return { source, measurement: await fetchers[source](config, upstream) };
       } catch (error) {
-        // An upstream letting us down is expected now and then: one line naming the reason.
-        // Anything else is our own bug and keeps its stack.
+        // An upstream failing is expected: one line; anything else is our bug and keeps its stack.
         if (error instanceof UpstreamError) {
           console.warn(
             `weather: ${source} refresh failed, keeping the last good value: ${error.message}`,

@@ -5,9 +5,7 @@ import { readWeatherRows, toSnapshot } from "./weather-store.ts";
 
 type Scope = Pick<RequestScope, "db" | "config" | "ctx">;
 
-// Requests in this isolate share one first fetch. Another isolate that sees the empty table
-// before this one's write lands fetches as well: a rare double fetch, accepted rather than
-// paying for a lock (Durable Object or KV) on every page view.
+// Shared per isolate: two isolates may both fetch, accepted rather than a lock per page view.
 let firstFetch: Promise<void> | null = null;
 
 /** Visitors cause an upstream call only once after a deploy; page renders never wait for it. */

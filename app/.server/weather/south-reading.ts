@@ -19,7 +19,6 @@ export const southReadingForm = z.object({
 
 type SouthReading = z.infer<typeof southReadingForm>;
 
-/** Stores the reading, unless it is dated in the future. */
 export async function saveSouthReading(
   db: Db,
   { celsius, measuredAt }: SouthReading,
