@@ -40,8 +40,7 @@ const places: Place[] = PLACES.map((place) =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-// Longest first, so "Riva del Garda" is one name, not "Riva del" and "Garda"; whole words
-// only, so "Gardasee" is not "Garda" + "see" and "Arco" is not in "Arcobaleno".
+// Longest first ("Riva del Garda" is one name) and whole words ("Arco" is not in "Arcobaleno").
 const formsByLength = places
   .flatMap((place, index) => place.forms.map((form) => ({ form, index })))
   .sort((a, b) => b.form.length - a.form.length);

@@ -50,7 +50,6 @@ function answerOf(result: unknown): unknown {
   }
 }
 
-/** A translation that lost a place name fails. */
 export async function translateTexts(
   model: TranslationModel,
   from: Locale,
