@@ -5,7 +5,6 @@ import { keyedHash } from "./keyed-hash.ts";
 
 let cachedSalt: { day: string; salt: string } | null = null;
 
-/** The day in UTC as YYYY-MM-DD: visitor ids, salts and their purge all use it. */
 export function utcDay(date = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
