@@ -21,7 +21,6 @@ const configSchema = z.object({
     .optional()
     .transform((key) => key || undefined),
   LAGHI_NET_URL: z.url(),
-  /** The lake's name as laghi.net's widget titles it. */
   LAGHI_NET_LAKE: z.string().min(1),
   APPA_TRENTO_URL: z.url(),
   /** Workers AI is remote-only: local runs and tests name a stand-in here (ADR 015). */
@@ -48,7 +47,6 @@ const configSchema = z.object({
   CONTACT_EMAIL_FROM: z.email({ message: "CONTACT_EMAIL_FROM must be an e-mail address" }),
   /** The camera alerts' sender (to the same verified inbox), so the owner can filter them. */
   CAMERA_ALERT_FROM: z.email({ message: "CAMERA_ALERT_FROM must be an e-mail address" }),
-  /** The camera offline this long, with no still either, brings a mail. */
   CAMERA_OFFLINE_ALERT_MINUTES: z.coerce
     .number()
     .int()
@@ -57,7 +55,6 @@ const configSchema = z.object({
     .default(20),
   CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
   TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
-  /** Archived stills not marked best of are removed after this many days. */
   STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** A page every visitor sees alike is shared for this long (0: rendered for each; ADR 019). */
   SHARED_PAGE_SECONDS: z.coerce.number().min(0).max(10).default(1),
