@@ -1,6 +1,4 @@
-// The box's one connection to its camera, day and night: ffmpeg copies the camera's H.264 into
-// MPEG-TS on stdout, and the packets since the last keyframe stay in RAM, so the live stream,
-// the frame capture and the stills each start at once from a keyframe (ADR 009, issue 34).
+// One camera connection; packets since the last keyframe stay in RAM for every role (ADR 021).
 import { type ChildProcess, spawn } from "node:child_process";
 import { PACKET, ProgramTables, pesSeconds, readPacket } from "#protocol/mpeg-ts.ts";
 import type { BoxConfig } from "./config.ts";
@@ -13,7 +11,6 @@ const SILENT_MS = 5_000;
 /** ffmpeg writes nothing until it has connected and probed the stream. */
 const CONNECT_MS = 15_000;
 const RECONNECT_MAX_MS = 10_000;
-/** A subscriber this far behind is stalled; its backlog would only grow. */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
 /** A camera that sends no keyframe for this long is not cached, it streams through. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
@@ -28,7 +25,6 @@ export type Subscriber = {
   exited: Promise<string>;
   /** SIGTERM, then SIGKILL after 3 s (a frozen process ignores SIGTERM). */
   stop: () => Promise<void>;
-  /** At once: for a process that stopped working. */
   kill: (why: string) => void;
 };
 
@@ -39,7 +35,6 @@ export type ReaderEvents = {
   onRestart?: (why: string) => void;
 };
 
-/** The reader's ffmpeg: the input copied, or the test pattern encoded once for every role. */
 function readerArgs(input: string): string[] {
   const encode =
     input === "testsrc"
@@ -73,16 +68,12 @@ export class CameraReader {
   private readonly waiting: ((answered: boolean) => void)[] = [];
   private readonly config: BoxConfig;
   private readonly events: ReaderEvents;
-  /** When its supervising loop last ran. */
   watchedAt = 0;
-  /** When a byte last came from the camera (ms); 0 before the first. */
   lastByteAt = 0;
   answering = false;
   answeringSince = Date.now();
-  /** Measured between the last two keyframes' timestamps. */
   keyframeSeconds: number | null = null;
 
-  /** Whether the camera answers; null until its first connection has shown it. */
   get answeringIfKnown(): boolean | null {
     return this.decided ? this.answering : null;
   }
@@ -177,7 +168,6 @@ export class CameraReader {
     if (answering) for (const resolve of this.waiting.splice(0)) resolve(true);
   }
 
-  /** Whether the camera answers now or within `timeoutMs`. */
   answered(timeoutMs: number): Promise<boolean> {
     if (this.answering) return Promise.resolve(true);
     return new Promise((resolve) => {
@@ -214,7 +204,6 @@ export class CameraReader {
     this.pass(data.subarray(from, whole));
   }
 
-  /** A keyframe begins: the cache starts again with the tables, and waiting feeds begin here. */
   private keyframe(payload: Uint8Array) {
     const seconds = pesSeconds(payload);
     if (seconds !== null && this.keyframeAt !== null && seconds > this.keyframeAt) {
@@ -258,10 +247,7 @@ export class CameraReader {
     this.resetStream();
   }
 
-  /**
-   * An ffmpeg reading the camera from its last keyframe on, then live: `args` are its decoder
-   * options (before the input) and its outputs. Null while the camera does not answer.
-   */
+  /** An ffmpeg fed from the last keyframe on; null while the camera does not answer. */
   subscribe(
     role: Role,
     { decode = [], output }: { decode?: string[]; output: string[] },

@@ -1,5 +1,4 @@
-// Time-lapse frames: one long-running ffmpeg per day with an fps filter, fed by the camera
-// reader. The live stream's ffmpeg comes and goes with visitors and never touches it.
+// Time-lapse frames: one ffmpeg per day with an fps filter, fed by the camera reader (ADR 021).
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader, Subscriber } from "./camera-reader.ts";
@@ -19,10 +18,7 @@ const NO_FRAME_MS = 20_000;
 /** An ffmpeg that cannot write (a read-only card) would otherwise be started every second. */
 const RESTART_DELAY_MS = 1_000;
 
-/**
- * Frames named by the wall clock of the TZ ffmpeg runs in (the lake's: see `captureFrames`).
- * Decoding keyframes only costs a third, and loses nothing when frames fall on them.
- */
+/** Decoding keyframes only costs a third, and loses nothing when frames fall on them. */
 export function captureArgs(dir: string, keyframeSeconds: number | null) {
   const onKeyframes = keyframeSeconds !== null && FRAME_INTERVAL_SECONDS % keyframeSeconds === 0;
   return {
@@ -35,7 +31,6 @@ export function captureArgs(dir: string, keyframeSeconds: number | null) {
   };
 }
 
-/** The capture's ffmpeg, watched through its `-progress` lines. */
 function watched(capture: Subscriber, onFrame: () => void) {
   let frames = 0;
   const seen = { reportAt: Date.now(), frameAt: Date.now() };
@@ -56,10 +51,6 @@ function watched(capture: Subscriber, onFrame: () => void) {
   return { capture, whyStuck };
 }
 
-/**
- * Captures `day`'s frames until `until` or `signal`, pausing whenever free space is below the
- * floor, and starting ffmpeg again when the camera drops it or it hangs.
- */
 export async function captureFrames(
   config: BoxConfig,
   reader: CameraReader,
@@ -99,6 +90,7 @@ export async function captureFrames(
         }
         const next = reader.subscribe("capture", captureArgs(dir, reader.keyframeSeconds), {
           stdout: "pipe",
+          // `-strftime` names the frames by the lake's clock.
           env: { ...process.env, TZ: config.timeZone },
         });
         current = next && watched(next, () => (status.lastFrameAt = Date.now()));
