@@ -1,5 +1,4 @@
-// `npm run box -- check`: what stands between this box and a working camera, in plain words,
-// one line a check ("✓ …" or "✗ …"); exit 1 when anything is wrong.
+// `npm run box -- check`: one plain line per check ("✓ …" or "✗ …"); exit 1 on any failure.
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { statfs } from "node:fs/promises";
@@ -55,7 +54,6 @@ function portAnswers(host: string, port: number, timeoutMs = 5_000): Promise<boo
   });
 }
 
-/** The mean keyframe interval in the first 10 s of the camera's stream. */
 async function keyframeSeconds(url: string): Promise<number | null> {
   const probe = await tried("ffprobe", [
     ...PROBE,
@@ -70,7 +68,6 @@ async function keyframeSeconds(url: string): Promise<number | null> {
   return ((times.at(-1) ?? 0) - (times[0] ?? 0)) / (times.length - 1);
 }
 
-/** The camera: reachable, the right path and password, H.264, and its keyframe interval. */
 export async function checkCamera(input: string): Promise<Check[]> {
   if (!input.startsWith("rtsp://")) {
     const what = input === "testsrc" ? "ffmpeg's test pattern" : `the file ${input}`;
@@ -131,7 +128,6 @@ export async function checkCamera(input: string): Promise<Check[]> {
   return checks;
 }
 
-/** The site, the device key and the clock against the Worker's. */
 export async function checkWorker(config: BoxConfig): Promise<Check[]> {
   let health: Response;
   try {
@@ -196,7 +192,6 @@ async function checkDisk(config: BoxConfig): Promise<Check> {
   return pass(`${gb} GB free in ${config.dataDir}`);
 }
 
-/** On a Raspberry Pi: its hardware watchdog and power supply. */
 async function checkPi(): Promise<Check[]> {
   const model = existsSync("/proc/device-tree/model")
     ? readFileSync("/proc/device-tree/model", "utf8")

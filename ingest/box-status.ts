@@ -12,9 +12,7 @@ export class BoxStatus {
   readonly startedAt = Date.now();
   lastFrameAt: number | null = null;
   lastStillAt: number | null = null;
-  /** Since when frames are due (the capture window began); null outside it. */
   capturingSince: number | null = null;
-  /** When the capture's loop last went round. */
   captureLoopAt = 0;
   capturePaused = false;
   film: { day: string; state: FilmState } | null = null;
@@ -43,7 +41,6 @@ export class BoxStatus {
     this.event(paused ? "capture_paused" : "capture_resumed", detail);
   }
 
-  /** Told to the Worker now, or when the control socket is up again. */
   event(kind: BoxEventKind, detail: string, at = Date.now()) {
     const report: EventReport = {
       type: "event",
@@ -56,7 +53,6 @@ export class BoxStatus {
     if (this.queued.length > MAX_QUEUED_EVENTS) this.queued.shift();
   }
 
-  /** `send` answers whether the report went out. */
   sendEventsWith(send: ((event: EventReport) => boolean) | null) {
     this.sender = send;
     while (send && this.queued[0] && send(this.queued[0])) this.queued.shift();

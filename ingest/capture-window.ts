@@ -5,11 +5,7 @@ export type CaptureWindow = { day: string; dawn: Date; solarNoon: Date; dusk: Da
 
 export class NoCivilTwilightError extends Error {}
 
-/**
- * Civil dawn to civil dusk of `day` (a calendar day in `timeZone`) at the camera.
- * Asked at local noon: SunCalc answers for the solar day containing the instant it is given,
- * and midnight (what older code passed) can fall in the neighbouring solar day.
- */
+/** Asked at local noon: SunCalc answers for the instant's solar day, which midnight may miss. */
 export function captureWindow(
   day: string,
   place: { latitude: number; longitude: number; timeZone: string },

@@ -16,15 +16,12 @@ async function freeMiB(config: Pick<BoxConfig, "dataDir">): Promise<number> {
   return (stats.bavail * stats.bsize) / (1024 * 1024);
 }
 
-/** Room to capture: above the floor. The live stream works in RAM and never asks. */
+/** The live stream works in RAM and never asks. */
 export async function hasRoom(config: Budget): Promise<boolean> {
   return (await freeMiB(config)) >= config.minFreeMiB;
 }
 
-/**
- * Frames older than `frameRetentionDays` and films older than `filmRetentionDays` go, uploaded
- * or not: a Worker unreachable for days must not fill the card.
- */
+/** Uploaded or not: a Worker unreachable for days must not fill the card. */
 export async function pruneOldDays(config: Budget, today: string) {
   const plan = [
     ["frames", addDays(today, -config.frameRetentionDays)],

@@ -1,5 +1,4 @@
-// The box's health as the Worker keeps it (protocol/camera-box.ts): sent every few minutes and
-// whenever something the owner would be told about changes.
+// The box's health (protocol/camera-box.ts): sent every few minutes and on a change worth telling.
 import { execFile } from "node:child_process";
 import { readdir, readFile, statfs } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,7 +12,6 @@ import { waitingStills } from "./still.ts";
 
 const run = promisify(execFile);
 const MiB = 1024 * 1024;
-/** How often the box looks for a change worth telling at once. */
 const CHANGE_CHECK_MS = 15_000;
 const HOT_C = 80;
 
@@ -27,14 +25,12 @@ async function output(command: string, args: string[]): Promise<string | null> {
   }
 }
 
-/** `git describe` of the checkout the box runs from, once. */
 let software: Promise<string> | null = null;
 const softwareVersion = () => {
   software ??= output("git", ["describe", "--always", "--dirty"]).then((v) => v || "unknown");
   return software;
 };
 
-/** The CPU's temperature (°C) from the kernel's thermal zones, `cpu-thermal` first. */
 export async function cpuTemperature(root = "/sys/class/thermal"): Promise<number | null> {
   const zones = (await readdir(root).catch(() => [])).filter((n) => n.startsWith("thermal_zone"));
   const read = async (zone: string) => ({
@@ -62,7 +58,6 @@ export function parseThrottled(text: string | null): HealthReport["power"] {
   };
 }
 
-/** Whether NTP has set the clock; null where the system does not say. */
 export async function clockSynced(): Promise<boolean | null> {
   const said = await output("timedatectl", ["show", "-p", "NTPSynchronized", "--value"]);
   if (said === "yes" || said === "no") return said === "yes";
@@ -105,7 +100,6 @@ export async function healthReport({ config, status, reader }: Parts): Promise<H
   };
 }
 
-/** What the owner would be told about: a change in it is reported at once. */
 const worthTelling = (report: HealthReport) =>
   JSON.stringify([
     report.camera.answering,
@@ -116,7 +110,6 @@ const worthTelling = (report: HealthReport) =>
     report.clockSynced,
   ]);
 
-/** Every `healthIntervalSeconds`, on a change worth telling, and when the socket comes up. */
 export function reportHealth(parts: Parts, send: (report: HealthReport) => boolean) {
   let sentAt = 0;
   let told = "";

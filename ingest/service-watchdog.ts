@@ -1,6 +1,4 @@
-// systemd's watchdog (Type=notify, WatchdogSec in camera-box.service): the box pets it only
-// while its loops go round and its capture works, so a frozen Node or a stuck capture gets the
-// whole service restarted. Without NOTIFY_SOCKET (no systemd) it does nothing.
+// systemd's watchdog (camera-box.service) restarts a frozen Node or a stuck capture (ADR 021).
 import { execFile } from "node:child_process";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
@@ -11,7 +9,6 @@ export const CAPTURE_STALLED_MS = 30_000;
 /** The camera reader's watch runs every second. */
 const READER_LOOP_MS = 10_000;
 
-/** Why the box should not pet the watchdog now; null when all is well. */
 function whyUnwell(status: BoxStatus, reader: CameraReader, now = Date.now()): string | null {
   if (reader.watchedAt > 0 && now - reader.watchedAt > READER_LOOP_MS) {
     return "the camera reader's loop has stopped";
