@@ -25,32 +25,25 @@ const schema = z.object({
   dropTimeoutSeconds: z.coerce.number().int().min(1).default(20),
   ffmpegPath: z.string().default("ffmpeg"),
   workDir: z.string().default(tmpdir()),
-  /**
-   * Frames, films and stills waiting for upload; it must survive a reboot. By default in the
-   * checkout, so that two checkouts on one machine never film into each other's days.
-   */
+  /** Must survive a reboot; in the checkout, so two checkouts never film into each other's days. */
   dataDir: z.string().default(resolve(".box-data")),
-  /** The camera's place, as in wrangler.jsonc: the capture window is its civil dawn to dusk. */
+  /** The camera's place, as in wrangler.jsonc. */
   latitude: z.coerce.number().min(-90).max(90).default(45.6106),
   longitude: z.coerce.number().min(-180).max(180).default(10.6858),
   timeZone: z
     .string()
     .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone), "unknown time zone")
     .default(LAKE_TIME_ZONE),
-  /** Length of the nightly film; ADR 016. */
   filmSeconds: z.coerce.number().int().min(5).max(600).default(180),
-  /** When the night's render and upload start, on the clocks of `timeZone`. */
   renderAt: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "renderAt must be HH:MM")
     .default("01:00"),
   frameRetentionDays: z.coerce.number().int().min(1).default(3),
   filmRetentionDays: z.coerce.number().int().min(1).default(7),
-  /** Capture pauses below this much free space in `dataDir`; the live stream never does. */
   minFreeMiB: z.coerce.number().int().min(0).default(2048),
-  /** Time-lapse frames from civil dawn to dusk (`sun`); `always` and `never` are for tests. */
+  /** `always` and `never` are for tests. */
   capture: z.enum(["sun", "always", "never"]).default("sun"),
-  /** How often the box tells the Worker its health when nothing changes. */
   healthIntervalSeconds: z.coerce.number().int().min(1).default(300),
 });
 

@@ -40,8 +40,7 @@ export class ControlChannel {
     socket.addEventListener("open", () => {
       opened = true;
       log(`control: connected to ${this.config.workerUrl}`);
-      // Not at once: two boxes with one key replace each other on every connect, and would
-      // otherwise do so every second.
+      // Not at once: two boxes with one key would otherwise replace each other every second.
       this.timers.push(setTimeout(() => (this.failures = 0), STABLE_MS));
       this.timers.push(
         setInterval(() => {
@@ -86,7 +85,6 @@ export class ControlChannel {
     });
   }
 
-  /** Whether it went out: nothing is sent while the socket is down. */
   send(report: Report): boolean {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(report));
@@ -99,10 +97,7 @@ export class ControlChannel {
   }
 }
 
-/**
- * A WebSocket does not say why its handshake failed; the same signed request over plain HTTP
- * does: the Worker checks the signature before it asks for the upgrade (426).
- */
+/** A failed WebSocket handshake says no reason; the same signed request over HTTP gets one. */
 async function whyRefused(config: BoxConfig): Promise<string> {
   const url = new URL(await controlUrl(config));
   url.protocol = url.protocol === "wss:" ? "https:" : "http:";

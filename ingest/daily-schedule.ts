@@ -1,5 +1,4 @@
-// The box's day: frames from civil dawn to civil dusk, and at `renderAt` every night
-// yesterday's film, the upload of every film still pending, and the disk's clean-up.
+// Frames from civil dawn to dusk; each night at `renderAt` the films, their uploads, the clean-up.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FilmState } from "#protocol/camera-box.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -20,7 +19,6 @@ async function sleepUntil(instant: Date, signal: AbortSignal) {
   if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => {});
 }
 
-/** Today's frames: dawn to dusk, or all day or never as `capture` says. */
 function captureHours(config: BoxConfig, today: string): { from: Date; until: Date } | null {
   if (config.capture === "never") return null;
   if (config.capture === "always") {
@@ -49,8 +47,7 @@ export async function captureEveryDay(
         }
         await sleepUntil(hours.from, signal);
         status.capturingSince = Date.now();
-        // A capture that cannot even begin (its folder unwritable) is tried again, and stays
-        // due: the service watchdog sees it stalled.
+        // One that cannot begin (folder unwritable) stays due, so the service watchdog sees it.
         while (!signal.aborted && Date.now() < hours.until.getTime()) {
           await captureFrames(config, reader, status, today, hours.until, signal).catch(
             async (error: unknown) => {
@@ -75,10 +72,7 @@ export function nextRenderAt(config: Pick<BoxConfig, "renderAt" | "timeZone">, n
   return tonight > now ? tonight : atLakeTime(addDays(today, 1), config.renderAt, config.timeZone);
 }
 
-/**
- * Every past day with frames but no film yet (yesterday, or a night the box was off), then
- * every pending upload, then the clean-up.
- */
+/** Every past day with frames but no film, so a night the box was off is rendered too. */
 async function nightlyRun(config: BoxConfig, status?: BoxStatus) {
   const today = lakeDate(new Date(), config.timeZone);
   for (const day of await storedDays(config, "frames")) {
@@ -92,7 +86,6 @@ async function nightlyRun(config: BoxConfig, status?: BoxStatus) {
   await pruneOldDays(config, today);
 }
 
-/** What became of `day`'s film on this box. */
 export async function filmOf(
   config: BoxConfig,
   day: string,

@@ -1,8 +1,5 @@
-// Where the box keeps a day's content until the Worker has it:
-//   frames/YYYY-MM-DD/HHMMSS.jpg   one frame every 6 s, named by the lake's clock
-//   films/YYYY-MM-DD/              film.mp4, poster.jpg, facts.json once rendered;
-//                                  registered.json once the Worker confirmed it
-//   stills/<epoch ms>.jpg          stills that could not be sent yet
+// frames/DAY/HHMMSS.jpg (lake clock); films/DAY/ film.mp4, poster.jpg, facts.json, then
+// registered.json once the Worker confirmed it; stills/<epoch ms>.jpg not sent yet.
 import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type TimelapseFacts, timelapseFactsSchema } from "#protocol/timelapse-upload.ts";
@@ -35,7 +32,6 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** The days that have a directory under `frames/` or `films/`, oldest first. */
 export async function storedDays(
   config: Pick<Dirs, "dataDir">,
   kind: "frames" | "films",
@@ -44,7 +40,6 @@ export async function storedDays(
   return names.filter((name) => DAY.test(name)).sort();
 }
 
-/** The day's frames in time order. */
 export async function listFrames(config: Dirs, day: string): Promise<Frame[]> {
   const dir = framesDir(config, day);
   const names = await readdir(dir).catch(() => []);
@@ -66,7 +61,6 @@ export async function isRegistered(config: Dirs, day: string): Promise<boolean> 
   return exists(timelapseFiles(config, day).registered);
 }
 
-/** Rendered but not yet confirmed by the Worker, oldest first. */
 export async function pendingTimelapses(config: Dirs): Promise<string[]> {
   const pending: string[] = [];
   for (const day of await storedDays(config, "films")) {
@@ -75,7 +69,7 @@ export async function pendingTimelapses(config: Dirs): Promise<string[]> {
   return pending;
 }
 
-/** Only after the Worker registered the film: then the day's frames have done their job. */
+/** Only once the Worker registered the film: then the day's frames may go. */
 export async function markRegistered(config: Dirs, day: string, id: string) {
   await writeFile(timelapseFiles(config, day).registered, JSON.stringify({ id }));
   await rm(framesDir(config, day), { recursive: true, force: true });

@@ -19,9 +19,7 @@ const ENCODE = [
   ["-an", "-vf", "scale=-2:480", "-r", "25"],
   ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
   ["-profile:v", "main", "-b:v", "900k", "-maxrate", "1100k", "-bufsize", "1800k"],
-  // A keyframe every 2 s (50 frames), so every segment starts with one; in the first two
-  // seconds one every half second, so the first segments are short and a viewer sees
-  // video 1.5 s sooner (with -hls_init_time below).
+  // Each 2 s segment starts on a keyframe; half-second ones at first show video 1.5 s sooner.
   ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
   ["-force_key_frames", "expr:if(lt(t,2),gte(t,n_forced*0.5),gte(t,2+(n_forced-4)*2))"],
 ].flat();
@@ -30,7 +28,6 @@ export const QUIET = ["-hide_banner", "-loglevel", "error", "-nostdin"];
 
 type InputOptions = {
   live: boolean;
-  /** Of the test pattern only; a camera or file delivers its own. */
   testSize?: string;
   testRate?: number;
 };
@@ -49,7 +46,6 @@ export function inputArgs(
   return [...(live ? ["-re", "-stream_loop", "-1"] : []), "-i", input];
 }
 
-/** The live stream's outputs: 480p HLS segments in `dir`. */
 export function streamArgs(dir: string): string[] {
   return [
     ...ENCODE,
@@ -59,18 +55,12 @@ export function streamArgs(dir: string): string[] {
   ];
 }
 
-/** Stills and time-lapse frames: 1920×1080 at most, the camera's aspect ratio kept. */
 export const FULL_HD_WIDTH = 1920;
 export const FULL_HD = `scale=${FULL_HD_WIDTH}:1080:force_original_aspect_ratio=decrease`;
 
-/**
- * ffmpeg's JPEG qualities (`-q:v`, 2 finest … 31 coarsest), tried in turn until a picture fits
- * the Worker's limit. 5 keeps a busy 1080p scene under 1 MiB; pure sensor noise (a dark, rainy
- * night) needs 8.
- */
+/** Tried until a still fits: 5 keeps a busy 1080p scene under 1 MiB; a dark rainy night needs 8. */
 export const STILL_QUALITIES = [5, 8, 12, 18, 31] as const;
 
-/** One JPEG on stdout. */
 export function stillArgs(): string[] {
   return [
     ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", String(STILL_QUALITIES[0])],
@@ -78,10 +68,6 @@ export function stillArgs(): string[] {
   ];
 }
 
-/**
- * A still encoded again `width` px wide (never wider than it is) at `quality`: JPEG in on
- * stdin, out on stdout.
- */
 export function smallerStillArgs(width: number, quality: number = STILL_QUALITIES[0]): string[] {
   return [
     ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],

@@ -1,5 +1,3 @@
-// The nightly film of one day: the stretch that fills `filmSeconds` ending at civil dusk
-// (ADR 016), H.264 for the web, and a poster from the brightest frame around solar noon.
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { setPriority } from "node:os";
@@ -19,7 +17,6 @@ export const SPEED = FRAME_INTERVAL_SECONDS * TIMELAPSE_FPS;
 const POSTER_MINUTES_AROUND_NOON = 30;
 const POSTER_SAMPLES = 120;
 
-/** The frames the film shows: those in the `filmSeconds × SPEED` before dusk (gaps shorten it). */
 export function timelapseFrames(
   frames: Frame[],
   window: CaptureWindow,
@@ -31,7 +28,6 @@ export function timelapseFrames(
     .slice(-filmSeconds * TIMELAPSE_FPS);
 }
 
-/** Up to 120 frames within 30 minutes of solar noon (else across the day) to measure. */
 export function posterCandidates(frames: Frame[], solarNoon: Date): Frame[] {
   const near = frames.filter(
     (f) => Math.abs(f.at.getTime() - solarNoon.getTime()) <= POSTER_MINUTES_AROUND_NOON * MINUTE_MS,
@@ -64,7 +60,6 @@ export function renderArgs(sequence: string, out: string): string[] {
   ];
 }
 
-/** Prints each frame's mean luma (YAVG, 0–255) to `report`, relative to ffmpeg's cwd. */
 function brightnessArgs(sequence: string, report: string): string[] {
   return [
     ...QUIET,
@@ -74,7 +69,6 @@ function brightnessArgs(sequence: string, report: string): string[] {
   ];
 }
 
-/** The frame numbers (from 0) and YAVG of the metadata filter's report. */
 export function parseBrightness(report: string): { frame: number; yavg: number }[] {
   const values: { frame: number; yavg: number }[] = [];
   let frame: number | null = null;
@@ -111,7 +105,6 @@ function ffmpeg(config: BoxConfig, args: string[], cwd?: string): Promise<void> 
   });
 }
 
-/** Numbered links, the input an image2 sequence needs. */
 async function stage(frames: Frame[], dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   await Promise.all(
@@ -134,10 +127,7 @@ async function renderPoster(config: BoxConfig, candidates: Frame[], work: string
   throw new Error("the poster stays above 2 MiB even at low quality");
 }
 
-/**
- * Renders `day` into films/DAY (replacing an earlier render, which then uploads again).
- * Built in a scratch directory and moved in place, so a crash never leaves half a film.
- */
+/** Built in a scratch directory and moved in place, so a crash never leaves half a film. */
 export async function renderTimelapse(config: BoxConfig, day: string): Promise<TimelapseFacts> {
   const window = captureWindow(day, config);
   const all = await listFrames(config, day);

@@ -33,10 +33,6 @@ async function readPart(path: string, offset: number, length: number) {
   }
 }
 
-/**
- * Uploads `day`'s film: parts the Worker already holds are skipped, so an interrupted upload
- * resumes. Frames are deleted only once the Worker registered the film. Returns its id.
- */
 export async function uploadTimelapse(config: BoxConfig, day: string): Promise<string> {
   const files = timelapseFiles(config, day);
   const facts = await readFacts(config, day);
@@ -78,7 +74,6 @@ export async function uploadTimelapse(config: BoxConfig, day: string): Promise<s
   return id;
 }
 
-/** Every rendered film the Worker has not confirmed yet, oldest first; failures wait. */
 export async function uploadPendingTimelapses(
   config: BoxConfig,
 ): Promise<{ uploaded: string[]; failed: string[] }> {
