@@ -1,3 +1,5 @@
+import { SHARE_CARD } from "#protocol/share-card.ts";
+
 export type LocalSegment = { seq: number; file: string; duration: number };
 
 /** With `temp_file`, ffmpeg lists a segment only once it is complete. */
@@ -68,10 +70,18 @@ export function stillArgs(): string[] {
   ];
 }
 
-export function smallerStillArgs(width: number, quality: number = STILL_QUALITIES[0]): string[] {
-  return [
-    ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
-    ...["-vf", `scale='min(${width},iw)':-2`, "-q:v", String(quality)],
-    ...["-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
-  ];
+const reencodeArgs = (filter: string, quality: number) => [
+  ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
+  ...["-vf", filter, "-q:v", String(quality)],
+  ...["-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
+];
+
+export const smallerStillArgs = (width: number, quality: number = STILL_QUALITIES[0]) =>
+  reencodeArgs(`scale='min(${width},iw)':-2`, quality);
+
+// The centre: a 16:9 frame loses 3 % at the top and at the bottom (sky, foreground), never the lake.
+export function cardArgs(quality: number): string[] {
+  const { width, height } = SHARE_CARD;
+  const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase`;
+  return reencodeArgs(`${cover},crop=${width}:${height}`, quality);
 }

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
 import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
@@ -106,6 +107,20 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     expect(sent?.still.length).toBeGreaterThan(MAX_STILL_BYTES / 2);
     expect(pictureSize(sent?.still ?? Buffer.alloc(0))).toBe("1920,1080");
     expect(pictureSize(sent?.versions?.medium ?? Buffer.alloc(0))).toBe("1280,720");
+  });
+
+  test("with a 1200×630 share card within 200 kB, even from a noisy frame", async () => {
+    await mkdir(stillsDir(config), { recursive: true });
+    const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
+    execFileSync(config.ffmpegPath, [
+      ...["-hide_banner", "-loglevel", "error", "-f", "lavfi"],
+      ...["-i", "testsrc2=size=1920x1080,noise=alls=40:allf=t", "-frames:v", "1", "-q:v", "5"],
+      file,
+    ]);
+    expect(await sendWaitingStills(config, now)).toBe(1);
+    const card = worker.stills[0]?.versions?.card ?? Buffer.alloc(0);
+    expect(pictureSize(card)).toBe("1200,630");
+    expect(card.length).toBeLessThanOrEqual(SHARE_CARD.maxBytes);
   });
 
   test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {

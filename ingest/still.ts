@@ -4,10 +4,12 @@ import { execFile } from "node:child_process";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import {
   encodeStillForm,
   MAX_STILL_VERSION_BYTES,
   STILL_BACKFILL_HOURS,
+  STILL_CARD,
   STILL_TAKEN_AT_HEADER,
   STILL_VERSIONS,
   type StillVersion,
@@ -18,7 +20,7 @@ import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
-import { FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
+import { cardArgs, FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
@@ -63,16 +65,16 @@ function ffmpegJpeg(
 
 const kB = (bytes: Uint8Array) => `${(bytes.length / 1024).toFixed(0)} kB`;
 
-/** `jpeg` encoded again `width` px wide, at the finest quality within `maxBytes`. */
+/** `jpeg` encoded again by `args`, at the finest quality within `maxBytes`. */
 async function reencodedWithin(
   config: BoxConfig,
   jpeg: Uint8Array<ArrayBuffer>,
-  width: number,
+  args: (quality: number) => string[],
   maxBytes: number,
 ) {
   let picture = jpeg;
   for (const quality of STILL_QUALITIES) {
-    picture = await ffmpegJpeg(config, smallerStillArgs(width, quality), jpeg);
+    picture = await ffmpegJpeg(config, args(quality), jpeg);
     if (picture.length <= maxBytes) break;
   }
   return picture;
@@ -85,7 +87,12 @@ async function reencodedWithin(
 async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   if (jpeg.length <= MAX_STILL_BYTES) return jpeg;
   try {
-    const fitted = await reencodedWithin(config, jpeg, FULL_HD_WIDTH, MAX_STILL_BYTES);
+    const fitted = await reencodedWithin(
+      config,
+      jpeg,
+      (quality) => smallerStillArgs(FULL_HD_WIDTH, quality),
+      MAX_STILL_BYTES,
+    );
     log(`still: ${kB(jpeg)} is over the limit, sent coarser (${kB(fitted)})`);
     return fitted;
   } catch (error) {
@@ -99,7 +106,8 @@ async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>)
   try {
     const smaller = async (version: StillVersion) => {
       const width = STILL_VERSIONS[version];
-      const picture = await reencodedWithin(config, jpeg, width, MAX_STILL_VERSION_BYTES[version]);
+      const args = (quality: number) => smallerStillArgs(width, quality);
+      const picture = await reencodedWithin(config, jpeg, args, MAX_STILL_VERSION_BYTES[version]);
       return [version, picture] as const;
     };
     const pictures = await Promise.all(stillVersions.map(smaller));
@@ -108,6 +116,12 @@ async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>)
     log(`still: no smaller versions: ${String(error)}`);
     return null;
   }
+}
+
+/** The still's share card; none when it cannot be made within SHARE_CARD's bytes. */
+async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
+  const card = await reencodedWithin(config, jpeg, cardArgs, SHARE_CARD.maxBytes).catch(() => null);
+  return card && card.length <= SHARE_CARD.maxBytes ? { [STILL_CARD]: card } : {};
 }
 
 /** With its smaller versions; a still ffmpeg cannot read goes alone rather than not at all. */
@@ -122,7 +136,9 @@ export async function sendStill(
     config,
     "PUT",
     STILL_PATH,
-    versions ? await encodeStillForm(jpeg, versions) : { bytes: jpeg, contentType: "image/jpeg" },
+    versions
+      ? await encodeStillForm(jpeg, { ...versions, ...(await shareCard(config, jpeg)) })
+      : { bytes: jpeg, contentType: "image/jpeg" },
     { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
   );
 }

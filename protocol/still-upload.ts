@@ -2,6 +2,7 @@
 // each signed with the device key, with its smaller versions.
 import { MINUTE_MS } from "#time/durations.ts";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
+import { SHARE_CARD } from "./share-card.ts";
 
 /**
  * Stills carry the moment they were taken, so a still kept while the Worker was unreachable is
@@ -26,7 +27,15 @@ export const stillVersions = Object.keys(STILL_VERSIONS) as StillVersion[];
  * Versions added after boxes were deployed: the form of a box not yet updated has none of
  * them, and is archived with the versions it has.
  */
-export const LATER_STILL_VERSIONS: readonly StillVersion[] = ["small"];
+/**
+ * The still's share card (protocol/share-card.ts), sent beside the versions by boxes that make
+ * it: cropped to 1.91:1, so it is no `srcset` version.
+ */
+export const STILL_CARD = "card";
+/** The pictures a form may carry beside the still. */
+export type StillFile = StillVersion | typeof STILL_CARD;
+export const stillFiles: readonly StillFile[] = [...stillVersions, STILL_CARD];
+export const LATER_STILL_VERSIONS: readonly StillFile[] = ["small", STILL_CARD];
 /** A 1080p frame of camera-like noise (751 kB) at the box's q 5 makes 22 kB, 70 kB and 181 kB. */
 export const MAX_STILL_VERSION_BYTES = {
   thumbnail: 256 * 1024,
@@ -38,6 +47,7 @@ export const STILL_PART = "still";
 export const MAX_STILL_REQUEST_BYTES =
   MAX_STILL_BYTES +
   stillVersions.reduce((sum, version) => sum + MAX_STILL_VERSION_BYTES[version], 0) +
+  SHARE_CARD.maxBytes +
   16 * 1024;
 
 /**
@@ -46,12 +56,12 @@ export const MAX_STILL_REQUEST_BYTES =
  */
 export async function encodeStillForm(
   still: Uint8Array<ArrayBuffer>,
-  versions: Partial<Record<StillVersion, Uint8Array<ArrayBuffer>>>,
+  versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>>,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const form = new FormData();
   const jpeg = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes], { type: "image/jpeg" });
   form.append(STILL_PART, jpeg(still), `${STILL_PART}.jpg`);
-  for (const name of stillVersions) {
+  for (const name of stillFiles) {
     const version = versions[name];
     if (version) form.append(name, jpeg(version), `${name}.jpg`);
   }

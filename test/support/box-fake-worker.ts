@@ -8,8 +8,8 @@ import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-s
 import {
   STILL_PART,
   STILL_TAKEN_AT_HEADER,
-  type StillVersion,
-  stillVersions,
+  type StillFile,
+  stillFiles,
 } from "#protocol/still-upload.ts";
 import {
   TIMELAPSE_PATHS,
@@ -31,8 +31,8 @@ export type FakeWorker = {
   url: string;
   requests: string[];
   films: Map<string, Registered>;
-  /** The still's bytes, and its smaller versions' when the box sent the form. */
-  stills: { takenAt: string; still: Buffer; versions: Record<StillVersion, Buffer> | null }[];
+  /** The still's bytes, and its smaller versions' and card's when the box sent the form. */
+  stills: { takenAt: string; still: Buffer; versions: Record<StillFile, Buffer> | null }[];
   /** The next `times` requests whose "METHOD path" matches answer `status`. */
   fail: (pattern: RegExp, status: number, times?: number) => void;
   close: () => Promise<void>;
@@ -103,13 +103,13 @@ export async function startFakeWorker(options: {
       };
       const still = await part(STILL_PART);
       const versions = Object.fromEntries(
-        await Promise.all(stillVersions.map(async (name) => [name, await part(name)] as const)),
+        await Promise.all(stillFiles.map(async (name) => [name, await part(name)] as const)),
       );
-      // This box's form has every version.
-      if (!still || stillVersions.some((name) => !versions[name])) {
+      // This box's form has every version and the card.
+      if (!still || stillFiles.some((name) => !versions[name])) {
         return refuse(res, 400, "bad_form");
       }
-      stills.push({ takenAt, still, versions: versions as Record<StillVersion, Buffer> });
+      stills.push({ takenAt, still, versions: versions as Record<StillFile, Buffer> });
       return json(res, 201, { ok: true });
     }
     if (line === `POST ${TIMELAPSE_PATHS.start}`) {
