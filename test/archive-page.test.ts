@@ -56,12 +56,12 @@ describe("the archive page", () => {
     expect(main).toContain('height="1080"');
     expect(main).toContain('fetchPriority="high"');
     expect(main).not.toContain('loading="lazy"');
-    // A link preview gets its 1280 px version, sized and named.
+    // A link preview gets its share card, sized and named.
     expect(html).toContain(
-      `<meta property="og:image" content="https://lakegarda-live.example${picture}&amp;version=medium"/>`,
+      `<meta property="og:image" content="https://lakegarda-live.example${picture}&amp;version=card"/>`,
     );
-    expect(html).toContain('<meta property="og:image:width" content="1280"/>');
-    expect(html).toContain('<meta property="og:image:height" content="720"/>');
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
     expect(html).toMatch(/<meta property="og:image:alt" content="Lake Garda on [^"]+ at [^"]+"\/>/);
   });
 

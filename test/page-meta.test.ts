@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { jpegFrame } from "#app/.server/files/jpeg.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import { sitePages } from "#app/shell/pages.ts";
 import { logIn } from "./admin.ts";
 import { visit } from "./helpers.ts";
-import { sendStill } from "./stills-factory.ts";
+import { boxBeforeCards, sendStill } from "./stills-factory.ts";
 
 function metaOf(html: string) {
   const content = (attribute: string, name: string) =>
@@ -47,7 +48,7 @@ describe("every page carries the spec's title, description and social tags", () 
 });
 
 describe("a shared home page", () => {
-  test("and About show the newest still in their link preview, sized and named in the page's language", async () => {
+  test("and About show the newest still's share card in their link preview, sized and named in the page's language", async () => {
     await sendStill(Date.now() - 60_000);
     for (const [path, alt] of [
       ["/", "Der Hafen, wie ihn die Kamera zuletzt gesehen hat"],
@@ -55,12 +56,27 @@ describe("a shared home page", () => {
       ["/en/about", "The harbour, as the camera saw it last"],
     ] as const) {
       const html = await (await visit(path)).text();
-      expect(html).toMatch(
-        /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=medium"\/>/,
+      const image = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1] ?? "";
+      expect(image).toMatch(
+        /^https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=card$/,
       );
-      expect(html).toContain('<meta property="og:image:width" content="1280"/>');
+      const url = new URL(image.replaceAll("&amp;", "&"));
+      const card = await (await visit(url.pathname + url.search)).arrayBuffer();
+      expect(jpegFrame(new Uint8Array(card))).toEqual({ width: 1200, height: 630 });
+      expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+      expect(html).toContain('<meta property="og:image:height" content="630"/>');
       expect(html).toContain(`<meta property="og:image:alt" content="${alt}"/>`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     }
+  });
+
+  test("from a box before the share card, shows its 1280 px version with its true size", async () => {
+    await sendStill(Date.now() - 30_000, boxBeforeCards);
+    const html = await (await visit("/en")).text();
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=medium"\/>/,
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1280"/>');
+    expect(html).toContain('<meta property="og:image:height" content="720"/>');
   });
 });

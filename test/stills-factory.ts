@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import {
   encodeStillForm,
   STILL_TAKEN_AT_HEADER,
+  type StillFile,
   type StillVersion,
-  stillVersions,
+  stillFiles,
 } from "#protocol/still-upload.ts";
 import { jpegStill, uploadStill } from "./box.ts";
 
@@ -16,6 +17,7 @@ export type StillRow = {
   thumbnail_key: string | null;
   small_key: string | null;
   medium_key: string | null;
+  card_key: string | null;
   weather: string | null;
   best_of: number;
 };
@@ -32,22 +34,25 @@ export async function storedKeys(prefix = "stills/"): Promise<string[]> {
 
 let variant = 0;
 
-/** The smaller versions of a 1920×1080 still, as the box makes them. */
+/** The smaller versions and the card of a 1920×1080 still, as the box makes them. */
 export const stillVersionsOf1080p = (bytes: number) => ({
   thumbnail: jpegStill({ width: 640, height: 360, bytes }),
   small: jpegStill({ width: 960, height: 540, bytes: Math.round(1.5 * bytes) }),
   medium: jpegStill({ width: 1280, height: 720, bytes: 2 * bytes }),
+  card: jpegStill({ width: 1200, height: 630, bytes: 2 * bytes }),
 });
 
 /** The versions a box sent before the small one. */
 export const previousBoxVersions: StillVersion[] = ["thumbnail", "medium"];
+/** The versions a box sent before the share card. */
+export const boxBeforeCards: StillFile[] = ["thumbnail", "small", "medium"];
 
 /** A still taken at `takenAt` with its versions, through the real signed route; each unique. */
-export async function sendStill(takenAt: number, sent = stillVersions) {
+export async function sendStill(takenAt: number, sent = stillFiles) {
   variant += 1;
   const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
   const all = stillVersionsOf1080p(2048 + variant);
-  const versions: Partial<Record<StillVersion, Uint8Array<ArrayBuffer>>> = Object.fromEntries(
+  const versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>> = Object.fromEntries(
     sent.map((version) => [version, all[version]]),
   );
   const form = await encodeStillForm(body, versions);
@@ -60,5 +65,11 @@ export async function sendStill(takenAt: number, sent = stillVersions) {
 
 export const rowKeys = (rows: StillRow[]) =>
   rows
-    .flatMap((row) => [row.file_key, row.thumbnail_key, row.small_key, row.medium_key])
+    .flatMap((row) => [
+      row.file_key,
+      row.thumbnail_key,
+      row.small_key,
+      row.medium_key,
+      row.card_key,
+    ])
     .filter((key) => key !== null);

@@ -8,6 +8,7 @@ import {
 import { getDb } from "#app/.server/db/client.ts";
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import {
   MAX_STILL_VERSION_BYTES,
   STILL_SLOT_MS,
@@ -18,6 +19,7 @@ import { lakeDate } from "#time/lake-time.ts";
 import { jpegStill, uploadStill } from "./box.ts";
 import { livePicture, pictureWith, visit } from "./helpers.ts";
 import {
+  boxBeforeCards,
   previousBoxVersions,
   rowKeys,
   sendStill,
@@ -70,6 +72,7 @@ describe("the still route archives", () => {
       ["&version=thumbnail", versions.thumbnail],
       ["&version=small", versions.small],
       ["&version=medium", versions.medium],
+      ["&version=card", versions.card],
     ] as const) {
       const picture = await visit(address + version);
       expect(picture.status).toBe(200);
@@ -162,6 +165,8 @@ describe("the still route archives", () => {
     expect(await env.MEDIA.head(rowBefore?.medium_key ?? "")).toBeNull();
     expect(rowBefore?.small_key).toMatch(/^stills\//);
     expect(await env.MEDIA.head(rowBefore?.small_key ?? "")).toBeNull();
+    expect(rowBefore?.card_key).toMatch(/^stills\//);
+    expect(await env.MEDIA.head(rowBefore?.card_key ?? "")).toBeNull();
     const stored = await env.MEDIA.get(inSlot[0]?.file_key ?? "");
     expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
       second.body,
@@ -209,6 +214,17 @@ describe("the live placeholder", () => {
       const picture = await visit(address + version);
       expect(new Uint8Array(await picture.arrayBuffer()), version).toEqual(bytes);
     }
+  });
+
+  test("from a box before the share card, has none, and its card address gives the still", async () => {
+    const takenAt = Date.now();
+    const older = await sendStill(takenAt, boxBeforeCards);
+    expect(older.response.status).toBe(201);
+    const row = (await stillRows()).find((r) => r.taken_at === takenAt);
+    expect(row?.card_key).toBeNull();
+    expect((await liveStill()).cardUrl).toBeNull();
+    const picture = await visit(`/api/stills/${row?.id}.jpg?version=card`);
+    expect(new Uint8Array(await picture.arrayBuffer())).toEqual(older.body);
   });
 
   test("keeps the addresses pages have working when the box replaces the still", async () => {
@@ -347,6 +363,8 @@ describe("the still route refuses, storing nothing", () => {
       { thumbnail: jpegStill({ width: 640, height: 480, bytes: 3001 }) }, // not the still's proportions
       { medium: jpegStill({ width: 1920, height: 1080, bytes: 3002 }) }, // the still itself
       { medium: new TextEncoder().encode("<svg/>") }, // not a picture
+      { card: jpegStill({ width: 1280, height: 720, bytes: 3005 }) }, // not cut to 1200×630
+      { card: jpegStill({ width: 1200, height: 630, bytes: SHARE_CARD.maxBytes + 1 }) },
       { small: jpegStill({ width: 1280, height: 720, bytes: 3003 }) }, // not 960 px wide
       { small: jpegStill({ width: 960, height: 720, bytes: 3004 }) }, // not the still's proportions
       { small: new TextEncoder().encode("<svg/>") }, // not a picture

@@ -49,14 +49,15 @@ describe("the owner's still actions", () => {
     expect((await stillRows()).find((r) => r.id === still.id)?.best_of).toBe(0);
   });
 
-  test("deleting a still removes its row, its picture and its smaller versions", async () => {
+  test("deleting a still removes its row, its picture, its smaller versions and its card", async () => {
     const still = await archivedStill(2);
-    const addresses = ["", "?version=thumbnail", "?version=small", "?version=medium"].map(
-      (version) => `/api/stills/${still.id}.jpg${version}`,
-    );
-    // The still and its three versions.
+    const addresses = [
+      "",
+      ...["thumbnail", "small", "medium", "card"].map((v) => `?version=${v}`),
+    ].map((version) => `/api/stills/${still.id}.jpg${version}`);
+    // The still, its three versions and its card.
     const keys = rowKeys([still]);
-    expect(keys).toHaveLength(4);
+    expect(keys).toHaveLength(5);
     for (const address of addresses) expect((await visit(address)).status).toBe(200);
     const deleted = await call(`${API}/${still.id}`, "DELETE");
     expect(deleted.status).toBe(200);

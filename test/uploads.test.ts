@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import { logIn } from "./admin.ts";
 import { fileBytes } from "./factories.ts";
 import {
@@ -93,7 +94,7 @@ async function putParts(id: string, file: Uint8Array<ArrayBuffer>) {
 
 function putVersion(
   id: string,
-  version: "web" | "medium" | "small" | "thumbnail",
+  version: "web" | "medium" | "small" | "thumbnail" | "card",
   bytes = fileBytes(2000, "jpeg"),
 ) {
   return owner(`/${id}/${version}`, { method: "PUT", body: bytes });
@@ -125,6 +126,7 @@ async function uploadRow(id: string) {
     thumbnail_key: string;
     medium_key: string;
     small_key: string;
+    card_key: string;
   }>();
 }
 
@@ -356,6 +358,56 @@ describe("the owner's upload API", () => {
       expect([answer.status, answer.headers.get("Content-Type")]).toEqual([200, "image/jpeg"]);
     }
     expect((await visit(`/api/files/${keys?.object_key}`)).status).toBe(404);
+  });
+
+  test("keeps a photo's share card, its link preview once published", async () => {
+    const original = jpeg({ width: 4032, height: 3024, bytes: 5000 });
+    const { id } = await create({ byteSize: original.length });
+    await putPart(id, 1, original);
+    await putPhotoVersions(id);
+    const card = jpeg({ width: 1200, height: 630, bytes: SHARE_CARD.maxBytes });
+    expect((await putVersion(id, "card", card)).status).toBe(204);
+    const keys = await uploadRow(id);
+    const { id: mediaId } = (await (await complete(id)).json()) as { id: string };
+    const item = await env.DB.prepare("select card_key from media where id = ?")
+      .bind(mediaId)
+      .first<{ card_key: string }>();
+    expect(item?.card_key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
+    expect(item?.card_key).toBe(keys?.card_key);
+
+    await env.DB.prepare("update media set status = 'published', title_en = 'Sunset' where id = ?")
+      .bind(mediaId)
+      .run();
+    const html = await (await visit(`/en/gallery/${mediaId}`)).text();
+    expect(html).toContain(
+      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${item?.card_key}"/>`,
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    const served = await visit(`/api/files/${item?.card_key}`);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(card);
+  });
+
+  test("refuses a share card over 200 kB or of another size, and completes without one", async () => {
+    const original = jpeg({ width: 4032, height: 3024, bytes: 5000 });
+    const { id } = await create({ byteSize: original.length });
+    await putPart(id, 1, original);
+    await putPhotoVersions(id);
+    for (const [card, status, code] of [
+      [jpeg({ width: 1200, height: 630, bytes: SHARE_CARD.maxBytes + 1 }), 413, "too_large"],
+      [jpeg({ width: 1280, height: 720, bytes: 9000 }), 422, "implausible_version"],
+    ] as const) {
+      const refused = await putVersion(id, "card", card);
+      expect(refused.status).toBe(status);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+    // A tab from before the cards sends none: the item is made, and shows its 1280 px version.
+    const { id: mediaId } = (await (await complete(id)).json()) as { id: string };
+    const item = await env.DB.prepare("select card_key from media where id = ?")
+      .bind(mediaId)
+      .first<{ card_key: string | null }>();
+    expect(item?.card_key).toBeNull();
+    expect((await bucketKeys()).length).toBe(5);
   });
 
   test("uploads a video with its poster and registers a draft with its duration", async () => {

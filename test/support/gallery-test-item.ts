@@ -26,6 +26,7 @@ export function testItem(
     thumbnailUrl: `/api/files/media/${id}-thumb`,
     smallUrl: null,
     mediumUrl: null,
+    cardUrl: null,
     ...overrides,
   };
 }

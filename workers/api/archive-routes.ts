@@ -4,7 +4,7 @@ import { z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
 import { readStillPicture } from "#app/.server/archive/still-picture.ts";
 import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
-import { STILL_SLOT_MS, stillVersions } from "#protocol/still-upload.ts";
+import { STILL_SLOT_MS, stillFiles } from "#protocol/still-upload.ts";
 import { MINUTE_MS, SECOND_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
@@ -17,7 +17,7 @@ const stillParam = z.object({
     .transform((file) => file.slice(0, -".jpg".length))
     .pipe(z.union([z.literal("newest"), z.string().regex(STILL_ID_PATTERN)])),
 });
-export const versionQuery = z.object({ version: z.enum(stillVersions).optional() });
+export const versionQuery = z.object({ version: z.enum(stillFiles).optional() });
 
 /** A replaced slot or a deleted still changes the answer: cached a slot, then by ETag. */
 const ARCHIVED_CACHE_CONTROL = `public, max-age=${STILL_SLOT_MS / SECOND_MS}`;
@@ -39,7 +39,7 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
   zValidator(
     "query",
     versionQuery,
-    rejectInvalid(400, "bad_version", `version must be one of ${stillVersions.join(", ")}`),
+    rejectInvalid(400, "bad_version", `version must be one of ${stillFiles.join(", ")}`),
   ),
   async (c) => {
     const { file } = c.req.valid("param");

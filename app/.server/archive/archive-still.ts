@@ -3,7 +3,7 @@ import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
-import { stillVersions } from "#protocol/still-upload.ts";
+import { stillFiles } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
@@ -33,7 +33,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   };
   const objects = [
     [keys.fileKey, bytes],
-    ...stillVersions.map((version) => [versionKey(keys, version), versions[version]] as const),
+    ...stillFiles.map((version) => [versionKey(keys, version), versions[version]] as const),
   ] as const;
   const written = stillKeys(keys);
   await Promise.all(

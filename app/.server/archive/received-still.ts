@@ -1,11 +1,15 @@
-import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
+import { isShareCard, type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import {
   LATER_STILL_VERSIONS,
   MAX_STILL_VERSION_BYTES,
+  STILL_CARD,
   STILL_PART,
   STILL_VERSIONS,
+  type StillFile,
   type StillVersion,
+  stillFiles,
   stillVersions,
 } from "#protocol/still-upload.ts";
 import { checkStill } from "./still-check.ts";
@@ -15,7 +19,7 @@ export type StillUpload = {
   bytes: Uint8Array;
   frame: JpegFrame;
   /** The versions the box sent: none from a box before them, no later ones from one before those. */
-  versions: Partial<Record<StillVersion, Uint8Array>>;
+  versions: Partial<Record<StillFile, Uint8Array>>;
 };
 
 type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
@@ -30,7 +34,7 @@ export const versionWidth = (version: StillVersion, stillWidth: number) =>
 /** Every form has these files; an older box's lacks the later versions. */
 const requiredParts = [
   STILL_PART,
-  ...stillVersions.filter((version) => !LATER_STILL_VERSIONS.includes(version)),
+  ...stillFiles.filter((version) => !LATER_STILL_VERSIONS.includes(version)),
 ];
 const badForm = `A still's form has the files ${requiredParts.join(", ")} (and ${LATER_STILL_VERSIONS.join(", ")} from a box that makes it)`;
 
@@ -41,7 +45,7 @@ async function formParts(contentType: string, body: Uint8Array) {
       headers: { "Content-Type": contentType },
     }).formData();
     const parts = new Map<string, Uint8Array>();
-    for (const name of [STILL_PART, ...stillVersions]) {
+    for (const name of [STILL_PART, ...stillFiles]) {
       const part = form.get(name);
       if (part === null && !requiredParts.includes(name)) continue;
       if (!(part instanceof File)) return null;
@@ -93,6 +97,17 @@ export async function readStillUpload(
   }
   const { frame } = still;
   const versions: StillUpload["versions"] = {};
+  const card = parts?.get(STILL_CARD);
+  if (card) {
+    if (!isShareCard(card)) {
+      return refuse(
+        422,
+        "implausible_version",
+        `The card must be one JPEG of ${SHARE_CARD.width}×${SHARE_CARD.height} pixels, at most ${SHARE_CARD.maxBytes} bytes`,
+      );
+    }
+    versions.card = card;
+  }
   for (const version of stillVersions) {
     const part = parts?.get(version);
     if (!part) continue;

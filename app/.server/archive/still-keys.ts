@@ -1,25 +1,27 @@
-// Where a still's pictures are in R2: its own file, and one key column per smaller version.
+// Where a still's pictures are in R2: its own file, and one key column per smaller version and the card.
 
 import { stills } from "#app/.server/db/schema.ts";
-import { type StillVersion, stillVersions } from "#protocol/still-upload.ts";
+import { type StillFile, stillFiles } from "#protocol/still-upload.ts";
 
 const keyColumn = {
   thumbnail: "thumbnailKey",
   small: "smallKey",
   medium: "mediumKey",
-} as const satisfies Record<StillVersion, keyof typeof stills.$inferSelect>;
-type KeyColumn = (typeof keyColumn)[StillVersion];
+  card: "cardKey",
+} as const satisfies Record<StillFile, keyof typeof stills.$inferSelect>;
+type KeyColumn = (typeof keyColumn)[StillFile];
 
 export type StillKeys = Pick<typeof stills.$inferSelect, "fileKey" | KeyColumn>;
 
 /** A value per version, under its key column's name: a row's keys are built from these. */
-export const byKeyColumn = <T>(value: (version: StillVersion) => T) =>
-  Object.fromEntries(
-    stillVersions.map((version) => [keyColumn[version], value(version)]),
-  ) as Record<KeyColumn, T>;
+export const byKeyColumn = <T>(value: (version: StillFile) => T) =>
+  Object.fromEntries(stillFiles.map((version) => [keyColumn[version], value(version)])) as Record<
+    KeyColumn,
+    T
+  >;
 
 /** The R2 key of a still's `version`; null when the box did not send that version. */
-export const versionKey = (row: StillKeys, version: StillVersion) => row[keyColumn[version]];
+export const versionKey = (row: StillKeys, version: StillFile) => row[keyColumn[version]];
 
 /** The key columns, read in the statement that replaces or deletes a row. */
 export const stillKeyColumns = {
@@ -27,8 +29,8 @@ export const stillKeyColumns = {
   ...byKeyColumn((version) => stills[keyColumn[version]]),
 };
 
-/** The R2 objects of a still: its picture, and the smaller versions the box sent. */
+/** The R2 objects of a still: its picture, and the smaller versions and card the box sent. */
 export const stillKeys = (row: StillKeys) =>
-  [row.fileKey, ...stillVersions.map((version) => versionKey(row, version))].filter(
+  [row.fileKey, ...stillFiles.map((version) => versionKey(row, version))].filter(
     (key) => key !== null,
   );

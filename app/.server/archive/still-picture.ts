@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { type StillPicture, stillWeather } from "#app/features/archive/archive-api.ts";
-import { type StillVersion, stillVersions } from "#protocol/still-upload.ts";
+import { STILL_CARD, type StillFile, stillVersions } from "#protocol/still-upload.ts";
 import { versionWidth } from "./received-still.ts";
 import { versionKey } from "./still-keys.ts";
 
@@ -17,7 +17,7 @@ type StillRow = typeof stills.$inferSelect;
 export type StillName = "newest" | (string & {});
 
 /** `v` changes with the still, so a cache never answers with an older one. */
-function pictureUrl(name: StillName, row: StillRow, version: StillVersion | null): string {
+function pictureUrl(name: StillName, row: StillRow, version: StillFile | null): string {
   const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
   if (version) query.set("version", version);
   return `/api/stills/${name}.jpg?${query}`;
@@ -41,6 +41,7 @@ function picture(name: StillName, row: StillRow): StillPicture {
     takenAt: row.takenAt.toISOString(),
     url: pictureUrl(name, row, null),
     srcSet: stillSrcSet(name, row),
+    cardUrl: versionKey(row, STILL_CARD) ? pictureUrl(name, row, STILL_CARD) : null,
     width: row.width,
     height: row.height,
     weather: weather.success ? weather.data : null,
@@ -90,7 +91,7 @@ export function forgetNewestStill(): void {
 async function stillPictureSource(
   db: Db,
   name: StillName,
-  version?: StillVersion,
+  version?: StillFile,
 ): Promise<{ key: string; takenAt: Date } | null> {
   const row = await stillRow(db, name);
   if (!row) return null;
@@ -106,7 +107,7 @@ export async function readStillPicture(
   db: Db,
   bucket: R2Bucket,
   name: StillName,
-  version?: StillVersion,
+  version?: StillFile,
 ): Promise<{ object: R2ObjectBody; takenAt: Date } | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const source = await stillPictureSource(db, name, version);

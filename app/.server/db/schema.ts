@@ -69,6 +69,8 @@ export const media = sqliteTable(
     /** A photo's versions for phones and the grid (ADR 013); none for films and older photos. */
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
+    /** Its share card (SHARE_CARD) for link previews; none for box films and older uploads. */
+    cardKey: text("card_key"),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
@@ -86,6 +88,7 @@ export const media = sqliteTable(
     index("media_thumbnail_key").on(t.thumbnailKey),
     index("media_medium_key").on(t.mediumKey),
     index("media_small_key").on(t.smallKey),
+    index("media_card_key").on(t.cardKey),
   ],
 );
 
@@ -195,6 +198,7 @@ export const uploads = sqliteTable(
     thumbnailKey: text("thumbnail_key").notNull(),
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
+    cardKey: text("card_key"),
     /** A film's hash: the box resumes an upload only for the very same file. */
     sha256: text("sha256"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -282,6 +286,8 @@ export const stills = sqliteTable(
     thumbnailKey: text("thumbnail_key"),
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
+    /** Its share card (SHARE_CARD); none from boxes before it. */
+    cardKey: text("card_key"),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

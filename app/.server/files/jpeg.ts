@@ -1,5 +1,6 @@
 // The project's one JPEG parser: the camera box's stills and posters, read whole, and the
 // owner's photos and their versions, read by range from R2, are checked by it.
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { Refusal, StoredFile } from "./stored-file.ts";
 
 const SOI = 0xd8;
@@ -80,6 +81,13 @@ function walkJpeg(bytes: Uint8Array, to: "scan" | "end"): Walk {
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
   const walk = walkJpeg(bytes, "end");
   return walk.ok && walk.end === bytes.length ? walk.frame : null;
+}
+
+/** A share card, the box's or the browser's: one whole JPEG of exactly its size, within its bytes. */
+export function isShareCard(bytes: Uint8Array): boolean {
+  const frame = jpegFrame(bytes);
+  const { width, height, maxBytes } = SHARE_CARD;
+  return frame?.width === width && frame.height === height && bytes.length <= maxBytes;
 }
 
 /** Bytes that begin as a JPEG: its segments and frame header, up to its first scan. */

@@ -41,5 +41,6 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     thumbnailUrl: fileUrl(row.thumbnailKey),
     smallUrl: row.smallKey ? fileUrl(row.smallKey) : null,
     mediumUrl: row.mediumKey ? fileUrl(row.mediumKey) : null,
+    cardUrl: row.cardKey ? fileUrl(row.cardKey) : null,
   };
 }

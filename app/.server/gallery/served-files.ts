@@ -7,6 +7,7 @@ export const servedFileColumns = {
   thumbnailKey: media.thumbnailKey,
   smallKey: media.smallKey,
   mediumKey: media.mediumKey,
+  cardKey: media.cardKey,
 };
 
 /** The items serving `key` as their file or one of its versions. */

@@ -26,6 +26,7 @@ const versionColumn = {
   medium: "mediumKey",
   small: "smallKey",
   thumbnail: "thumbnailKey",
+  card: "cardKey",
 } as const satisfies Record<Version, keyof Upload>;
 
 /**
@@ -87,6 +88,8 @@ export async function createUpload<K extends Upload["kind"]>(
     thumbnailKey: `media/${randomHex()}.jpg`,
     smallKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     mediumKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
+    // The box's films have none yet: their pages show the poster.
+    cardKey: input.kind === "timelapse" ? null : `media/${randomHex()}.jpg`,
     sha256: input.sha256 ?? null,
     createdAt: new Date(),
   };
@@ -185,7 +188,7 @@ export type Measurements = {
 };
 
 type Assembled =
-  | { ok: true; byteSize: number }
+  | { ok: true; byteSize: number; cardKey: string | null }
   | {
       ok: false;
       reason:
@@ -214,9 +217,15 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     .orderBy(asc(uploadParts.partNumber))
     .all();
   if (parts.length !== partCount(upload.byteSize)) return missing("parts_missing");
-  const keys = versionKeys(upload);
-  const stored = await Promise.all(keys.map((key) => bucket.head(key)));
-  if (stored.includes(null)) return missing("versions_missing");
+  const sent = await Promise.all(
+    versionKeys(upload).map(async (key) => ({ key, object: await bucket.head(key) })),
+  );
+  // The card is optional: a tab from before it sends none, and the item's pages show another version.
+  if (sent.some(({ key, object }) => !object && key !== upload.cardKey)) {
+    return missing("versions_missing");
+  }
+  const keys = sent.filter(({ object }) => object).map(({ key }) => key);
+  const stored = sent.flatMap(({ object }) => (object ? [object] : []));
   // A photo's size is its web version's: the file visitors get.
   const web = stored[keys.indexOf(upload.fileKey)];
 
@@ -236,7 +245,11 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     // Unless a discard took the upload first: then as if it had come before.
     return { ok: false, reason: (await discard(db, bucket, upload)) ? refusal : "discarded" };
   }
-  return { ok: true, byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size };
+  return {
+    ok: true,
+    byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size,
+    cardKey: upload.cardKey && keys.includes(upload.cardKey) ? upload.cardKey : null,
+  };
 }
 
 export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
@@ -270,6 +283,7 @@ export async function completeUpload(
       thumbnailKey: upload.thumbnailKey,
       smallKey: upload.smallKey,
       mediumKey: upload.mediumKey,
+      cardKey: assembled.cardKey,
       contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
       byteSize: assembled.byteSize,
       width: measured.width,

@@ -24,6 +24,7 @@ const still = (time: string): ArchiveStill => ({
   takenAt: `${DAY}T${time}:04.000Z`,
   url: `/api/stills/${time}.jpg`,
   srcSet: null,
+  cardUrl: null,
   width: 1920,
   height: 1080,
   bestOf: false,

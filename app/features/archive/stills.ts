@@ -1,4 +1,5 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { StillPicture } from "./archive-api.ts";
 
 // Types only: the archive page's JavaScript stays without zod.
@@ -45,8 +46,11 @@ export type Comparison = {
   nearest: { at: string; takenAt: string } | null;
 };
 
-/** A still for link previews: its 1280 px version where the box sent one (well under 200 kB). */
+/** A still for link previews: its share card, else its 1280 px version (from older boxes). */
 export function stillShareImage(still: StillPicture, alt: string) {
+  if (still.cardUrl) {
+    return { url: still.cardUrl, width: SHARE_CARD.width, height: SHARE_CARD.height, alt };
+  }
   const medium = still.srcSet
     ?.split(", ")
     .map((candidate) => candidate.split(" "))

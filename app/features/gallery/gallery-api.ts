@@ -21,6 +21,8 @@ export const publicMediaItem = z.object({
   /** A photo's 960 and 1280 px versions; none for films and photos uploaded before them. */
   smallUrl: z.nullable(z.string()),
   mediumUrl: z.nullable(z.string()),
+  /** Its share card (SHARE_CARD) for link previews; none for box films and older uploads. */
+  cardUrl: z.nullable(z.string()),
 });
 export type PublicMediaItem = z.output<typeof publicMediaItem>;
 

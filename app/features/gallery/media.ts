@@ -1,4 +1,5 @@
 import { scaledWidth, VERSIONS } from "#app/features/uploads/upload-limits.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { PublicMediaItem } from "./gallery-api.ts";
 
 // The same list as the D1 schema's; the server's gallery/admin-media.ts checks that they agree.
@@ -22,8 +23,16 @@ export function photoSrcSet(item: PublicMediaItem): string {
   return [...candidates].map(([w, url]) => `${url} ${w}w`).join(", ");
 }
 
-/** An item for link previews: a photo's 1280 px version, a film's poster. */
+/** An item for link previews: its share card, else a photo's 1280 px version or a film's poster. */
 export function itemShareImage(item: PublicMediaItem) {
+  if (item.cardUrl) {
+    return {
+      url: item.cardUrl,
+      width: SHARE_CARD.width,
+      height: SHARE_CARD.height,
+      alt: item.title,
+    };
+  }
   const { width, height } = item;
   const [url, longSide] =
     item.type === "image"

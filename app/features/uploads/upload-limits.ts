@@ -1,3 +1,5 @@
+import { SHARE_CARD } from "#protocol/share-card.ts";
+
 export const MiB = 1024 * 1024;
 
 /** Every part but the last has exactly this size (R2 refuses unequal non-trailing parts). */
@@ -11,6 +13,8 @@ export const VERSIONS = {
   medium: { longSide: 1280, maxBytes: 4 * MiB },
   small: { longSide: 960, maxBytes: 3 * MiB },
   thumbnail: { longSide: 640, maxBytes: 2 * MiB },
+  /** Link previews' picture, cut to SHARE_CARD; taken when sent, so older tabs still upload. */
+  card: { longSide: SHARE_CARD.width, maxBytes: SHARE_CARD.maxBytes },
 } as const;
 export type Version = keyof typeof VERSIONS;
 export const versions = Object.keys(VERSIONS) as Version[];

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { startsAsJpeg } from "#app/.server/files/jpeg.ts";
+import { isShareCard, startsAsJpeg } from "#app/.server/files/jpeg.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import {
   completeUpload,
@@ -23,6 +23,7 @@ import {
   versions,
 } from "#app/features/uploads/upload-limits.ts";
 import type { OpenUpload, OpenUploads } from "#app/features/uploads/uploads-api.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import { rateLimit } from "#workers/api/rate-limit.ts";
@@ -156,10 +157,27 @@ export const uploadsRoutes = new Hono<UploadEnv>()
     if (!key) {
       return apiError(c, 400, "invalid_version", `This upload has no ${version} version`);
     }
-    const bytes = await readBody(c.req.raw, VERSIONS[version].maxBytes);
-    if (!bytes) return apiError(c, 413, "too_large", `The ${version} version is too large`);
+    const { maxBytes } = VERSIONS[version];
+    const bytes = await readBody(c.req.raw, maxBytes);
+    if (!bytes) {
+      return apiError(
+        c,
+        413,
+        "too_large",
+        `The ${version} version may be at most ${maxBytes} bytes`,
+      );
+    }
     if (!startsAsJpeg(bytes)) {
       return apiError(c, 415, "not_jpeg", `The ${version} version must be a JPEG`);
+    }
+    if (version === "card" && !isShareCard(bytes)) {
+      const { width, height } = SHARE_CARD;
+      return apiError(
+        c,
+        422,
+        "implausible_version",
+        `The card must be one whole JPEG of ${width}×${height} pixels`,
+      );
     }
     const stored = await putVersion(c.var.db, c.env.MEDIA, upload, key, bytes);
     return stored ? c.body(null, 204) : noSuchUpload(c);
