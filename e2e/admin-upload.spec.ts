@@ -3,6 +3,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { SHARE_CARD } from "#protocol/share-card.ts";
+import { pictureSize } from "#test/support/box-picture-size.ts";
 import { logIn } from "./admin.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { row, smallPhoto } from "./uploads.ts";
@@ -288,6 +290,34 @@ function cutShortFilm(): string {
   writeFileSync(path, bytes.subarray(0, bytes.length - 2000));
   return path;
 }
+
+test("a photo of sensor noise and a film each get a share card of 1200×630 within 200 kB", async ({
+  strictPage: page,
+}) => {
+  test.setTimeout(120_000);
+  // The hardest picture for JPEG: the browser's first quality makes it too large, so it goes coarser.
+  const noise = join(dir, "Rauschen.jpg");
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=4000x3000,geq=random(1)*255:128:128"],
+    ...["-frames:v", "1", "-q:v", "3", noise],
+  ]);
+  const clip = film("Boote.mp4", "640x360", 2, ["-movflags", "+faststart"]);
+  const cards: Buffer[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().endsWith("/card")) {
+      cards.push(request.postDataBuffer() ?? Buffer.alloc(0));
+    }
+  });
+  await logIn(page, "/admin");
+  await page.getByLabel("Dateien auswählen").setInputFiles([noise, clip]);
+  await expect(row(page, "Rauschen.jpg")).toContainText("Hochladen erfolgreich");
+  await expect(row(page, "Boote.mp4")).toContainText("Hochladen erfolgreich");
+  expect(cards).toHaveLength(2);
+  for (const card of cards) {
+    expect(pictureSize(card)).toBe("1200,630");
+    expect(card.length).toBeLessThanOrEqual(SHARE_CARD.maxBytes);
+  }
+});
 
 test.describe("refused files", () => {
   test.use({ expectedStatuses: [422] });

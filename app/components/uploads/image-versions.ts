@@ -1,11 +1,13 @@
 import exifr from "exifr/dist/mini.esm.mjs";
 import { scaledWidth, VERSIONS } from "#app/features/uploads/upload-limits.ts";
+import { canvasJpeg, makeShareCard } from "./share-card.ts";
 
 export type ImageVersions = {
   web: Blob;
   medium: Blob;
   small: Blob;
   thumbnail: Blob;
+  card: Blob | null;
   width: number;
   height: number;
   takenAt: number;
@@ -18,9 +20,7 @@ async function encode(bitmap: ImageBitmap, longSide: number, quality: number): P
   const context = canvas.getContext("2d");
   if (!context) throw new Error("no 2d canvas");
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", quality));
-  if (!blob) throw new Error("the photo could not be encoded");
-  return blob;
+  return canvasJpeg(canvas, quality);
 }
 
 async function takenAt(file: File): Promise<number> {
@@ -39,11 +39,13 @@ export async function makeImageVersions(file: File): Promise<ImageVersions> {
     const medium = await encode(bitmap, VERSIONS.medium.longSide, 0.82);
     const small = await encode(bitmap, VERSIONS.small.longSide, 0.82);
     const thumbnail = await encode(bitmap, VERSIONS.thumbnail.longSide, 0.8);
+    const card = await makeShareCard(bitmap, bitmap.width, bitmap.height);
     return {
       web,
       medium,
       small,
       thumbnail,
+      card,
       width: bitmap.width,
       height: bitmap.height,
       takenAt: await takenAt(file),

@@ -49,7 +49,7 @@ export const failReasonOf = async (response: Response) => failReason(await readR
 type Prepared = {
   kind: UploadKind;
   preview: Blob;
-  versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob };
+  versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob; card?: Blob };
   measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
   patches: Patch[];
   locationRemoved: boolean;
@@ -90,12 +90,12 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
     const versions = await makeImageVersions(file).catch(() => {
       throw new UploadError("not_media");
     });
-    const { web, medium, small, thumbnail, width, height, takenAt } = versions;
+    const { web, medium, small, thumbnail, card, width, height, takenAt } = versions;
     const measured = { width, height, takenAt };
     return {
       kind,
       preview: thumbnail,
-      versions: { web, medium, small, thumbnail },
+      versions: { web, medium, small, thumbnail, ...(card ? { card } : {}) },
       measured,
       patches: [],
       locationRemoved: false,
@@ -112,7 +112,7 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
   return {
     kind,
     preview: poster,
-    versions: { thumbnail: poster },
+    versions: { thumbnail: poster, ...(frame?.card ? { card: frame.card } : {}) },
     measured: { width, height, durationSeconds, takenAt: movie.createdAt ?? file.lastModified },
     patches: movie.patches,
     locationRemoved: movie.patches.length > 0,

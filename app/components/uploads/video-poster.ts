@@ -1,8 +1,15 @@
 import { VERSIONS } from "#app/features/uploads/upload-limits.ts";
+import { canvasJpeg, makeShareCard } from "./share-card.ts";
 
 const DECODE_TIMEOUT_MS = 20_000;
 
-export type VideoFrame = { poster: Blob; width: number; height: number; durationSeconds: number };
+export type VideoFrame = {
+  poster: Blob;
+  card: Blob | null;
+  width: number;
+  height: number;
+  durationSeconds: number;
+};
 
 // Null when the browser cannot decode it (some browsers, a phone's HEVC MOV).
 export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
@@ -43,10 +50,9 @@ export async function videoFrame(file: Blob): Promise<VideoFrame | null> {
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const poster = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", 0.8));
-    if (!poster) return null;
     return {
-      poster,
+      poster: await canvasJpeg(canvas, 0.8),
+      card: await makeShareCard(video, video.videoWidth, video.videoHeight),
       width: video.videoWidth,
       height: video.videoHeight,
       durationSeconds: video.duration,
@@ -79,7 +85,5 @@ export async function placeholderPoster(width: number, height: number): Promise<
     context.lineTo(x - size / 2, y + size / 2);
     context.fill();
   }
-  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, "image/jpeg", 0.8));
-  if (!blob) throw new Error("no poster");
-  return blob;
+  return canvasJpeg(canvas, 0.8);
 }
