@@ -140,7 +140,7 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await expect(page).toHaveURL(`/en/archive?at=${day}T00:00`);
   await axeClean(page, "scrubbed to midnight");
 
-  // The address is the still: opened afresh, it shows the same picture, also to link previews.
+  // The address is the still: opened afresh, it shows the same picture, to link previews its card.
   const src = await mainStill(page).getAttribute("src");
   const shared = page.url();
   const other = await page.context().newPage();
@@ -148,7 +148,7 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
   await expect(mainStill(other)).toHaveAttribute("src", src ?? "");
   await expect(other.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
-    new RegExp(`${src?.replaceAll(/[.?]/g, "\\$&")}$`),
+    new RegExp(`${src?.replaceAll(/[.?]/g, "\\$&")}&version=card$`),
   );
   await other.close();
 

@@ -22,6 +22,13 @@ scene() {
   # The versions an upload makes (VERSIONS in app/features/uploads/upload-limits.ts); 1280 px is the photo.
   ffmpeg -loglevel error -y -i "$name.jpg" -vf scale=960:-2 -q:v 4 "$name-small.jpg"
   ffmpeg -loglevel error -y -i "$name.jpg" -vf scale=640:-2 -q:v 5 "$name-thumb.jpg"
+  card "$name.jpg" "$name-card.jpg"
+}
+
+# card IN OUT: the share card the box and the upload make (SHARE_CARD in protocol/share-card.ts).
+card() {
+  ffmpeg -loglevel error -y -i "$1" -frames:v 1 -q:v 5 \
+    -vf "scale=1200:630:force_original_aspect_ratio=increase,crop=1200:630" "$2"
 }
 
 # Colours as RRRGGGBBB.
@@ -36,6 +43,7 @@ ffmpeg -loglevel error -y -loop 1 -i noon.jpg -t 10 -r 25 \
   -vf "scale=854:480,zoompan=z='1+0.0008*on':d=250:s=854x480:fps=25,format=yuv420p" \
   -c:v libx264 -preset veryfast -crf 30 -movflags +faststart harbour.mp4
 ffmpeg -loglevel error -y -i harbour.mp4 -frames:v 1 -vf scale=480:-2 -q:v 5 harbour-poster.jpg
+card harbour.mp4 harbour-card.jpg
 ffmpeg -loglevel error -y -framerate 0.5 -pattern_type glob -i '{morning,noon,sunset,night}.jpg' \
   -vf "scale=1280:720,framerate=fps=25:interp_start=0:interp_end=255,format=yuv420p" \
   -c:v libx264 -preset veryfast -crf 32 -movflags +faststart timelapse.mp4

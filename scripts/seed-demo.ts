@@ -221,6 +221,14 @@ export async function seedDemo(persistTo: string): Promise<void> {
         if (small && smallKey) {
           await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
         }
+        // Uploads make a share card; the box's films have none (their pages show the poster).
+        const cardName =
+          demo.type === "timelapse" ? null : demo.file.replace(/\.\w+$/, "-card.jpg");
+        const card = cardName ? readFileSync(new URL(cardName, folder)) : null;
+        const cardKey = card && cardName ? keyFor(card, cardName) : null;
+        if (card && cardKey) {
+          await env.MEDIA.put(cardKey, card, { httpMetadata: { contentType: "image/jpeg" } });
+        }
         // Noon UTC is the same date at the lake, on the days the clocks change too.
         const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
         const takenAt = Date.parse(`${day}T12:00:00Z`);
@@ -230,9 +238,9 @@ export async function seedDemo(persistTo: string): Promise<void> {
             `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
             description_en, description_de, description_it, description_fr, description_es,
             tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
-            created_at, file_key, thumbnail_key, small_key, content_type, byte_size, width, height,
-            duration_seconds, film_day)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            created_at, file_key, thumbnail_key, small_key, card_key, content_type, byte_size, width,
+            height, duration_seconds, film_day)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -255,6 +263,7 @@ export async function seedDemo(persistTo: string): Promise<void> {
             fileKey,
             thumbnailKey,
             smallKey,
+            cardKey,
             contentType,
             file.length,
             demo.width,
@@ -321,13 +330,19 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     const key = (version: string) =>
       `stills/${createHash("sha256").update(`demo-still-${slot}${version}`).digest("hex")}.jpg`;
     // No medium version: the demo pictures are 1280 px wide, its size (STILL_VERSIONS).
-    const [fileKey, thumbnailKey, smallKey] = [key(""), key("-thumb"), key("-small")];
+    const [fileKey, thumbnailKey, smallKey, cardKey] = [
+      key(""),
+      key("-thumb"),
+      key("-small"),
+      key("-card"),
+    ];
     puts.push(
       ...(
         [
           [fileKey, bytes],
           [thumbnailKey, picture(`${scene.photo}-thumb`)],
           [smallKey, picture(`${scene.photo}-small`)],
+          [cardKey, picture(`${scene.photo}-card`)],
         ] as const
       ).map(
         ([key, jpeg]) =>
@@ -344,9 +359,9 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     };
     statements.push(
       env.DB.prepare(
-        `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key,
+        `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key, card_key,
         byte_size, width, height, weather, best_of, created_at)
-        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         crypto.randomUUID(),
         slot,
@@ -355,6 +370,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
         fileKey,
         thumbnailKey,
         smallKey,
+        cardKey,
         bytes.length,
         1280,
         720,
