@@ -118,10 +118,10 @@ async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>)
   }
 }
 
-/** The still's share card; none when it cannot be made within SHARE_CARD's bytes. */
-async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
+/** The still's share card; null when it cannot be made within SHARE_CARD's bytes. */
+export async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   const card = await reencodedWithin(config, jpeg, cardArgs, SHARE_CARD.maxBytes).catch(() => null);
-  return card && card.length <= SHARE_CARD.maxBytes ? { [STILL_CARD]: card } : {};
+  return card && card.length <= SHARE_CARD.maxBytes ? card : null;
 }
 
 /** With its smaller versions; a still ffmpeg cannot read goes alone rather than not at all. */
@@ -132,12 +132,13 @@ export async function sendStill(
 ) {
   const jpeg = await withinLimit(config, captured);
   const versions = await smallerVersions(config, jpeg);
+  const card = versions && (await shareCard(config, jpeg));
   return signedRequest(
     config,
     "PUT",
     STILL_PATH,
     versions
-      ? await encodeStillForm(jpeg, { ...versions, ...(await shareCard(config, jpeg)) })
+      ? await encodeStillForm(jpeg, { ...versions, ...(card && { [STILL_CARD]: card }) })
       : { bytes: jpeg, contentType: "image/jpeg" },
     { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
   );
