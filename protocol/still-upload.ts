@@ -23,18 +23,14 @@ export const STILL_SLOT_MS = STILL_SLOT_MINUTES * MINUTE_MS;
 export const STILL_VERSIONS = { thumbnail: 640, small: 960, medium: 1280 } as const;
 export type StillVersion = keyof typeof STILL_VERSIONS;
 export const stillVersions = Object.keys(STILL_VERSIONS) as StillVersion[];
+/** The still's share card (protocol/share-card.ts): cut to 1.91:1, so no `srcset` version. */
+export const STILL_CARD = "card";
+export type StillFile = StillVersion | typeof STILL_CARD;
+export const stillFiles: readonly StillFile[] = [...stillVersions, STILL_CARD];
 /**
  * Versions added after boxes were deployed: the form of a box not yet updated has none of
  * them, and is archived with the versions it has.
  */
-/**
- * The still's share card (protocol/share-card.ts), sent beside the versions by boxes that make
- * it: cropped to 1.91:1, so it is no `srcset` version.
- */
-export const STILL_CARD = "card";
-/** The pictures a form may carry beside the still. */
-export type StillFile = StillVersion | typeof STILL_CARD;
-export const stillFiles: readonly StillFile[] = [...stillVersions, STILL_CARD];
 export const LATER_STILL_VERSIONS: readonly StillFile[] = ["small", STILL_CARD];
 /** A 1080p frame of camera-like noise (751 kB) at the box's q 5 makes 22 kB, 70 kB and 181 kB. */
 export const MAX_STILL_VERSION_BYTES = {

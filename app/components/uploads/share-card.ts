@@ -1,6 +1,6 @@
 import { SHARE_CARD } from "#protocol/share-card.ts";
 
-/** Tried in turn until the card fits SHARE_CARD's bytes (0.82 already does for most photos). */
+/** Tried in turn until the card fits: 0.82 does for most photos, sensor noise needs less. */
 const CARD_QUALITIES = [0.82, 0.7, 0.6, 0.5, 0.4, 0.3];
 
 export async function canvasJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
@@ -9,10 +9,7 @@ export async function canvasJpeg(canvas: HTMLCanvasElement, quality: number): Pr
   return blob;
 }
 
-/**
- * A photo's or a film frame's share card: scaled to cover SHARE_CARD and its centre cut out, as
- * the box cuts its stills; null if even the coarsest quality is over its bytes.
- */
+/** Cut from the centre as the box cuts its stills; null if even the coarsest is over the bytes. */
 export async function makeShareCard(
   source: CanvasImageSource,
   width: number,
