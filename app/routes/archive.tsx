@@ -49,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...page,
     owner: session !== null,
+    // Made here, so the pages' shared stills chunk does not carry it.
+    shareImage: still ? stillShareImage(still, caption) : undefined,
     jsonLd: still ? jsonLd([stillImageObject(siteOf(scope), still, caption)]) : null,
   };
 }
@@ -75,7 +77,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       <PageMeta
         title={when ? t`Archive: ${when}` : t`Archive`}
         description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
-        image={still ? stillShareImage(still, t`Lake Garda on ${date} at ${time}`) : undefined}
+        image={loaderData.shareImage}
       />
       <JsonLd json={loaderData.jsonLd} />
       <h1 className="page-title">{t`Archive`}</h1>

@@ -41,6 +41,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...page,
     item: item ?? null,
+    // Made here, so the gallery's JavaScript does not carry it.
+    shareImage: item ? itemShareImage(item) : undefined,
     jsonLd: item ? jsonLd([mediaItemObject(siteOf(scope), item)]) : null,
   };
 }
@@ -75,7 +77,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <PageMeta
         title={item ? item.title : t`Gallery`}
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
-        image={item ? itemShareImage(item) : undefined}
+        image={loaderData.shareImage}
         oembed
       />
       <JsonLd json={loaderData.jsonLd} />
