@@ -49,13 +49,20 @@ async function panelsWaiting(count: number) {
 
 async function expireAndRunAlarm(what: "sessions" | "start" | "grace") {
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {
-    if (what === "sessions") state.storage.sql.exec("UPDATE sessions SET expires_at = 1");
     const stream = state.storage.kv.get<Record<string, unknown>>("stream");
+    if (what === "sessions") state.storage.kv.put("stream", { ...stream, watchedUntil: 1 });
     if (what === "start") state.storage.kv.put("stream", { ...stream, phaseSince: 1 });
     if (what === "grace") state.storage.kv.put("stream", { ...stream, stopAt: 1 });
   });
+  // The viewers' minute is over: the object wakes knowing only what it stored.
+  if (what === "sessions") await evictDurableObject(camera());
   expect(await runDurableObjectAlarm(camera())).toBe(true);
 }
+
+const secret = "test-session-secret-that-is-long-enough";
+/** The token of a session whose minute ended `ago` ms ago (its token's ten seconds still run). */
+const endedToken = (ago: number) =>
+  createStreamToken(secret, crypto.randomUUID(), Date.now() - ago);
 
 async function cameraStill() {
   const status = await (await visit("/api/stream/status")).json<{ still: StillPicture | null }>();
@@ -152,9 +159,8 @@ describe("stream sessions", () => {
     expect((await uploadSegment(1, "1.ts", tsSegment(5), { duration: "1.960" })).status).toBe(201);
     expect(await sessionState(first.token)).toEqual({ state: "live", online: true });
 
-    // A second viewer joins the running stream: same epoch, the box's deadline is extended.
+    // A second viewer joins the running stream: same epoch, the box's deadline already covers it.
     const second = await sessionOf(await startSession());
-    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 80 });
 
     for (const viewer of [first, second]) {
       const playlist = await visit(viewer.playlistUrl);
@@ -183,6 +189,17 @@ describe("stream sessions", () => {
       expect(segment.headers.get("Cache-Control")).toBe("public, max-age=86400, immutable");
       expect(new Uint8Array(await segment.arrayBuffer())).toEqual(tsSegment(5));
     }
+    expect(box.received).toHaveLength(1);
+  });
+
+  test("viewers who come later lengthen the box's run, not once per viewer", async () => {
+    const box = await connectBox();
+    await sessionOf(await startSession());
+    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 80 });
+    // Viewers ten seconds later: the box is told once to run ten seconds longer.
+    await camera().watch([[Date.now() + 70_000, 3]]);
+    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 90 });
+    await camera().watch([[Date.now() + 71_000, 5]]);
     expect(box.received).toHaveLength(2);
   });
 
@@ -208,12 +225,12 @@ describe("stream sessions", () => {
 
   test("sessions end with their alarm; the box is stopped after the grace, old segments go", async () => {
     const box = await connectBox();
-    const viewer = await sessionOf(await startSession());
+    await sessionOf(await startSession());
     await box.next();
     await uploadSegment(1, "0.ts");
 
     await expireAndRunAlarm("sessions");
-    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
+    expect(await sessionState(await endedToken(1000))).toMatchObject({ state: "ended" });
     expect(box.received).toHaveLength(1); // still within the grace: a quick return is instant
 
     await expireAndRunAlarm("grace");
@@ -335,7 +352,6 @@ describe("stream sessions", () => {
 
 describe("viewer tokens", () => {
   test("playlist and segments need a valid, unexpired session token", async () => {
-    const secret = "test-session-secret-that-is-long-enough";
     const expired = await createStreamToken(secret, "old", Date.now() - 60_000);
     const forged = await createStreamToken("x".repeat(40), "forged", Date.now() + 60_000);
     for (const path of ["live.m3u8", "segments/1/0.ts"]) {
@@ -349,8 +365,6 @@ describe("viewer tokens", () => {
 });
 
 describe("ended sessions", () => {
-  const secret = "test-session-secret-that-is-long-enough";
-
   async function liveViewers() {
     const box = await connectBox();
     const first = await sessionOf(await startSession());
@@ -399,11 +413,10 @@ describe("ended sessions", () => {
 
   test("a session that ran out keeps its token's ten seconds for the last segment", async () => {
     const [viewer] = await liveViewers();
-    await runInDurableObject(camera(), (_instance: CameraStream, state) => {
-      state.storage.sql.exec("UPDATE sessions SET expires_at = ?", Date.now() - 1000);
-    });
-    expect(await sessionState(viewer.token)).toMatchObject({ state: "ended" });
-    expect((await visit(segmentOf(viewer))).status).toBe(200);
+    const token = await endedToken(1000);
+    const ranOut = { ...viewer, playlistUrl: `/api/stream/s/${token}/live.m3u8` };
+    expect(await sessionState(token)).toMatchObject({ state: "ended" });
+    expect((await visit(segmentOf(ranOut))).status).toBe(200);
   });
 });
 

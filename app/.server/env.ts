@@ -41,6 +41,8 @@ const configSchema = z.object({
   STREAM_SESSION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   STREAM_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   STREAM_START_TIMEOUT_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
+  /** How often an isolate tells the camera object of its new viewers (0: of each at once). */
+  STREAM_WATCH_SECONDS: z.coerce.number().min(0).max(10).default(1),
   /** The owner's verified inbox: the send_email binding's destination_address. */
   CONTACT_EMAIL_TO: z.email({ message: "CONTACT_EMAIL_TO must be an e-mail address" }),
   /** The contact form's sender, an address on the domain that has Email Routing. */

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/live-stream/playlist.ts";
-import { createStreamToken, verifyStreamToken } from "#app/.server/live-stream/stream-token.ts";
+import {
+  createStreamToken,
+  type TokenCheck,
+  verifyStreamToken,
+} from "#app/.server/live-stream/stream-token.ts";
+import { type CameraView, WatchCoalescer } from "#app/.server/live-stream/watch-coalescer.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import type {
   StreamSession,
@@ -22,6 +27,28 @@ import type { ApiEnv } from "./types.ts";
 const SEGMENT_CACHE = "public, max-age=86400, immutable";
 
 const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID);
+
+/** This isolate's: its sessions reach the camera object together (ADR 009). */
+let coalescer: WatchCoalescer | null = null;
+function watching(c: Context<ApiEnv>): WatchCoalescer {
+  const intervalMs = c.var.config.STREAM_WATCH_SECONDS * 1000;
+  if (coalescer?.intervalMs !== intervalMs) coalescer = new WatchCoalescer(intervalMs);
+  return coalescer;
+}
+
+/** Whole seconds, as the token's expiry counts them, so the token says exactly when it ends. */
+const sessionEnd = (c: Context<ApiEnv>) =>
+  Math.floor((Date.now() + c.var.config.STREAM_SESSION_SECONDS * 1000) / 1000) * 1000;
+
+function sessionState(
+  check: Extract<TokenCheck, { ok: true }>,
+  { online, phase, ended }: CameraView,
+): StreamSessionState {
+  if (Date.now() >= check.endsAt || ended.includes(check.sessionId)) {
+    return { state: "ended", online };
+  }
+  return { state: phase === "starting" || phase === "live" ? phase : "failed", online };
+}
 
 /** The token rides in the path of playlist and segments (see buildPlaylist), else the query. */
 async function session(c: Context<ApiEnv>) {
@@ -78,21 +105,24 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
     "/sessions",
     rateLimit("STREAM_SESSION_RATE_LIMIT", (c) => clientNetwork(c.req.raw)),
     async (c) => {
-      const created = await camera(c).createSession();
-      if (!created.ok) return apiError(c, 503, created.code, "The camera is offline");
+      const endsAt = sessionEnd(c);
+      const view = await watching(c).start(camera(c), endsAt, (work) =>
+        c.executionCtx.waitUntil(work),
+      );
+      if (!view.online) return apiError(c, 503, "camera_offline", "The camera is offline");
       countEventInBackground(c.executionCtx, c.var.db, "stream_started");
       const token = await createStreamToken(
         c.var.config.SESSION_SECRET,
-        created.id,
-        created.expiresAt,
+        crypto.randomUUID(),
+        endsAt,
       );
       c.header("Cache-Control", "no-store");
       return c.json(
         {
           token,
-          expiresAt: new Date(created.expiresAt).toISOString(),
+          expiresAt: new Date(endsAt).toISOString(),
           durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
-          live: created.live,
+          live: view.phase === "live",
           playlistUrl: `/api/stream/s/${token}/live.m3u8`,
         } satisfies StreamSession,
         201,
@@ -106,18 +136,18 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
       const check = await session(c);
       if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
       c.header("Cache-Control", "no-store");
-      const object = camera(c);
-      const state: StreamSessionState =
-        c.req.valid("query").wait === "settled"
-          ? await object.settledSessionState(check.sessionId, SETTLE_WAIT_MS)
-          : await object.sessionState(check.sessionId);
-      return c.json(state);
+      const startedAt = check.endsAt - c.var.config.STREAM_SESSION_SECONDS * 1000;
+      const view =
+        c.req.valid("query").wait === "settled" && Date.now() < check.endsAt
+          ? await watching(c).settled(camera(c), SETTLE_WAIT_MS, startedAt)
+          : await watching(c).current(camera(c), startedAt);
+      return c.json(sessionState(check, view));
     },
   )
   .delete("/session", async (c) => {
     const check = await session(c);
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
-    await camera(c).endSession(check.sessionId);
+    watching(c).keep(await camera(c).endSession(check.sessionId, check.endsAt));
     // Its token is refused from now on: at once here, elsewhere once their copy is renewed.
     await forgetAnswer(c, "live.m3u8");
     return c.body(null, 204);

@@ -11,6 +11,11 @@ import { getDb } from "#app/.server/db/client.ts";
 import { type Config, getConfig } from "#app/.server/env.ts";
 import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
+import type {
+  CameraView,
+  StreamPhase,
+  Watchers,
+} from "#app/.server/live-stream/watch-coalescer.ts";
 import { readCameraAlertSettings } from "#app/.server/settings.ts";
 import { archiveHref } from "#app/features/archive/stills.ts";
 import type {
@@ -19,7 +24,6 @@ import type {
   OfflineReason,
   Presence,
 } from "#app/features/camera/camera-overview.ts";
-import type { StreamSessionState } from "#app/features/live-stream/live-stream-api.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import {
   type Command,
@@ -37,8 +41,6 @@ import { MINUTE_MS } from "#time/durations.ts";
 import { lakeDate, lakeWallClock } from "#time/lake-time.ts";
 import { EVENTS_TABLE, newestEvents, recordEvent } from "./camera-events.ts";
 
-export type StreamPhase = "idle" | "starting" | "live" | "failed";
-
 type StreamState = {
   /** Increases with every start, so a restarted stream never lists an older one's segments. */
   epoch: number;
@@ -47,11 +49,10 @@ type StreamState = {
   lastSegmentAt: number;
   stopAt: number | null;
   segments: Segment[];
+  /** Viewers watch until at least this; kept ahead of what they need, so seldom written. */
+  watchedUntil: number;
 };
 
-export type CreatedSession =
-  | { ok: true; id: string; expiresAt: number; live: boolean }
-  | { ok: false; code: "camera_offline" };
 /** The stream as every viewer's playlist request sees it (shared, see object-answers.ts). */
 export type PlaylistAnswer = {
   epoch: number;
@@ -106,6 +107,10 @@ const OVERVIEW_EVENTS = 50;
 const CONTESTED_TAKEOVERS = 3;
 const CONTESTED_WINDOW_MS = 2 * MINUTE_MS;
 const KEPT_SEGMENTS = 8;
+/** How far the stored watch runs ahead of the viewers' last end: one write per this much growth. */
+const WATCH_AHEAD_MS = 10_000;
+/** The box's deadline is sent again only when viewers lengthen it by this much. */
+const EXTEND_BOX_MS = 5_000;
 /** A live stream whose box uploads nothing for this long has failed. */
 const STALL_MS = 8_000;
 
@@ -116,6 +121,7 @@ const initialState: StreamState = {
   lastSegmentAt: 0,
   stopAt: null,
   segments: [],
+  watchedUntil: 0,
 };
 
 export function cameraStream(env: Env, deviceId: string) {
@@ -129,6 +135,12 @@ export class CameraStream extends DurableObject<Env> {
   private readonly waiting = new Set<() => void>();
   /** The alerts' decisions, one after the other: two at once could send a mail twice. */
   private alerting: Promise<void> = Promise.resolve();
+  /** Viewers heard of since the object woke, by the end of their session: a Stop takes one off. */
+  private readonly watchers = new Map<number, number>();
+  /** Viewers from before the object woke, not known one by one, watch until then. */
+  private readonly watchedBefore: number;
+  /** The box's deadline as last sent to which socket, so a crowd does not resend it per viewer. */
+  private boxUntil: { box?: WebSocket; epoch: number; until: number } = { epoch: 0, until: 0 };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -136,15 +148,16 @@ export class CameraStream extends DurableObject<Env> {
     // The box's keep-alive is answered without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
     ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+      `DROP TABLE IF EXISTS sessions;
        CREATE TABLE IF NOT EXISTS nonces (signature TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
        CREATE TABLE IF NOT EXISTS ended_sessions (id TEXT PRIMARY KEY, forget_at INTEGER NOT NULL);
        ${EVENTS_TABLE}`,
     );
+    this.watchedBefore = this.state.watchedUntil;
   }
 
   private get state(): StreamState {
-    return this.ctx.storage.kv.get<StreamState>(STATE_KEY) ?? initialState;
+    return { ...initialState, ...this.ctx.storage.kv.get<StreamState>(STATE_KEY) };
   }
 
   private save(state: StreamState) {
@@ -249,69 +262,73 @@ export class CameraStream extends DurableObject<Env> {
     }
   }
 
-  private activeSessions(now: number): { count: number; firstExpiry: number | null } {
-    return this.ctx.storage.sql
-      .exec<{ count: number; firstExpiry: number | null }>(
-        "SELECT count(*) AS count, min(expires_at) AS firstExpiry FROM sessions WHERE expires_at > ?",
-        now,
-      )
-      .one();
+  /** Until when viewers watch, as far as the object knows them. */
+  private watchedUntil(now: number): number {
+    let until = this.watchedBefore;
+    for (const [endsAt, count] of this.watchers) {
+      if (endsAt <= now || count <= 0) this.watchers.delete(endsAt);
+      else until = Math.max(until, endsAt);
+    }
+    return until;
   }
 
   status(): { online: boolean; phase: StreamPhase } {
     return { online: this.online, phase: this.state.phase };
   }
 
-  /**
-   * The first session starts the box; later ones share its stream. While the camera is deciding
-   * the box is started once it answers (`cameraSaid`), or the start times out.
-   */
-  async createSession(): Promise<CreatedSession> {
-    if (!this.online) return { ok: false, code: "camera_offline" };
-    const now = Date.now();
-    const id = crypto.randomUUID();
-    const expiresAt = now + this.config.STREAM_SESSION_SECONDS * 1000;
-    this.ctx.storage.sql.exec("INSERT INTO sessions (id, expires_at) VALUES (?, ?)", id, expiresAt);
+  private view(): CameraView {
+    const { phase, stopAt } = this.state;
+    return { online: this.online, phase, stopping: stopAt !== null, ended: this.endedSessions() };
+  }
 
-    let state: StreamState = { ...this.state, stopAt: null };
+  /**
+   * An isolate's viewers since it last said (`watch-coalescer.ts`): the first start the box,
+   * later ones lengthen its run. Offline, they are not counted: their visitors are refused.
+   * While the camera is deciding the box is started once it answers (`cameraSaid`), or the
+   * start times out.
+   */
+  async watch(watchers: Watchers): Promise<CameraView> {
+    const now = Date.now();
+    if (!this.online || watchers.length === 0) return this.view();
+    for (const [endsAt, count] of watchers) {
+      this.watchers.set(endsAt, (this.watchers.get(endsAt) ?? 0) + count);
+    }
+    const until = this.watchedUntil(now);
+    const before = this.state;
+    let state = before;
     if (state.phase === "idle" || state.phase === "failed") {
       this.deleteEpoch(state.epoch);
       state = { ...initialState, epoch: state.epoch + 1, phase: "starting", phaseSince: now };
     }
-    this.save(state);
+    if (state.stopAt !== null) state = { ...state, stopAt: null };
+    if (until > state.watchedUntil) state = { ...state, watchedUntil: until + WATCH_AHEAD_MS };
+    if (state !== before) {
+      this.save(state);
+      await this.scheduleAlarm();
+    }
     if (this.streamingBox) this.startBox(state.epoch, now);
-    await this.scheduleAlarm();
-    return { ok: true, id, expiresAt, live: state.phase === "live" };
+    return this.view();
   }
 
-  /** Sent again for every session: it extends the box's own deadline for this epoch. */
-  private startBox(epoch: number, now: number) {
-    const { lastExpiry } = this.ctx.storage.sql
-      .exec<{ lastExpiry: number | null }>("SELECT max(expires_at) AS lastExpiry FROM sessions")
-      .one();
-    if (lastExpiry === null || lastExpiry <= now) return;
-    const runSeconds = Math.ceil((lastExpiry - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
+  /** Sent at a stream's start, to a box that is new, and whenever viewers lengthen the stream. */
+  private startBox(epoch: number, now: number, again = false) {
+    const until = this.watchedUntil(now);
+    const box = this.box;
+    if (until <= now) return;
+    const sent = this.boxUntil;
+    const known = sent.box === box && sent.epoch === epoch;
+    if (!again && known && until < sent.until + EXTEND_BOX_MS) return;
+    this.boxUntil = { box, epoch, until };
+    const runSeconds = Math.ceil((until - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
     this.send({ type: "start", epoch, runSeconds });
   }
 
-  sessionState(id: string): StreamSessionState {
-    const now = Date.now();
-    const row = this.ctx.storage.sql
-      .exec<{ expires_at: number }>("SELECT expires_at FROM sessions WHERE id = ?", id)
-      .toArray()[0];
-    const online = this.online;
-    if (!row || row.expires_at <= now) return { state: "ended", online };
-    const { phase } = this.state;
-    if (phase === "starting" || phase === "live") return { state: phase, online };
-    return { state: "failed", online };
-  }
-
   /**
-   * Answers once the session's stream stops starting (its first segment landed, or it failed)
-   * or after `waitMs`: the panel learns it at once instead of polling the object.
+   * Answers once the stream stops starting (its first segment landed, or it failed) or after
+   * `waitMs`: an isolate's waiting panels learn it at once instead of polling the object.
    */
-  async settledSessionState(id: string, waitMs: number) {
-    if (this.sessionState(id).state === "starting") {
+  async settled(waitMs: number): Promise<CameraView> {
+    if (this.state.phase === "starting") {
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -322,34 +339,55 @@ export class CameraStream extends DurableObject<Env> {
         this.waiting.add(done);
       });
     }
-    return this.sessionState(id);
+    return this.view();
   }
 
   private wakeWaiting() {
     for (const done of [...this.waiting]) done();
   }
 
-  /** Stopped by its visitor: remembered until its token expires, which the Worker checks alone. */
-  async endSession(id: string) {
+  private endedSessions(): string[] {
+    return this.ctx.storage.sql
+      .exec<{ id: string }>("SELECT id FROM ended_sessions WHERE forget_at > ?", Date.now())
+      .toArray()
+      .map((row) => row.id);
+  }
+
+  /**
+   * Stopped by its visitor: remembered until its token expires, which the Worker checks alone.
+   * The last viewer known to the object gone, the stream winds down as when sessions run out.
+   */
+  async endSession(id: string, endsAt: number): Promise<CameraView> {
+    const now = Date.now();
     const sql = this.ctx.storage.sql;
-    sql.exec("DELETE FROM ended_sessions WHERE forget_at <= ?", Date.now());
-    const ended = sql
-      .exec<{ expires_at: number }>("DELETE FROM sessions WHERE id = ? RETURNING expires_at", id)
-      .toArray()[0];
-    if (ended) {
-      const forgetAt = ended.expires_at + TOKEN_SLACK_SECONDS * 1000;
-      sql.exec("INSERT OR REPLACE INTO ended_sessions (id, forget_at) VALUES (?, ?)", id, forgetAt);
+    sql.exec("DELETE FROM ended_sessions WHERE forget_at <= ?", now);
+    const forgetAt = endsAt + TOKEN_SLACK_SECONDS * 1000;
+    const { rowsWritten } = sql.exec(
+      "INSERT OR IGNORE INTO ended_sessions (id, forget_at) VALUES (?, ?)",
+      id,
+      forgetAt,
+    );
+    const count = this.watchers.get(endsAt) ?? 0;
+    if (rowsWritten > 0 && count > 0) {
+      this.watchers.set(endsAt, count - 1);
+      const state = this.state;
+      const until = this.watchedUntil(now);
+      if (until < state.watchedUntil) {
+        this.save({ ...state, watchedUntil: until });
+        await this.scheduleAlarm();
+      }
     }
-    await this.scheduleAlarm();
+    return this.view();
   }
 
   playlist(): PlaylistAnswer {
     const { epoch, phase, segments } = this.state;
-    const ended = this.ctx.storage.sql
-      .exec<{ id: string }>("SELECT id FROM ended_sessions WHERE forget_at > ?", Date.now())
-      .toArray()
-      .map((row) => row.id);
-    return { epoch, phase, segments: phase === "live" ? segments : [], ended };
+    return {
+      epoch,
+      phase,
+      segments: phase === "live" ? segments : [],
+      ended: this.endedSessions(),
+    };
   }
 
   /** Single use of a box request's signature within its validity window: replays fail. */
@@ -567,7 +605,7 @@ export class CameraStream extends DurableObject<Env> {
     // A running stream fails on its own (its segments stop); one waiting for the camera starts.
     const state = this.state;
     if (reachable && state.phase === "starting" && this.streamingBox) {
-      this.startBox(state.epoch, now);
+      this.startBox(state.epoch, now, true);
     }
     if (this.notePresence(now)) await this.checkAlerts(now);
   }
@@ -698,7 +736,6 @@ export class CameraStream extends DurableObject<Env> {
 
   override async alarm() {
     const now = Date.now();
-    this.ctx.storage.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
     await this.closeSilentBox(now);
     const changed = this.endDrop(now) || this.notePresence(now);
     const alertsWakeAt = this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null;
@@ -709,7 +746,7 @@ export class CameraStream extends DurableObject<Env> {
     } else if (state.phase === "live" && now >= state.lastSegmentAt + STALL_MS) {
       state = this.fail(state, "segments stopped");
     }
-    if (state.phase !== "idle" && this.activeSessions(now).count === 0) {
+    if (state.phase !== "idle" && this.watchedUntil(now) <= now) {
       if (state.stopAt === null) {
         state = { ...state, stopAt: now + this.config.STREAM_STOP_GRACE_SECONDS * 1000 };
       } else if (now >= state.stopAt) {
@@ -738,18 +775,18 @@ export class CameraStream extends DurableObject<Env> {
   private async scheduleAlarm() {
     const now = Date.now();
     const state = this.state;
-    const sessions = this.activeSessions(now);
+    const watchedUntil = this.watchedUntil(now);
     const box = this.box;
     const socket = box && this.socketOf(box);
     const dropped = this.dropped;
     const takeovers = this.recentTakeovers(now);
     const deadlines = [
-      sessions.firstExpiry,
+      watchedUntil > now ? watchedUntil : null,
       state.stopAt,
       state.phase === "starting" ? state.phaseSince + this.startTimeoutMs : null,
       state.phase === "live" ? state.lastSegmentAt + STALL_MS : null,
       // Without sessions, a running or failed stream still has to be wound down.
-      state.phase !== "idle" && sessions.count === 0 && state.stopAt === null ? now : null,
+      state.phase !== "idle" && watchedUntil <= now && state.stopAt === null ? now : null,
       this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
       box ? this.heardFrom(box) + SILENCE_CHECK_MS : null,
       socket?.reachable === null ? socket.connectedAt + DECIDING_MS : null,

@@ -11,6 +11,7 @@ describe("stream session tokens", () => {
     expect(await verifyStreamToken(secret, token, now)).toEqual({
       ok: true,
       sessionId: "session-1",
+      endsAt: now + 60_000,
     });
     expect(await verifyStreamToken(secret, token, now + 69_000)).toMatchObject({ ok: true });
     expect(await verifyStreamToken(secret, token, now + 71_000)).toEqual({

@@ -17,7 +17,8 @@ export function createStreamToken(secret: string, sessionId: string, expiresAt: 
 }
 
 export type TokenCheck =
-  | { ok: true; sessionId: string }
+  /** `endsAt`: the session's end (ms), which the token's expiry follows by the slack. */
+  | { ok: true; sessionId: string; endsAt: number }
   | { ok: false; status: 401 | 403; code: "missing_token" | "invalid_token" | "session_expired" };
 
 export async function verifyStreamToken(
@@ -34,8 +35,10 @@ export async function verifyStreamToken(
       requiredClaims: ["exp"],
       currentDate: new Date(now),
     });
-    if (!payload.sub) return { ok: false, status: 401, code: "invalid_token" };
-    return { ok: true, sessionId: payload.sub };
+    if (!payload.sub || payload.exp === undefined) {
+      return { ok: false, status: 401, code: "invalid_token" };
+    }
+    return { ok: true, sessionId: payload.sub, endsAt: (payload.exp - TOKEN_SLACK_SECONDS) * 1000 };
   } catch (error) {
     if (error instanceof errors.JWTExpired)
       return { ok: false, status: 403, code: "session_expired" };

@@ -1,0 +1,175 @@
+export type StreamPhase = "idle" | "starting" | "live" | "failed";
+
+/** The camera as the object tells an isolate: what its session answers are made of. */
+export type CameraView = {
+  online: boolean;
+  phase: StreamPhase;
+  /** The stream is winding down (nobody watching, the stop grace running). */
+  stopping: boolean;
+  /** Sessions stopped early whose tokens have not expired yet. */
+  ended: string[];
+};
+
+/** Sessions' ends (ms) and how many end then, minted since the isolate last told the object. */
+export type Watchers = [endsAt: number, count: number][];
+
+/** The camera object's side of the conversation (its RPC stub, or a fake in tests). */
+export type CameraObject = {
+  watch(watchers: Watchers): Promise<CameraView>;
+  settled(waitMs: number): Promise<CameraView>;
+};
+
+export type Clock = { now(): number; sleep(ms: number): Promise<void> };
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** Once live, new viewers only lengthen the stream: the object hears of them less often. */
+const LIVE_SPACING = 5;
+/** A view older than this many intervals is asked again before a session is answered from it. */
+const STALE_AFTER = 2;
+const POLL_MS = 10;
+/** A call or wait whose request was cancelled never says it ended: others take over after this. */
+const CALL_TIMEOUT_MS = 5_000;
+
+type WaitUntil = (promise: Promise<unknown>) => void;
+
+const running = (view: CameraView) => view.phase === "starting" || view.phase === "live";
+const mustStart = (view: CameraView) =>
+  view.phase === "idle" || view.phase === "failed" || view.stopping;
+
+/**
+ * One per isolate: however many sessions it mints, it tells the camera object at most once an
+ * interval (every five once live) until when they watch, and answers them from the object's last
+ * view, asking again before answering only when that view is stale or the stream must start.
+ */
+export class WatchCoalescer {
+  private view: CameraView | null = null;
+  private viewAt = Number.NEGATIVE_INFINITY;
+  private lastCallAt = Number.NEGATIVE_INFINITY;
+  private callingUntil = Number.NEGATIVE_INFINITY;
+  private settlingUntil = Number.NEGATIVE_INFINITY;
+  private trailing = false;
+  private readonly pending = new Map<number, number>();
+
+  constructor(
+    readonly intervalMs: number,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The view kept, unless it is stale or older than `notBefore`. */
+  private fresh(notBefore = Number.NEGATIVE_INFINITY): CameraView | null {
+    const age = this.clock.now() - this.viewAt;
+    return age < STALE_AFTER * this.intervalMs && this.viewAt >= notBefore ? this.view : null;
+  }
+
+  /** A session ending at `endsAt`: the view to answer it from; offline, it is not counted. */
+  async start(object: CameraObject, endsAt: number, waitUntil: WaitUntil): Promise<CameraView> {
+    const known = this.fresh();
+    if (known && !known.online) return known;
+    this.add(endsAt, 1);
+    if (known && !mustStart(known)) {
+      this.trail(object, waitUntil);
+      return known;
+    }
+    const view = await this.tell(object);
+    if (!view.online) this.add(endsAt, -1);
+    if (this.pending.size > 0) this.trail(object, waitUntil);
+    return view;
+  }
+
+  private add(endsAt: number, count: number) {
+    const total = (this.pending.get(endsAt) ?? 0) + count;
+    if (total > 0) this.pending.set(endsAt, total);
+    else this.pending.delete(endsAt);
+  }
+
+  /**
+   * The camera for a session started at `startedAt`, within the staleness a start accepts; a
+   * view from before the session (perhaps another isolate's) never says its stream is not running.
+   */
+  async current(object: CameraObject, startedAt = Number.NEGATIVE_INFINITY): Promise<CameraView> {
+    const known = this.fresh();
+    if (known && (running(known) || this.viewAt >= startedAt)) return known;
+    return this.tell(object, { notBefore: startedAt });
+  }
+
+  /** The camera once its stream stops starting, or after `waitMs`: one wait in the object per isolate. */
+  async settled(object: CameraObject, waitMs: number, startedAt?: number): Promise<CameraView> {
+    const deadline = this.clock.now() + waitMs;
+    let view = await this.current(object, startedAt);
+    while (view.phase === "starting" && this.clock.now() < deadline) {
+      if (this.clock.now() >= this.settlingUntil) {
+        this.settlingUntil = deadline + CALL_TIMEOUT_MS;
+        try {
+          return this.keep(await object.settled(deadline - this.clock.now()));
+        } finally {
+          this.settlingUntil = Number.NEGATIVE_INFINITY;
+        }
+      }
+      await this.clock.sleep(POLL_MS);
+      view = this.view ?? view;
+    }
+    return view;
+  }
+
+  /** What the object answered outside this coalescer (a Stop): newer than the view kept. */
+  keep(view: CameraView): CameraView {
+    this.view = view;
+    this.viewAt = this.clock.now();
+    return view;
+  }
+
+  /**
+   * Tells the object what is pending, one call at a time, at least an interval apart; unless
+   * `trailing`, a view made fresh meanwhile that need not start the stream answers instead.
+   */
+  private async tell(
+    object: CameraObject,
+    { trailing = false, notBefore = Number.NEGATIVE_INFINITY } = {},
+  ): Promise<CameraView> {
+    for (;;) {
+      const known = this.fresh(notBefore);
+      const enough =
+        this.pending.size === 0 || (!trailing && (!known?.online || !mustStart(known)));
+      if (known && enough) return known;
+      const now = this.clock.now();
+      const calling = this.callingUntil > now ? POLL_MS : 0;
+      const wait = Math.max(calling, this.lastCallAt + this.intervalMs - now);
+      if (wait <= 0) break;
+      await this.clock.sleep(wait);
+    }
+    const watchers: Watchers = [...this.pending];
+    this.pending.clear();
+    this.lastCallAt = this.clock.now();
+    this.callingUntil = this.lastCallAt + CALL_TIMEOUT_MS;
+    try {
+      return this.keep(await object.watch(watchers));
+    } catch (error) {
+      for (const [endsAt, count] of watchers) this.add(endsAt, count);
+      throw error;
+    } finally {
+      this.callingUntil = Number.NEGATIVE_INFINITY;
+    }
+  }
+
+  /** One call later carries every session minted until then, held open by this request. */
+  private trail(object: CameraObject, waitUntil: WaitUntil) {
+    if (this.trailing) return;
+    this.trailing = true;
+    const spacing = this.view?.phase === "live" ? LIVE_SPACING : 1;
+    const due = this.lastCallAt + spacing * this.intervalMs;
+    waitUntil(
+      (async () => {
+        await this.clock.sleep(Math.max(0, due - this.clock.now()));
+        this.trailing = false;
+        if (this.pending.size > 0) await this.tell(object, { trailing: true });
+      })().catch((error: unknown) => {
+        this.trailing = false;
+        console.error("live stream: the camera object was not told of new viewers", error);
+      }),
+    );
+  }
+}
