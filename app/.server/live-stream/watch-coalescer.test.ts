@@ -154,6 +154,7 @@ describe("a crowd of sessions", () => {
   });
 
   test("a call that fails keeps its sessions for the next", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const object = fakeObject();
     const { coalescer, waitUntil, held } = isolate();
     const first = coalescer.start(object.stub, endOf(Date.now()), waitUntil);
@@ -172,6 +173,10 @@ describe("a crowd of sessions", () => {
     await vi.advanceTimersByTimeAsync(2 * SECOND);
     await Promise.all(held);
     expect(object.sessions).toBe(3);
+    expect(logged).toHaveBeenCalledWith(
+      "live stream: the camera object was not told of new viewers",
+      expect.any(Error),
+    );
   });
 
   test("with no interval every session tells the object at once", async () => {
