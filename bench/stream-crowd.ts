@@ -3,13 +3,15 @@
 // network of its own (the session limit keys on CF-Connecting-IP). Reports the rate reached,
 // errors, non-2xx, and the calls that reached the camera object: those inside the session
 // answers (Server-Timing) and the site's own day counter of object requests (`usage_days`),
-// which also holds the coalescers' trailing calls, the box's uploads and the status polls.
+// which also holds the coalescers' trailing calls, the box's uploads and the status polls; and
+// workerd's CPU per session, which says what rate an idle host's cores would carry.
 // Usage: npm run build && npm run bench:stream-crowd
 import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { startReadyBox } from "#e2e/box.ts";
 import { loadAverage } from "./host-load.ts";
 import { startPreview } from "./preview-server.ts";
+import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
 const rate = Number(process.env.BENCH_RATE ?? 500);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -36,6 +38,8 @@ const server = await startPreview(4840);
 const box = await startReadyBox(server.url);
 try {
   const load = loadAverage();
+  const pids = workerdPids(server.processGroup);
+  const cpuBefore = workerdCpuNs(pids);
   let client = 0;
   let inAnswers = 0;
   let live = 0;
@@ -61,6 +65,7 @@ try {
       },
     ],
   });
+  const cpuMs = (workerdCpuNs(pids) - cpuBefore) / 1e6;
   // The last trailing calls go out within five seconds; an isolate writes its counts at most
   // once a minute, on a request: the next one after that minute carries everything so far.
   await wait(61_000);
@@ -78,6 +83,7 @@ try {
       timeouts: result.timeouts,
       "p50 ms": result.latency.p50,
       "p99 ms": result.latency.p99,
+      "CPU ms/session": Number((cpuMs / Math.max(1, result.requests.total)).toFixed(2)),
       "object calls in answers": inAnswers,
       "object requests, whole run": countedObjectRequests(),
     },

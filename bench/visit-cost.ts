@@ -6,7 +6,7 @@
 // plan's capacity (first limit named) and the Paid plan's cost per 100,000 such visitors.
 // Usage: npm run build && npm run bench:visit-cost
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import {
@@ -16,6 +16,7 @@ import {
   type Resource,
 } from "./cloudflare-prices.ts";
 import { startPreview } from "./preview-server.ts";
+import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
 type Usage = Record<Resource, number>;
 type Invocation = { step: string; method: string; url: string; usage: Usage };
@@ -42,25 +43,6 @@ function usageOf(timing: string | undefined): Usage | null {
     "R2 class A": a ?? 0,
     "R2 class B": b ?? 0,
   };
-}
-
-/** Nanoseconds of CPU all of workerd's threads have used (Linux schedstat). */
-function workerdCpuNs(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    }
-  }
-  return total;
-}
-
-function workerdPids(processGroup: number): number[] {
-  return execFileSync("ps", ["-e", "-o", "pid=,pgid=,comm="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, pgid, comm]) => Number(pgid) === processGroup && comm?.startsWith("workerd"))
-    .map(([pid]) => Number(pid));
 }
 
 /** A path without its query, tokens and file names: what kind of request it was. */

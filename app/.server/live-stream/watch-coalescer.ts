@@ -75,15 +75,14 @@ export class WatchCoalescer {
       return known;
     }
     const view = await this.tell(object);
-    if (!view.online) this.add(endsAt, -1);
+    // The object counts no viewer of an offline camera, nor does its isolate.
+    if (!view.online) this.pending.clear();
     if (this.pending.size > 0) this.trail(object, waitUntil);
     return view;
   }
 
   private add(endsAt: number, count: number) {
-    const total = (this.pending.get(endsAt) ?? 0) + count;
-    if (total > 0) this.pending.set(endsAt, total);
-    else this.pending.delete(endsAt);
+    this.pending.set(endsAt, (this.pending.get(endsAt) ?? 0) + count);
   }
 
   /**
@@ -96,7 +95,7 @@ export class WatchCoalescer {
     return this.tell(object, { notBefore: startedAt });
   }
 
-  /** The camera once its stream stops starting, or after `waitMs`: one wait in the object per isolate. */
+  /** The camera once its stream stops starting, or after `waitMs`: one wait per isolate. */
   async settled(object: CameraObject, waitMs: number, startedAt?: number): Promise<CameraView> {
     const deadline = this.clock.now() + waitMs;
     let view = await this.current(object, startedAt);
