@@ -68,6 +68,15 @@ try {
   const cpuMs = (workerdCpuNs(pids) - cpuBefore) / 1e6;
   // The last trailing calls go out within five seconds; an isolate writes its counts at most
   // once a minute, on a request: the next one after that minute carries everything so far.
+  await wait(5_000);
+  // The floor on this host now: the cheapest endpoint (no binding) at the same connections.
+  const floorBefore = workerdCpuNs(pids);
+  const floor = await autocannon({
+    url: `${server.url}/api/build`,
+    connections: 100,
+    duration: 10,
+  });
+  const floorMs = (workerdCpuNs(pids) - floorBefore) / 1e6 / Math.max(1, floor.requests.total);
   await wait(61_000);
   await fetch(`${server.url}/api/health`);
   await wait(5_000);
@@ -84,6 +93,8 @@ try {
       "p50 ms": result.latency.p50,
       "p99 ms": result.latency.p99,
       "CPU ms/session": Number((cpuMs / Math.max(1, result.requests.total)).toFixed(2)),
+      "CPU ms/GET /api/build": Number(floorMs.toFixed(2)),
+      "GET /api/build/s": Math.round(floor.requests.average),
       "object calls in answers": inAnswers,
       "object requests, whole run": countedObjectRequests(),
     },

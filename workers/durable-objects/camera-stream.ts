@@ -135,9 +135,8 @@ export class CameraStream extends DurableObject<Env> {
   private readonly waiting = new Set<() => void>();
   /** The alerts' decisions, one after the other: two at once could send a mail twice. */
   private alerting: Promise<void> = Promise.resolve();
-  /** Viewers heard of since the object woke, by the end of their session: a Stop takes one off. */
+  /** Viewers by the end of their session, since the object woke: a Stop takes one off. */
   private readonly watchers = new Map<number, number>();
-  /** Viewers from before the object woke, not known one by one, watch until then. */
   private readonly watchedBefore: number;
   /** The box's deadline as last sent to which socket, so a crowd does not resend it per viewer. */
   private boxUntil: { box?: WebSocket; epoch: number; until: number } = { epoch: 0, until: 0 };
@@ -262,7 +261,6 @@ export class CameraStream extends DurableObject<Env> {
     }
   }
 
-  /** Until when viewers watch, as far as the object knows them. */
   private watchedUntil(now: number): number {
     let until = this.watchedBefore;
     for (const [endsAt, count] of this.watchers) {
@@ -281,12 +279,7 @@ export class CameraStream extends DurableObject<Env> {
     return { online: this.online, phase, stopping: stopAt !== null, ended: this.endedSessions() };
   }
 
-  /**
-   * An isolate's viewers since it last said (`watch-coalescer.ts`): the first start the box,
-   * later ones lengthen its run. Offline, they are not counted: their visitors are refused.
-   * While the camera is deciding the box is started once it answers (`cameraSaid`), or the
-   * start times out.
-   */
+  /** Deciding, the box is started once its camera answers (`cameraSaid`), or the start times out. */
   async watch(watchers: Watchers): Promise<CameraView> {
     const now = Date.now();
     if (!this.online || watchers.length === 0) return this.view();
@@ -310,7 +303,6 @@ export class CameraStream extends DurableObject<Env> {
     return this.view();
   }
 
-  /** Sent at a stream's start, to a box that is new, and whenever viewers lengthen the stream. */
   private startBox(epoch: number, now: number, again = false) {
     const until = this.watchedUntil(now);
     const box = this.box;
@@ -353,10 +345,7 @@ export class CameraStream extends DurableObject<Env> {
       .map((row) => row.id);
   }
 
-  /**
-   * Stopped by its visitor: remembered until its token expires, which the Worker checks alone.
-   * The last viewer known to the object gone, the stream winds down as when sessions run out.
-   */
+  /** Remembered until its token expires, which the Worker checks alone. */
   async endSession(id: string, endsAt: number): Promise<CameraView> {
     const now = Date.now();
     const sql = this.ctx.storage.sql;

@@ -1,19 +1,16 @@
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 
-/** The camera as the object tells an isolate: what its session answers are made of. */
 export type CameraView = {
   online: boolean;
   phase: StreamPhase;
-  /** The stream is winding down (nobody watching, the stop grace running). */
+  /** Nobody watches and the stop grace runs: a new viewer must restart the box's deadline. */
   stopping: boolean;
   /** Sessions stopped early whose tokens have not expired yet. */
   ended: string[];
 };
 
-/** Sessions' ends (ms) and how many end then, minted since the isolate last told the object. */
 export type Watchers = [endsAt: number, count: number][];
 
-/** The camera object's side of the conversation (its RPC stub, or a fake in tests). */
 export type CameraObject = {
   watch(watchers: Watchers): Promise<CameraView>;
   settled(waitMs: number): Promise<CameraView>;
@@ -26,12 +23,11 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Once live, new viewers only lengthen the stream: the object hears of them less often. */
+// Once live, new viewers only lengthen the stream: the object may hear of them later.
 const LIVE_SPACING = 5;
-/** A view older than this many intervals is asked again before a session is answered from it. */
 const STALE_AFTER = 2;
 const POLL_MS = 10;
-/** A call or wait whose request was cancelled never says it ended: others take over after this. */
+// A cancelled request never says its call ended: others take over after this.
 const CALL_TIMEOUT_MS = 5_000;
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -40,11 +36,7 @@ const running = (view: CameraView) => view.phase === "starting" || view.phase ==
 const mustStart = (view: CameraView) =>
   view.phase === "idle" || view.phase === "failed" || view.stopping;
 
-/**
- * One per isolate: however many sessions it mints, it tells the camera object at most once an
- * interval (every five once live) until when they watch, and answers them from the object's last
- * view, asking again before answering only when that view is stale or the stream must start.
- */
+/** Per isolate: its sessions reach the camera object at most once an interval, not each (ADR 009). */
 export class WatchCoalescer {
   private view: CameraView | null = null;
   private viewAt = Number.NEGATIVE_INFINITY;
@@ -59,13 +51,11 @@ export class WatchCoalescer {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** The view kept, unless it is stale or older than `notBefore`. */
   private fresh(notBefore = Number.NEGATIVE_INFINITY): CameraView | null {
     const age = this.clock.now() - this.viewAt;
     return age < STALE_AFTER * this.intervalMs && this.viewAt >= notBefore ? this.view : null;
   }
 
-  /** A session ending at `endsAt`: the view to answer it from; offline, it is not counted. */
   async start(object: CameraObject, endsAt: number, waitUntil: WaitUntil): Promise<CameraView> {
     const known = this.fresh();
     if (known && !known.online) return known;
@@ -85,17 +75,14 @@ export class WatchCoalescer {
     this.pending.set(endsAt, (this.pending.get(endsAt) ?? 0) + count);
   }
 
-  /**
-   * The camera for a session started at `startedAt`, within the staleness a start accepts; a
-   * view from before the session (perhaps another isolate's) never says its stream is not running.
-   */
+  /** A view from before the session (another isolate may have started it) never says it failed. */
   async current(object: CameraObject, startedAt = Number.NEGATIVE_INFINITY): Promise<CameraView> {
     const known = this.fresh();
     if (known && (running(known) || this.viewAt >= startedAt)) return known;
     return this.tell(object, { notBefore: startedAt });
   }
 
-  /** The camera once its stream stops starting, or after `waitMs`: one wait per isolate. */
+  /** One wait in the object per isolate; its other requests look at the view it brings. */
   async settled(object: CameraObject, waitMs: number, startedAt?: number): Promise<CameraView> {
     const deadline = this.clock.now() + waitMs;
     let view = await this.current(object, startedAt);
@@ -114,17 +101,13 @@ export class WatchCoalescer {
     return view;
   }
 
-  /** What the object answered outside this coalescer (a Stop): newer than the view kept. */
   keep(view: CameraView): CameraView {
     this.view = view;
     this.viewAt = this.clock.now();
     return view;
   }
 
-  /**
-   * Tells the object what is pending, one call at a time, at least an interval apart; unless
-   * `trailing`, a view made fresh meanwhile that need not start the stream answers instead.
-   */
+  /** One call at a time, an interval apart; a view made fresh meanwhile may answer instead. */
   private async tell(
     object: CameraObject,
     { trailing = false, notBefore = Number.NEGATIVE_INFINITY } = {},
@@ -154,7 +137,6 @@ export class WatchCoalescer {
     }
   }
 
-  /** One call later carries every session minted until then, held open by this request. */
   private trail(object: CameraObject, waitUntil: WaitUntil) {
     if (this.trailing) return;
     this.trailing = true;
