@@ -21,7 +21,6 @@ import { MaintenanceGate } from "#app/components/shell/maintenance-gate.tsx";
 import { PageUnreachable } from "#app/components/shell/page-unreachable.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
-import { usePageViews } from "#app/components/statistics/report-usage.ts";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { loadPageCatalog } from "#app/i18n/load-messages.ts";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
@@ -133,7 +132,6 @@ export function shouldRevalidate({
 
 function SitePage() {
   useBuildCheck();
-  usePageViews();
   return (
     <Shell>
       <Outlet />

@@ -9,7 +9,7 @@ import {
   securityHeaders,
 } from "#app/.server/http/security-headers.ts";
 import { serverMessages } from "#app/.server/messages.ts";
-import { countFrameView } from "#app/.server/statistics/frame-view.ts";
+import { countPageOpened, pageOpenedBy } from "#app/.server/statistics/page-request.ts";
 import { countInvocation, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
@@ -70,7 +70,7 @@ app.use("*", async (c, next) => {
 
 app.route("/api", api);
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const redirect = lowercasePathRedirect(c.req.raw) ?? rootLocaleRedirect(c.req.raw);
   if (redirect) return redirect;
   const context = new RouterContextProvider();
@@ -83,13 +83,18 @@ app.all("*", (c) => {
     locale: c.var.locale,
     i18n: c.var.i18n,
   });
-  const { nonce, config } = c.var;
-  countFrameView(c.req.raw, { db: c.var.db, secret: config.SESSION_SECRET, ctx: c.executionCtx });
-  return sharedPage(
+  const { nonce, config, db } = c.var;
+  const response = await sharedPage(
     c.req.raw,
     { nonce, seconds: config.SHARED_PAGE_SECONDS, ctx: c.executionCtx },
     () => handleDocument(c.req.raw, context),
   );
+  // A page view is the page's own request (ADR 014), a shared copy's too.
+  const opened = response.status === 200 && pageOpenedBy(c.req.raw);
+  if (opened) {
+    countPageOpened(c.req.raw, opened, { db, secret: config.SESSION_SECRET, ctx: c.executionCtx });
+  }
+  return response;
 });
 
 app.onError((error, c) => {

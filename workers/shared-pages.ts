@@ -1,5 +1,4 @@
-import { parse } from "hono/utils/cookie";
-import { LOCALE_COOKIE } from "#app/i18n/locales.ts";
+import { carriesOnlyLanguageCookie } from "#app/.server/http/visitor-request.ts";
 
 // A page every visitor sees alike is shared for a second, each copy with its own nonce (ADR 019).
 type SharedPage = {
@@ -14,9 +13,7 @@ const MAX_PAGES = 50;
 const pages = new Map<string, Entry>();
 
 function isVisitorRead(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const cookies = Object.keys(parse(request.headers.get("Cookie") ?? ""));
-  return cookies.every((name) => name === LOCALE_COOKIE);
+  return request.method === "GET" && carriesOnlyLanguageCookie(request);
 }
 
 function isShareable(response: Response): boolean {

@@ -4,24 +4,14 @@ import { z } from "zod";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { countEvent, countPageView } from "#app/.server/statistics/counts.ts";
-import { pageViewOf } from "#app/.server/statistics/page-view.ts";
+import { countEvent } from "#app/.server/statistics/counts.ts";
 import { beaconEvents } from "#app/features/statistics/statistics-events.ts";
 import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
-const beaconSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("view"),
-    path: z
-      .string()
-      .max(300)
-      .regex(/^\/[^?#\s]*$/, "a path without query or fragment"),
-    referrer: z.hostname("a host name").optional(),
-  }),
-  z.object({ type: z.literal("event"), name: z.enum(beaconEvents) }),
-]);
+// Page views are counted from the pages' own requests (ADR 014): a beacon carries an event.
+const beaconSchema = z.object({ type: z.literal("event"), name: z.enum(beaconEvents) });
 
 const MAX_BODY_BYTES = 1024;
 
@@ -64,15 +54,7 @@ export const beaconRoutes = new Hono<ApiEnv>().post(
     }
 
     // What no page of ours sends is answered like the rest, so nothing tells a script what to change.
-    if (sentByOurPage(request)) {
-      const beacon = parsed.data;
-      const db = c.var.db;
-      if (beacon.type === "event") await countEvent(db, beacon.name, utcDay());
-      else {
-        const view = await pageViewOf(db, c.var.config.SESSION_SECRET, request, beacon);
-        if (view) await countPageView(db, view);
-      }
-    }
+    if (sentByOurPage(request)) await countEvent(c.var.db, parsed.data.name, utcDay());
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   },

@@ -144,7 +144,7 @@ export const publicOperations: PublicOperation[] = [
  */
 export const unpublished: Record<string, string> = {
   "/api/locale": "this site's language switch, a form",
-  "/api/beacon": "this site's own page-view counting",
+  "/api/beacon": "this site's own product-event counting",
   "/api/admin/": "the owner's, behind a session",
   "/api/ingest/": "the camera box's, signed",
   "/api/stream/session": "a visitor's one-minute session, for this site's player",

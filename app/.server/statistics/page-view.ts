@@ -38,21 +38,22 @@ function requestCountry(request: Request): string {
     : "";
 }
 
+/** A page a visitor opened: its address, the referring site's host (not ours), another site's frame. */
+export type SeenPage = { path: string; referrer?: string; embedded?: boolean };
+
 /**
- * The view to count, or null for one that no page of the site sends (an address that is none
- * of its pages, the site itself as the referrer). Global Privacy Control: counted as a view,
- * never as a visitor, so not even a hash exists, and without a referrer (only a visitor's
- * first view brings one).
+ * The view to count, or null for an address that is none of the site's pages. Global Privacy
+ * Control: counted as a view, never as a visitor, so not even a hash exists, and without a
+ * referrer (only a visitor's first view brings one).
  */
 export async function pageViewOf(
   db: Db,
   secret: string,
   request: Request,
-  beacon: { path: string; referrer?: string | undefined },
+  seen: SeenPage,
 ): Promise<PageView | null> {
-  const page = countedPage(beacon.path);
-  const host = beacon.referrer && referrerHost(beacon.referrer, new URL(request.url).hostname);
-  if (!page || host === "own") return null;
+  const page = countedPage(seen.path);
+  if (!page) return null;
   const { headers } = request;
   const userAgent = headers.get("User-Agent") ?? "";
   const network = clientNetwork(request);
@@ -67,7 +68,11 @@ export async function pageViewOf(
           network: await visitorId(db, `network\n${network}`, day),
         },
     page,
-    referrer: host && !optedOut ? { host, bucket: await networkBucket(secret, network) } : null,
+    referrer:
+      seen.referrer && !optedOut
+        ? { host: seen.referrer, bucket: await networkBucket(secret, network) }
+        : null,
+    ...(seen.embedded && { embedded: true }),
     country: requestCountry(request),
     device: deviceClass(userAgent),
     language: visitorLanguage(headers.get("Accept-Language")),

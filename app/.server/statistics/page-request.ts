@@ -1,0 +1,60 @@
+import { isbot } from "isbot";
+import type { RequestScope } from "#app/.server/context.ts";
+import { carriesOnlyLanguageCookie } from "#app/.server/http/visitor-request.ts";
+import { pagePath, stripLocale } from "#app/i18n/locales.ts";
+import { isFramePath } from "#app/shell/pages.ts";
+import { countPageView } from "./counts.ts";
+import { pageViewOf, referrerHost, type SeenPage } from "./page-view.ts";
+
+const isPrefetch = (headers: Headers) =>
+  /prefetch/.test(headers.get("Sec-Purpose") ?? headers.get("Purpose") ?? "");
+
+/**
+ * The page a visitor's browser is opening with this request, or null for any other request:
+ * a page's document (another site's frame for a frame page), or the data of a client-side
+ * navigation to another page (a filter or a revalidation reads the page shown again). Crawlers,
+ * prefetches and the owner (any cookie but the language choice) open none.
+ */
+export function pageOpenedBy(request: Request): SeenPage | null {
+  const { headers } = request;
+  const userAgent = headers.get("User-Agent") ?? "";
+  if (
+    request.method !== "GET" ||
+    isPrefetch(headers) ||
+    userAgent === "" ||
+    isbot(userAgent) ||
+    !carriesOnlyLanguageCookie(request)
+  ) {
+    return null;
+  }
+  const url = new URL(request.url);
+  const path = pagePath(url.pathname);
+  const framed = isFramePath(stripLocale(path));
+  const referer = URL.parse(headers.get("Referer") ?? "");
+  if (url.pathname.endsWith(".data")) {
+    const samePage = referer && pagePath(referer.pathname) === path;
+    return headers.get("Sec-Fetch-Site") === "same-origin" && !framed && !samePage
+      ? { path }
+      : null;
+  }
+  const dest = headers.get("Sec-Fetch-Dest");
+  const opened = framed
+    ? dest === "iframe"
+    : dest === "document" && headers.get("Sec-Fetch-Mode") === "navigate";
+  if (!opened) return null;
+  const host = referer?.hostname && referrerHost(referer.hostname, url.hostname);
+  return { path, ...(host && host !== "own" && { referrer: host }), embedded: framed };
+}
+
+/** Counted after the answer is sent (ADR 014), so no visitor waits for the statistics. */
+export function countPageOpened(
+  request: Request,
+  seen: SeenPage,
+  { db, secret, ctx }: Pick<RequestScope, "db" | "ctx"> & { secret: string },
+): void {
+  ctx.waitUntil(
+    pageViewOf(db, secret, request, seen)
+      .then((view) => (view ? countPageView(db, view) : undefined))
+      .catch((error: unknown) => console.error("analytics: could not count a page view", error)),
+  );
+}
