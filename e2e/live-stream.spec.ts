@@ -315,6 +315,12 @@ test.describe("when things go wrong", () => {
     await waitUntilOnline(url, false);
     await page.clock.setFixedTime(Date.now() + 26 * 3_600_000);
 
+    // The page brings the camera's status and counts its own view: the Worker hears nothing more.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/api/stream/status" || path === "/api/beacon") asked.push(path);
+    });
     await page.goto("/");
     await hydrated(page);
     const live = page.locator("#live");
@@ -322,6 +328,8 @@ test.describe("when things go wrong", () => {
       shown(live, "Die Kamera ist gerade offline. Bitte versuchen Sie es später erneut."),
     ).toBeVisible();
     await expect(live.getByText("OFFLINE", { exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
     // Dated, and with the weather of its moment when the site had one then (issue 37).
     await expect(
       live.getByText(/^Bild vom \d{1,2}\. \p{L}+ um \d{1,2}:\d{2}( · \p{L}[\p{L} ]* -?\d+\s°C)?$/u),

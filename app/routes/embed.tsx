@@ -4,7 +4,7 @@ import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
-import { cameraOnline } from "#app/.server/live-stream/camera-status.ts";
+import { cameraStatus } from "#app/.server/live-stream/camera-status.ts";
 import { yesterdaysTimelapse } from "#app/.server/timelapse/yesterdays-timelapse.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { EmbeddedItem, EmbedMaintenance, EmbedStrip } from "#app/components/embed/embed-parts.tsx";
@@ -26,16 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!row) throw data(null, { status: 404 });
     return { kind: "item" as const, item: toPublicItem(row, scope.locale) };
   }
-  const [still, weather, online, film] = await Promise.all([
+  const [still, weather, status, film] = await Promise.all([
     newestStill(scope.db),
     loadWeatherPanel(scope),
-    cameraOnline(scope),
+    cameraStatus(scope, request.url),
     yesterdaysTimelapse(scope.db, scope.locale),
   ]);
   return {
     kind: "live" as const,
     live: { still, renderedAt: Date.now() },
-    status: online === null ? null : { online, live: false, still },
+    status: status && { ...status, still },
     weather: embedWeather(weather),
     film,
   };

@@ -3,6 +3,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { askCameraStatus } from "#app/.server/live-stream/camera-status.ts";
+import { askBriefly, forgetAnswer } from "#app/.server/live-stream/object-answers.ts";
 import { buildPlaylist, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import {
   createStreamToken,
@@ -19,7 +21,6 @@ import type {
 import { segmentParams } from "#protocol/camera-box.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
-import { askBriefly, forgetAnswer } from "./object-answers.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
@@ -61,7 +62,7 @@ async function session(c: Context<ApiEnv>) {
 /** Only a live playlist is kept, so a starting stream is seen live once its first segment lands. */
 const livePlaylist = (c: Context<ApiEnv>) =>
   askBriefly(
-    c,
+    c.req.url,
     "live.m3u8",
     () => camera(c).playlist(),
     (playlist) => playlist.phase === "live",
@@ -88,18 +89,12 @@ const sessionQuery = z.object({
 export const liveStreamRoutes = new Hono<ApiEnv>()
   .get("/status", async (c) => {
     const [{ value, source }, still] = await Promise.all([
-      askBriefly(
-        c,
-        "status",
-        () => camera(c).status(),
-        () => true,
-      ),
+      askCameraStatus({ env: c.env, config: c.var.config }, c.req.url),
       newestStill(c.var.db),
     ]);
-    const { online, phase } = value;
     c.header("Cache-Control", "no-store");
     c.header("X-Object-Answer", source);
-    return c.json({ online, live: phase === "live", still } satisfies StreamStatus);
+    return c.json({ ...value, still } satisfies StreamStatus);
   })
   .post(
     "/sessions",
@@ -149,7 +144,7 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
     if (!check.ok) return apiError(c, check.status, check.code, "No valid stream session");
     watching(c).keep(await camera(c).endSession(check.sessionId, check.endsAt));
     // Its token is refused from now on: at once here, elsewhere once their copy is renewed.
-    await forgetAnswer(c, "live.m3u8");
+    await forgetAnswer(c.req.url, "live.m3u8");
     return c.body(null, 204);
   })
   .get("/s/:token/live.m3u8", async (c) => {

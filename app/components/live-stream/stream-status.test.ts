@@ -42,3 +42,17 @@ test("a camera that comes back shows as online without a reload, and a hidden pa
   expect(api).toHaveBeenCalledTimes(3);
   expect(result.current?.online).toBe(false);
 });
+
+test("the page's own status asks nothing on load, nor when the page comes back within the minute", async () => {
+  const { result } = renderHook(() => useStreamStatus({ online: false, live: false, still: null }));
+  await act(async () => {});
+  expect(result.current?.online).toBe(false);
+  await act(async () => vi.advanceTimersByTime(30_000));
+  await act(async () => document.dispatchEvent(new Event("visibilitychange")));
+  expect(api).not.toHaveBeenCalled();
+
+  api.mockResolvedValueOnce(status(true));
+  await act(async () => vi.advanceTimersByTime(30_000));
+  expect(api).toHaveBeenCalledTimes(1);
+  expect(result.current?.online).toBe(true);
+});

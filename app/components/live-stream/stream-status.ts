@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
@@ -22,23 +22,32 @@ export async function fetchStreamStatus(): Promise<StreamStatus | null> {
 
 const STATUS_POLL_MS = MINUTE_MS; // while in view, so a camera's return shows without a reload
 
+/** The page's own status first (read at once only when it has none), then a read a minute. */
 export function useStreamStatus(initial: StreamStatus | null = null): StreamStatus | null {
   const [status, setStatus] = useState<StreamStatus | null>(initial);
+  const readAt = useRef(initial ? Date.now() : 0);
   useEffect(() => {
     let current = true;
-    const refresh = () => {
-      if (document.visibilityState !== "visible") return;
+    const read = () => {
+      readAt.current = Date.now();
       void fetchStreamStatus().then((fetched) => {
         if (current && fetched) setStatus(fetched);
       });
     };
-    refresh();
+    const refresh = () => {
+      if (document.visibilityState === "visible") read();
+    };
+    // Back in view: read if the last read is a minute old.
+    const onVisibility = () => {
+      if (Date.now() - readAt.current >= STATUS_POLL_MS) refresh();
+    };
+    if (readAt.current === 0) refresh();
     const timer = setInterval(refresh, STATUS_POLL_MS);
-    document.addEventListener("visibilitychange", refresh);
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
       current = false;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", refresh);
+      document.removeEventListener("visibilitychange", onVisibility);
     };
   }, []);
   return status;

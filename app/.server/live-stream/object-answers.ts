@@ -1,6 +1,3 @@
-import type { Context } from "hono";
-import type { ApiEnv } from "./types.ts";
-
 /** A second is short against a 2 s segment and long against thousands of viewers' requests. */
 const FRESH_MS = 1000;
 const STALE_MS = 2 * FRESH_MS;
@@ -11,18 +8,18 @@ const refreshing = new Set<string>();
 type Kept<T> = { value: T; at: number };
 
 const CACHE = "stream-object";
-const cacheKey = (c: Context<ApiEnv>, name: string) =>
-  new Request(new URL(`/api/stream/${name}`, c.req.url));
+const cacheKey = (url: string, name: string) => new Request(new URL(`/api/stream/${name}`, url));
 export type Answer<T> = { value: T; source: "cache" | "object" };
 
 /** However many viewers, the camera object answers each location about once a second. */
 export async function askBriefly<T>(
-  c: Context<ApiEnv>,
+  /** The request's URL: answers are kept per site, in the location's cache. */
+  url: string,
   name: string,
   ask: () => Promise<T>,
   keep: (value: T) => boolean,
 ): Promise<Answer<T>> {
-  const key = cacheKey(c, name);
+  const key = cacheKey(url, name);
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
   const now = Date.now();
@@ -53,6 +50,6 @@ export async function askBriefly<T>(
 }
 
 /** After a change this location must see at once (other locations within `STALE_MS`). */
-export async function forgetAnswer(c: Context<ApiEnv>, name: string) {
-  await (await caches.open(CACHE)).delete(cacheKey(c, name));
+export async function forgetAnswer(url: string, name: string) {
+  await (await caches.open(CACHE)).delete(cacheKey(url, name));
 }
