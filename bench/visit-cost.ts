@@ -201,6 +201,18 @@ try {
     console.log(`${name}: ${[...counted].map(([p, n]) => (n > 1 ? `${n}× ${p}` : p)).join(", ")}`);
   }
 
+  // The home page brings the camera's status and is counted from its own request (issue 35).
+  const homeExtras = invocations.filter(
+    (i) => i.step === "home" && /^\/api\/(stream\/status|beacon)\b/.test(i.url),
+  );
+  if (homeExtras.length > 0) {
+    console.error(`the home page asked more of the Worker: ${homeExtras.map((i) => i.url)}`);
+    process.exitCode = 1;
+  }
+  console.log(
+    "D1 rows written leave out the page views: they are counted after each answer (waitUntil).",
+  );
+
   const limits = (Object.keys(freePerDay) as Resource[])
     .filter((key) => total[key] > 0)
     .map((key) => ({ key, visitors: Math.floor(freePerDay[key] / total[key]) }))
