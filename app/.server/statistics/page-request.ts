@@ -9,12 +9,7 @@ import { pageViewOf, referrerHost, type SeenPage } from "./page-view.ts";
 const isPrefetch = (headers: Headers) =>
   /prefetch/.test(headers.get("Sec-Purpose") ?? headers.get("Purpose") ?? "");
 
-/**
- * The page a visitor's browser is opening with this request, or null for any other request:
- * a page's document (another site's frame for a frame page), or the data of a client-side
- * navigation to another page (a filter or a revalidation reads the page shown again). Crawlers,
- * prefetches and the owner (any cookie but the language choice) open none.
- */
+/** The page a visitor opens with this request: its document, or a navigation's data (ADR 014). */
 export function pageOpenedBy(request: Request): SeenPage | null {
   const { headers } = request;
   const userAgent = headers.get("User-Agent") ?? "";
@@ -32,6 +27,7 @@ export function pageOpenedBy(request: Request): SeenPage | null {
   const framed = isFramePath(stripLocale(path));
   const referer = URL.parse(headers.get("Referer") ?? "");
   if (url.pathname.endsWith(".data")) {
+    // A filter, Show more or a form's revalidation reads the page shown again: no new view.
     const samePage = referer && pagePath(referer.pathname) === path;
     return headers.get("Sec-Fetch-Site") === "same-origin" && !framed && !samePage
       ? { path }
