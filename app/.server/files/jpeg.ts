@@ -1,5 +1,3 @@
-// The project's one JPEG parser: the camera box's stills and posters, read whole, and the
-// owner's photos and their versions, read by range from R2, are checked by it.
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { Refusal, StoredFile } from "./stored-file.ts";
 
@@ -19,19 +17,12 @@ type Walk =
   | {
       ok: true;
       frame: JpegFrame;
-      /** Where the walk stopped: after EOI, or after the first scan's header. */
       end: number;
-      /** Each APP1 segment's payload, [start, end): where EXIF and XMP are. */
       app1: Array<[number, number]>;
     }
-  /** `cut`: the bytes end before the walk could; else they are not a JPEG. */
   | { ok: false; cut: boolean };
 
-/**
- * SOI, length-checked segments and a frame header before the first scan; then, to `"end"`,
- * every scan's entropy-coded data up to EOI, or, to `"scan"`, nothing past the first scan's
- * header (all a range read of a file's head can check).
- */
+// To "scan", only what a range read of the file's head can check.
 function walkJpeg(bytes: Uint8Array, to: "scan" | "end"): Walk {
   const at = (i: number) => bytes[i] ?? -1;
   const uint16 = (i: number) => (at(i) << 8) | at(i + 1);
@@ -77,20 +68,17 @@ function walkJpeg(bytes: Uint8Array, to: "scan" | "end"): Walk {
   return cut;
 }
 
-/** The frame of one whole JPEG: EOI ends it, with nothing after. */
 export function jpegFrame(bytes: Uint8Array): JpegFrame | null {
   const walk = walkJpeg(bytes, "end");
   return walk.ok && walk.end === bytes.length ? walk.frame : null;
 }
 
-/** A share card, the box's or the browser's: one whole JPEG of exactly its size, within its bytes. */
 export function isShareCard(bytes: Uint8Array): boolean {
   const frame = jpegFrame(bytes);
   const { width, height, maxBytes } = SHARE_CARD;
   return frame?.width === width && frame.height === height && bytes.length <= maxBytes;
 }
 
-/** Bytes that begin as a JPEG: its segments and frame header, up to its first scan. */
 export const startsAsJpeg = (bytes: Uint8Array) => walkJpeg(bytes, "scan").ok;
 
 const EXIF = "Exif\0\0";
@@ -145,11 +133,7 @@ function hasLocation(bytes: Uint8Array, app1: Array<[number, number]>): boolean 
 /** A browser writes < 1 kB before the scan; a camera's EXIF, ICC profile and preview, ~100 kB. */
 const HEAD_READS = [64 * 1024, 1024 * 1024];
 
-/**
- * A stored JPEG, read by range: its segments up to the first scan and, when visitors get it
- * (`published`), EOI as its last two bytes and no location in its EXIF or XMP. The owner's
- * private original keeps its EXIF, and may go on after its EOI (a phone's motion photo).
- */
+// The owner's private original keeps its EXIF and may go on after its EOI (a phone's motion photo).
 export async function checkStoredJpeg(
   file: StoredFile,
   { published }: { published: boolean },
@@ -163,7 +147,6 @@ export async function checkStoredJpeg(
   }
   if (!walk.ok) return walk.cut && head.length === file.size ? "not_whole" : "unsupported_content";
   if (!published) return null;
-  // Entropy-coded data after the scan's header, then EOI.
   const tail = walk.end < file.size - 2 ? await file.read(file.size - 2, 2) : new Uint8Array();
   if (tail[0] !== 0xff || tail[1] !== EOI) return "not_whole";
   return hasLocation(head, walk.app1) ? "location_data" : null;

@@ -1,11 +1,7 @@
-// MP4 and QuickTime: what a stored video is, from its box tree, read by range.
 import { readMovie } from "#app/features/uploads/movie-boxes.ts";
 import type { Refusal, StoredFile } from "./stored-file.ts";
 
-/**
- * ISO media's major brands for what is no film: HEIF and AVIF pictures, audio, JPEG 2000 and
- * camera raw files share MP4's container, and a browser's <video> plays none of them.
- */
+// HEIF, AVIF, audio, JPEG 2000 and raw files share MP4's container; a <video> plays none.
 const NOT_VIDEO_BRANDS = new Set([
   ...["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis"],
   ...["M4A ", "M4B ", "M4P ", "jp2 ", "jpm ", "jpx ", "crx "],
@@ -23,10 +19,6 @@ const typeAt = (view: DataView, at: number) =>
 
 const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
 
-/**
- * The box whose header is at `view[at]`, with `room` bytes to the end of its parent (the
- * file, at the top). "cut" when it runs past that end; "invalid" when no box is that short.
- */
 function boxAt(view: DataView, at: number, room: number): Box | "cut" | "invalid" {
   if (room < 8) return "cut";
   let size = view.getUint32(at);
@@ -43,7 +35,6 @@ function boxAt(view: DataView, at: number, room: number): Box | "cut" | "invalid
   return { type: typeAt(view, at + 4), start: at, headerSize, end: at + size };
 }
 
-/** `parent`'s children, or null unless they fill it exactly. */
 function childrenOf(view: DataView, parent: Box): Box[] | null {
   const children: Box[] = [];
   for (let at = parent.start + parent.headerSize; at < parent.end; ) {
@@ -55,7 +46,6 @@ function childrenOf(view: DataView, parent: Box): Box[] | null {
   return children;
 }
 
-/** `ftyp` first, with a film's major brand. */
 function startsAsVideo(view: DataView): boolean {
   const ftyp = boxAt(view, 0, view.byteLength);
   return (
@@ -66,7 +56,6 @@ function startsAsVideo(view: DataView): boolean {
   );
 }
 
-/** Every track has its media (`mdia`), and one of them is a picture's (handler `vide`). */
 function isFilm(view: DataView, moov: Box): boolean {
   const tracks = childrenOf(view, moov)?.filter((box) => box.type === "trak") ?? [];
   const handlers = tracks.map((trak) => {
@@ -80,10 +69,7 @@ function isFilm(view: DataView, moov: Box): boolean {
   return handlers.includes("vide") && !handlers.includes(null);
 }
 
-/**
- * The moov as the Blob `readMovie` reads: its size, and slices read whole. A real Blob would
- * copy megabytes of sample tables twice, more CPU than all of the rest of the check.
- */
+// Not a real Blob: that would copy megabytes of sample tables twice, more CPU than the rest.
 function asBlob(moov: Uint8Array<ArrayBuffer>): Blob {
   const whole = moov.byteOffset === 0 && moov.byteLength === moov.buffer.byteLength;
   const slice = (start = 0, end = moov.length) => ({
@@ -93,21 +79,12 @@ function asBlob(moov: Uint8Array<ArrayBuffer>): Blob {
   return { size: moov.length, slice } as unknown as Blob;
 }
 
-/**
- * The Upload tab's own reading of the location boxes (`©xyz`, `loci`, location keys, in
- * moov, its udta and meta and each track's): the file carries a location when taking them
- * out would change a byte. What the tab took out keeps its key names, with zeroed values.
- */
+// The Upload tab's own reader: a location is there when taking it out would change a byte.
 async function carriesLocation(moov: Uint8Array<ArrayBuffer>): Promise<boolean> {
   const { patches } = await readMovie(asBlob(moov));
   return patches.some(({ offset, bytes }) => bytes.some((byte, i) => moov[offset + i] !== byte));
 }
 
-/**
- * A stored MP4/MOV by range: `ftyp` with a film's brand, then boxes that fill the file
- * exactly, among them one `mdat` and one `moov` (at the start or the end) whose tracks have
- * their media, one of them a picture; and no location in the movie's metadata.
- */
 export async function checkStoredMovie(file: StoredFile): Promise<Refusal | null> {
   if (!startsAsVideo(viewOf(await file.read(0, 32)))) return "unsupported_content";
   let moov: Box | null = null;
