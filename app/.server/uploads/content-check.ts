@@ -6,7 +6,6 @@ import type { Upload } from "./upload-store.ts";
 /** The first read of each file: a JPEG's headers, a video's first boxes (a moov at the start). */
 const FIRST_READ = 64 * 1024;
 
-/** An R2 object read by range, its first bytes kept from the read that told its size. */
 async function storedFile(bucket: R2Bucket, key: string): Promise<StoredFile | null> {
   const object = await bucket.get(key, { range: { offset: 0, length: FIRST_READ } });
   if (!object) return null;
@@ -28,11 +27,7 @@ type Check = (file: StoredFile) => Promise<Refusal | null>;
 
 const published: Check = (file) => checkStoredJpeg(file, { published: true });
 
-/**
- * A completed upload's files, read by range (ADR 013): a photo's private original must be a
- * JPEG; what visitors get (its versions; a video and its poster) must also be whole and tell
- * no place. The first refusal, the file's before its versions'; null when all are fine.
- */
+// A photo's private original need only be a JPEG; what visitors get is whole and tells no place.
 export async function checkContent(
   bucket: R2Bucket,
   upload: Upload,

@@ -20,7 +20,6 @@ export type Upload = typeof uploads.$inferSelect;
 /** An upload of the kinds a query chose, which drizzle's row type cannot tell. */
 export type UploadOf<K extends Upload["kind"]> = Upload & { kind: K };
 
-/** The upload's column for each version's key: a photo's web version is its public file. */
 const versionColumn = {
   web: "fileKey",
   medium: "mediumKey",
@@ -29,10 +28,7 @@ const versionColumn = {
   card: "cardKey",
 } as const satisfies Record<Version, keyof Upload>;
 
-/**
- * Where the upload's `version` goes; null when it has none: a video's file is the upload
- * itself, and an upload begun before a version existed has no key for it.
- */
+// None for a video's web version (the file is the upload) or a version newer than the upload.
 export function versionKey(upload: Upload, version: Version): string | null {
   if (version === "web" && upload.kind !== "photo") return null;
   return upload[versionColumn[version]];
@@ -97,7 +93,6 @@ export async function createUpload<K extends Upload["kind"]>(
   return row;
 }
 
-/** An open upload of one of `kinds`: the owner's media and the camera box's films stay apart. */
 export async function findUpload<K extends Upload["kind"]>(
   db: Db,
   id: string,
@@ -131,12 +126,7 @@ export async function doneParts(db: Db, id: string): Promise<number[]> {
   return rows.map((row) => row.n);
 }
 
-/**
- * Stores one part and keeps its ETag for resume and complete. The owner's parts stream through
- * (never buffered whole); the box's were read whole to check their signature. Returns false
- * when the upload was discarded meanwhile (its multipart aborted, or its row gone before the
- * part's), as if it had not been found.
- */
+// False when a discard crossed it (multipart aborted or row gone): answered as not found.
 export async function storePart(
   db: Db,
   bucket: R2Bucket,
@@ -161,11 +151,7 @@ export async function storePart(
   }
 }
 
-/**
- * Writes one of an upload's small versions (or a film's poster). A discard deletes the row,
- * then the files it knows: a write that lands after that is taken back here, unless the upload
- * was completed meanwhile and its item holds the key. Returns false when the upload is gone.
- */
+// A version landing after a discard is taken back, unless a completed item holds it (ADR 013).
 export async function putVersion(
   db: Db,
   bucket: R2Bucket,
@@ -195,17 +181,12 @@ type Assembled =
         | "parts_missing"
         | "versions_missing"
         | Refusal
-        /** A Cancel or the cron discarded the upload, and its files, while it was being completed. */
+        /** A Cancel or the cron discarded it while it was being completed. */
         | "discarded";
     };
 
-/**
- * Joins the parts in R2 once every part and version is there, and checks every file by
- * range. What is refused is deleted with the upload: nothing is left behind.
- */
 export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promise<Assembled> {
-  // A discard deletes the row first, then the parts with it and the files: something missing
-  // means "not sent yet" only while the row is there, and "discarded" once it is gone.
+  // The row is the claim (ADR 013): a missing file means "not sent yet" only while it is there.
   const missing = async (reason: "parts_missing" | "versions_missing") => {
     const open = await findUpload(db, upload.id, [upload.kind]);
     return { ok: false, reason: open ? reason : "discarded" } as const;
@@ -234,8 +215,7 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     .complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })))
     .catch(() => null);
   if (!object) {
-    // R2 refused the parts as recorded (e.g. a part replaced while completing): they are
-    // sent again on the next try rather than the whole upload being lost.
+    // R2 refused the recorded parts (one replaced while completing): resent next try, not lost.
     await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
     return missing("parts_missing");
   }
@@ -254,14 +234,10 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
 
 export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
 
-/**
- * Whether the upload's row still exists. The row is the claim on its files: a completion's
- * writes hold only while it does, and only the discard that deletes it deletes the files.
- */
+/** The row is the upload's claim on its files (ADR 013). */
 export const uploadOpen = (db: Db, id: string) =>
   exists(db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)));
 
-/** The owner's upload becomes a draft for the content list. */
 export async function completeUpload(
   db: Db,
   bucket: R2Bucket,
@@ -301,10 +277,7 @@ export async function completeUpload(
   return { ok: true, mediaId: id };
 }
 
-/**
- * The row goes first, as the claim: a discard that finds it gone (the upload was completed,
- * or discarded already) leaves the files to whoever took it. Returns whether this one did.
- */
+// The row goes first, as the claim (ADR 013): returns whether this discard took it.
 export async function discard(db: Db, bucket: R2Bucket, upload: Upload): Promise<boolean> {
   const claimed = await db
     .delete(uploads)
