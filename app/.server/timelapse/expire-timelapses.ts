@@ -7,11 +7,7 @@ import { DAY_MS } from "#time/durations.ts";
 /** A run removes at most this many: a backlog goes over the next runs. */
 const EXPIRY_BATCH = 50;
 
-/**
- * The box's nightly time-lapses past retention, oldest first. Chosen in the delete itself: one
- * the owner features meanwhile is kept; an item the owner typed "timelapse" is theirs, like any
- * upload.
- */
+// Chosen in the delete itself, so one featured meanwhile stays; one without filmDay is the owner's.
 export async function expireTimelapses(
   db: Db,
   bucket: R2Bucket,

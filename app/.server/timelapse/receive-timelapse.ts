@@ -19,13 +19,9 @@ import { lakeDate } from "#time/lake-time.ts";
 
 const fileNameOf = (day: string) => `${day}.mp4`;
 
-/** The film's day, from the upload's name (set by `startTimelapse`). */
 export const timelapseDayOf = (upload: Upload) => upload.fileName.replace(/\.mp4$/, "");
 
-/**
- * The same day, size and hash continue the open upload (resume); anything else for that day
- * replaces it, so a re-run after a changed render starts cleanly.
- */
+// Anything but the same size and hash replaces the day's open upload: a new render starts clean.
 export async function startTimelapse(
   db: Db,
   bucket: R2Bucket,
@@ -53,15 +49,11 @@ export async function startTimelapse(
   );
 }
 
-/** The film must show the day it was started for. */
 export function factsFitDay(facts: TimelapseFacts, day: string): boolean {
   return lakeDate(Date.parse(facts.from)) === day && lakeDate(Date.parse(facts.to)) === day;
 }
 
-/**
- * The day's film is published at once. A re-run replaces the file of the same item, so its
- * address, likes, views and the owner's featured or hidden choice stay.
- */
+// A re-run replaces the same item's file: its address, likes, views and the owner's choices stay.
 export async function registerTimelapse(
   db: Db,
   bucket: R2Bucket,
@@ -82,10 +74,8 @@ export async function registerTimelapse(
     height: facts.height,
     durationSeconds: facts.durationSeconds,
   };
-  // The replaced files are retired in the transaction that replaces the row: pages rendered
-  // before still show them for a day (see retiredFiles), and the cron deletes them after.
-  // Every write holds only while the upload is open: one discarded meanwhile (the cron, or a
-  // new start for the day) has its files deleted, so the day keeps its film as it was.
+  // Replaced files stay a day for pages rendered before (see retiredFiles).
+  // Writes hold only while the upload is open: a discard meanwhile keeps the day's film as it was.
   const open = uploadOpen(db, upload.id);
   const id = randomHex(8);
   const deleteAfter = sql<Date>`${Date.now() + RETIRED_FILE_MS}`.as("delete_after");
