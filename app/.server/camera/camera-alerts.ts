@@ -27,7 +27,6 @@ export type AlertMemory = {
   lastSent: Partial<Record<AlertKind, number>>;
   /** Mails waiting for their kind's 6-hour gap; each goes only if its cause still holds. */
   due: AlertKind[];
-  /** The lake day whose 07:00 time-lapse check has run. */
   timelapseCheckedDay: string | null;
 };
 
@@ -41,7 +40,6 @@ export const noAlertsYet: AlertMemory = {
 export type AlertFacts = {
   presence: Presence;
   newestStillAt: number | null;
-  /** The box's last two health reports; `arrived` when the newest one just came. */
   health: { latest: HealthReport; previous: HealthReport | null; arrived: boolean } | null;
   /** Whether the film of the lake day before `now` is in the gallery. */
   timelapseArrived: boolean;
@@ -112,7 +110,6 @@ function followOutage(outage: Outage | null, presence: Presence, now: number): O
 /** Which camera mails are due at `now`; the rules and their reasons are ADR 022's. */
 export function decideAlerts(memory: AlertMemory, facts: AlertFacts, now: number): AlertDecision {
   const { presence, switches } = facts;
-  // No box ever connected: nothing to tell the owner about.
   if (presence.since === null) return { mails: [], memory, wakeAt: null };
   const mails: AlertKind[] = [];
   const wakes: number[] = [];

@@ -2,7 +2,6 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, stills } from "#app/.server/db/schema.ts";
 
-/** The D1 facts the Camera page and the alerts share: the newest still, a night's film. */
 export async function cameraFacts(db: Db, timelapseDay: string) {
   const [newest, film] = await db.batch([
     db
