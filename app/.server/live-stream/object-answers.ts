@@ -13,7 +13,6 @@ export type Answer<T> = { value: T; source: "cache" | "object" };
 
 /** However many viewers, the camera object answers each location about once a second. */
 export async function askBriefly<T>(
-  /** The request's URL: answers are kept per site, in the location's cache. */
   url: string,
   name: string,
   ask: () => Promise<T>,

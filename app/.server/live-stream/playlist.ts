@@ -4,15 +4,11 @@ export type Segment = { seq: number; duration: number };
 const PLAYLIST_SEGMENTS = 4;
 const BOX_SEGMENT_SECONDS = 2;
 
-/**
- * The same for every viewer of an epoch, so each location caches it (never R2: one write per key
- * per second). Segment addresses are relative: they inherit the viewer's token from the path the
- * playlist was fetched from, which native HLS players follow as well as hls.js.
- */
+// Same for every viewer of an epoch, so cached per location; never R2 (one write per key a second).
+// Relative segment addresses inherit the viewer's token from the playlist's path, in native HLS.
 export function buildPlaylist(epoch: number, segments: Segment[]): string {
   const listed = segments.slice(-PLAYLIST_SEGMENTS);
-  // Never below the box's -hls_time: the target may not change while the short first
-  // segments give way to 2 s ones (RFC 8216 §4.3.3.1).
+  // Never below the box's -hls_time: the target may not change (RFC 8216 §4.3.3.1).
   const target = Math.max(BOX_SEGMENT_SECONDS, ...listed.map((s) => Math.ceil(s.duration)));
   const lines = [
     "#EXTM3U",

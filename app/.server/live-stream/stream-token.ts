@@ -17,7 +17,6 @@ export function createStreamToken(secret: string, sessionId: string, expiresAt: 
 }
 
 export type TokenCheck =
-  /** `endsAt`: the session's end (ms), which the token's expiry follows by the slack. */
   | { ok: true; sessionId: string; endsAt: number }
   | { ok: false; status: 401 | 403; code: "missing_token" | "invalid_token" | "session_expired" };
 

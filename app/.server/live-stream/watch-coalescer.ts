@@ -5,7 +5,6 @@ export type CameraView = {
   phase: StreamPhase;
   /** Nobody watches and the stop grace runs: a new viewer must restart the box's deadline. */
   stopping: boolean;
-  /** Sessions stopped early whose tokens have not expired yet. */
   ended: string[];
 };
 
@@ -107,7 +106,6 @@ export class WatchCoalescer {
     return view;
   }
 
-  /** One call at a time, an interval apart; a view made fresh meanwhile may answer instead. */
   private async tell(
     object: CameraObject,
     { trailing = false, notBefore = Number.NEGATIVE_INFINITY } = {},
