@@ -24,7 +24,6 @@ const DEFAULT_WIDTH = 640;
 const escapeAttribute = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
-/** The frame's size within the consumer's limits: 640 wide at most, nothing clipped. */
 function frameSize(maxwidth?: number, maxheight?: number) {
   let width = Math.min(DEFAULT_WIDTH, maxwidth ?? DEFAULT_WIDTH);
   if (maxheight !== undefined && embedFrameSize(width).height > maxheight) {
@@ -33,7 +32,6 @@ function frameSize(maxwidth?: number, maxheight?: number) {
   return embedFrameSize(Math.max(1, width));
 }
 
-/** "url 640w, url 960w" with the picture's aspect: the largest within both limits. */
 function fittingPicture(
   srcSet: string,
   aspect: number,
@@ -52,10 +50,7 @@ function fittingPicture(
   return fitting[0];
 }
 
-/**
- * The rich answer for one of the site's addresses that can be embedded (the home page, the
- * embed, the gallery and its published items), or null for anything else.
- */
+// Only the home page, the embed, the gallery and its published items can be embedded.
 export async function oembedFor(
   { db, config }: Pick<RequestScope, "db" | "config">,
   { url, maxwidth, maxheight }: OembedRequest,
