@@ -1,5 +1,4 @@
-// The Atom feed (RFC 4287) of what is new: gallery items, time-lapses among them, and the
-// archive's best-of stills, in the request's language (issue 36).
+// Atom (RFC 4287): gallery items and the archive's best-of stills, in the request's language.
 import { desc, eq } from "drizzle-orm";
 import { archivedPicture } from "#app/.server/archive/still-picture.ts";
 import type { RequestScope } from "#app/.server/context.ts";

@@ -6,5 +6,4 @@ const entities: Record<string, string> = {
   "'": "&apos;",
 };
 
-/** Text or an attribute's value, safe inside XML. */
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
