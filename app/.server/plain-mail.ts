@@ -12,7 +12,6 @@ type PlainMail = {
   lines: string[];
 };
 
-/** A plain-text e-mail as the send_email binding takes it. */
 export function plainTextMail(mail: PlainMail): string {
   const mime = createMimeMessage();
   mime.setSender(mail.from);
@@ -23,8 +22,7 @@ export function plainTextMail(mail: PlainMail): string {
   mime.addMessage({
     contentType: "text/plain",
     encoding: "base64",
-    // Canonical CRLF lines, and base64 in lines of 76 as RFC 2045 asks (mimetext leaves
-    // both to the caller).
+    // CRLF lines, base64 in lines of 76 (RFC 2045): mimetext leaves both to the caller.
     data: mime.toBase64(mail.lines.join("\r\n")).replace(/.{76}(?=.)/g, "$&\r\n"),
   });
   return mime.asRaw();

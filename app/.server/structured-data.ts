@@ -1,5 +1,4 @@
-// JSON-LD (schema.org) for search engines, typed with schema-dts (issue 36): made in loaders, so
-// the pages' JavaScript carries only the finished string.
+// JSON-LD made in loaders, so the pages' JavaScript carries only the finished string.
 import type { ImageObject, Place, Thing, VideoObject, WebSite } from "schema-dts";
 import type { RequestScope } from "#app/.server/context.ts";
 import type { Config } from "#app/.server/env.ts";

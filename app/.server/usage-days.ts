@@ -35,14 +35,12 @@ function countsOf(day: string): Unwritten {
   return counts;
 }
 
-/** Counts one invocation (a request or a cron run); meter what it uses into the meter returned. */
 export function countInvocation(now = Date.now()): UsageMeter {
   const counts = countsOf(utcDay(new Date(now)));
   counts.requests += 1;
   return counts.meter;
 }
 
-/** Takes the isolate's unwritten counts out of the buffer, forgetting past days that have none. */
 function takeUnwritten(today: string): [string, DayUsage][] {
   const taken: [string, DayUsage][] = [];
   for (const [day, counts] of unwritten) {
@@ -57,11 +55,7 @@ function takeUnwritten(today: string): [string, DayUsage][] {
   return taken;
 }
 
-/**
- * Adds the isolate's counts to `usage_days` in one statement when its last write is a minute
- * old, so counting costs one D1 write per isolate and minute; the write's own rows are metered
- * into the next one. Counts a failed write took go back for the next.
- */
+// At most one D1 write per isolate and minute; a failed write's counts go back for the next.
 export async function writeUsageWhenDue(db: Db, now = Date.now()): Promise<void> {
   if (now - lastWrite < MINUTE_MS) return;
   lastWrite = now;
@@ -86,7 +80,6 @@ export async function writeUsageWhenDue(db: Db, now = Date.now()): Promise<void>
   }
 }
 
-/** What the site's isolates have written of a UTC day's use; nothing counted yet is all zeros. */
 export async function readDayUsage(db: Db, day = utcDay()): Promise<DayUsage> {
   const { day: _, ...columns } = getTableColumns(usageDays);
   const [row] = await db.select(columns).from(usageDays).where(eq(usageDays.day, day));

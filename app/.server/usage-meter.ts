@@ -131,7 +131,6 @@ function meteredNamespace<T extends DurableObjectNamespace>(namespace: T, meters
   });
 }
 
-/** The Worker's env with D1, R2 and Durable Object use counted into each of `meters`. */
 export function meteredEnv(env: Env, meters: UsageMeter[]): Env {
   return {
     ...env,
