@@ -49,34 +49,26 @@ type StreamState = {
   lastSegmentAt: number;
   stopAt: number | null;
   segments: Segment[];
-  /** Viewers watch until at least this; kept ahead of what they need, so seldom written. */
   watchedUntil: number;
 };
 
-/** The stream as every viewer's playlist request sees it (shared, see object-answers.ts). */
 export type PlaylistAnswer = {
   epoch: number;
   phase: StreamPhase;
   segments: Segment[];
-  /** Sessions stopped early whose tokens have not expired yet: the Worker refuses them. */
   ended: string[];
 };
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
 
 /** Kept with each control socket, so hibernation keeps it too. */
 type BoxSocket = {
-  /** Whether the box's camera answers; null until the box has said (its `hello`). */
   reachable: boolean | null;
   connectedAt: number;
   heardAt: number;
   protocol: number | null;
 };
-/** The last connection ended, and the box may come straight back (a network blip, a deploy). */
 type Dropped = { at: number; detail: string };
-/**
- * Why the camera is offline, null while it can stream, or `deciding` while it is not known yet:
- * the site then keeps saying what it said before.
- */
+// `deciding` while not known yet: the site keeps saying what it said before.
 type CameraState = OfflineReason | null | "deciding";
 type StoredHealth = KeptHealth & { previous: HealthReport | null };
 type StoredAlerts = { memory: AlertMemory; wakeAt: number | null };
@@ -96,22 +88,15 @@ const SILENCE_CHECK_MS = 15 * MINUTE_MS;
 export const RECONNECT_GRACE_MS = 10_000;
 /** A box decides within 15 s whether its camera answers (ingest/camera-reader.ts). */
 const DECIDING_MS = 20_000;
-/** A mail that could not be sent is tried again this much later. */
 const MAIL_RETRY_MS = 10 * MINUTE_MS;
 const OVERVIEW_EVENTS = 50;
-/**
- * A box that reconnects replaces its own half-open connection now and then; one that takes
- * the connection over this often in this long is fighting a second box with the same key
- * (ingest/README.md). Neither can stream while they fight, so the camera counts as offline.
- */
+// Takeovers this often: a second box with the same key (ingest/README.md): offline meanwhile.
 const CONTESTED_TAKEOVERS = 3;
 const CONTESTED_WINDOW_MS = 2 * MINUTE_MS;
 const KEPT_SEGMENTS = 8;
 /** How far the stored watch runs ahead of the viewers' last end: one write per this much growth. */
 const WATCH_AHEAD_MS = 10_000;
-/** The box's deadline is sent again only when viewers lengthen it by this much. */
 const EXTEND_BOX_MS = 5_000;
-/** A live stream whose box uploads nothing for this long has failed. */
 const STALL_MS = 8_000;
 
 const initialState: StreamState = {
@@ -131,11 +116,10 @@ export function cameraStream(env: Env, deviceId: string) {
 /** Every deadline is an alarm and every fact in storage: hibernation and restarts lose nothing. */
 export class CameraStream extends DurableObject<Env> {
   private readonly config: Config;
-  /** Panels waiting in `settledSessionState`: in memory, as a pending call keeps the object up. */
+  /** Panels waiting in `settled`: in memory, as a pending call keeps the object up. */
   private readonly waiting = new Set<() => void>();
   /** The alerts' decisions, one after the other: two at once could send a mail twice. */
   private alerting: Promise<void> = Promise.resolve();
-  /** Viewers by the end of their session, since the object woke: a Stop takes one off. */
   private readonly watchers = new Map<number, number>();
   private readonly watchedBefore: number;
   /** The box's deadline as last sent to which socket, so a crowd does not resend it per viewer. */
@@ -192,12 +176,10 @@ export class CameraStream extends DurableObject<Env> {
     return reachable ? null : "camera";
   }
 
-  /** A box that can stream: connected, and its camera answering. */
   private get streamingBox(): WebSocket | undefined {
     return this.cameraState(Date.now()) === null ? this.box : undefined;
   }
 
-  /** What visitors are told: while it is deciding, what they were told before. */
   private get online(): boolean {
     const state = this.cameraState(Date.now());
     return state === "deciding" ? this.presence.online : state === null;
@@ -207,7 +189,6 @@ export class CameraStream extends DurableObject<Env> {
     return this.ctx.storage.kv.get<Presence>(PRESENCE_KEY) ?? neverSeen;
   }
 
-  /** Keeps since when the camera is online or offline; an outage keeps its start. Changed? */
   private notePresence(now: number, since = now): boolean {
     const why = this.cameraState(now);
     const was = this.presence;
@@ -221,7 +202,6 @@ export class CameraStream extends DurableObject<Env> {
     return true;
   }
 
-  /** A dropped connection not replaced in time: offline since it dropped. Ended now? */
   private endDrop(now: number): boolean {
     const dropped = this.dropped;
     if (!dropped || this.box || now < dropped.at + RECONNECT_GRACE_MS) return false;
@@ -235,7 +215,6 @@ export class CameraStream extends DurableObject<Env> {
     return this.ctx.storage.kv.get<StoredHealth>(HEALTH_KEY) ?? null;
   }
 
-  /** For the Camera page: presence, the latest health report, the newest events. */
   overview(): CameraOverview {
     this.endDrop(Date.now());
     this.notePresence(Date.now());
@@ -315,10 +294,7 @@ export class CameraStream extends DurableObject<Env> {
     this.send({ type: "start", epoch, runSeconds });
   }
 
-  /**
-   * Answers once the stream stops starting (its first segment landed, or it failed) or after
-   * `waitMs`: an isolate's waiting panels learn it at once instead of polling the object.
-   */
+  // Waiting panels learn of the first segment, or the failure, at once rather than polling.
   async settled(waitMs: number): Promise<CameraView> {
     if (this.state.phase === "starting") {
       await new Promise<void>((resolve) => {
@@ -379,7 +355,6 @@ export class CameraStream extends DurableObject<Env> {
     };
   }
 
-  /** Single use of a box request's signature within its validity window: replays fail. */
   claimNonce(signature: string): boolean {
     const now = Date.now();
     const sql = this.ctx.storage.sql;
@@ -405,9 +380,7 @@ export class CameraStream extends DurableObject<Env> {
     // The box uploads in order and sends again only its latest, when the answer was lost.
     const newest = before.segments.at(-1)?.seq ?? -1;
     if (seq === newest) return { ok: false, code: "duplicate_segment" };
-    // An earlier number is the box's ffmpeg counting from 0 again (the box ended the stream on
-    // its own, and a later start named the same epoch): two runs would be mixed, and the
-    // playlist would stand still until the new numbers passed the old.
+    // A lower number is ffmpeg counting from 0 again under the same epoch: two runs would mix.
     if (seq < newest) {
       this.fail(before, "segments restarted");
       await this.scheduleAlarm();
@@ -416,8 +389,7 @@ export class CameraStream extends DurableObject<Env> {
     await this.env.MEDIA.put(segmentKey(epoch, seq), body, {
       httpMetadata: { contentType: "video/mp2t" },
     });
-    // The put let other events in: the stream may have stopped (its epoch already deleted),
-    // or the same segment may have been listed by a concurrent upload.
+    // The put let other events in: the epoch may be gone, or a concurrent upload listed this.
     const state = this.state;
     if (epoch !== state.epoch || state.phase === "idle" || state.phase === "failed") {
       await this.env.MEDIA.delete(segmentKey(epoch, seq));
@@ -494,7 +466,6 @@ export class CameraStream extends DurableObject<Env> {
     }
   }
 
-  /** A report, or null when it was refused: nothing of a refused report is kept. */
   private readReport(ws: WebSocket, message: string | ArrayBuffer): Report | null {
     if (typeof message !== "string") {
       this.refuse(ws, "bad_report", "a report is JSON text");
@@ -539,8 +510,7 @@ export class CameraStream extends DurableObject<Env> {
         break;
       case "hello": {
         const protocol = report.protocol ?? 1;
-        // A box that restarted mid-stream lost its ffmpeg: that stream cannot continue. One
-        // still starting is started by `cameraSaid`.
+        // A box restarted mid-stream lost its ffmpeg; one still starting waits for `cameraSaid`.
         if (state.phase === "live" && report.epoch !== state.epoch) {
           this.fail(state, "box restarted");
         }
@@ -576,7 +546,6 @@ export class CameraStream extends DurableObject<Env> {
     await this.scheduleAlarm();
   }
 
-  /** The box said whether its camera answers (null: not known yet). */
   private async cameraSaid(
     ws: WebSocket,
     socket: BoxSocket,
@@ -613,23 +582,18 @@ export class CameraStream extends DurableObject<Env> {
     await this.lostSocket("error");
   }
 
-  /**
-   * A replaced connection closing changes nothing: only the last one's end is news, and only
-   * once the box has not come back within the grace (`endDrop`).
-   */
+  // Only the last connection's end is news, once the box has not come back within the grace.
   private async lostSocket(detail: string, at = Date.now()) {
     if (this.box || this.dropped) return;
     this.ctx.storage.kv.put(DROPPED_KEY, { at, detail } satisfies Dropped);
     await this.scheduleAlarm();
   }
 
-  /** The last sign of life of the box: a message, or a ping the runtime answered. */
   private heardFrom(box: WebSocket): number {
     const ping = this.ctx.getWebSocketAutoResponseTimestamp(box)?.getTime() ?? 0;
     return Math.max(this.socketOf(box).heardAt, ping);
   }
 
-  /** A half-open connection (the box lost power, its network went away) is closed. */
   private async closeSilentBox(now: number) {
     const box = this.box;
     if (!box) return;
@@ -640,7 +604,6 @@ export class CameraStream extends DurableObject<Env> {
     if (this.endDrop(now)) await this.checkAlerts(now);
   }
 
-  /** Runs the alerts' decision and sends its mails, one decision at a time. */
   private checkAlerts(now: number, reportArrived = false): Promise<void> {
     const run = () =>
       this.decideAndMail(now, reportArrived).catch((error) => {
