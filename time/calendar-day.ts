@@ -1,6 +1,4 @@
-// Calendar days as "YYYY-MM-DD", shared by the site and the camera box (ingest/). A day ± 24
-// hours is another date on the days the clocks change; a date ± n days never is.
-// No imports: Node 24, workerd and the browser run this file as it is.
+// A date ± n days, never ± 24 hours: that is another date on the days the clocks change.
 
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,5 +1,3 @@
-// Durations in milliseconds, shared by the site and the camera box. No imports: Node 24,
-// workerd and the browser run this file as it is.
 export const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;

@@ -1,16 +1,11 @@
 import { HOUR_MS, MINUTE_MS } from "./durations.ts";
-// The lake's local time, shared by the site, the camera box (ingest/), the demo seed and the
-// journeys. The site always means the lake's zone; the box passes its configured one
-// (CAMERA_TIME_ZONE, the lake's unless set). Node 24, workerd and the browser run this file as
-// it is: it imports only its neighbours, by relative paths.
+// Relative imports only: Node 24, workerd and the browser run this file as it is.
 
-/** Visitors everywhere see the camera's local dates and times. */
 export const LAKE_TIME_ZONE = "Europe/Rome";
 
 // An Intl format is slow to build and cheap to reuse.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day ("YYYY-MM-DD") that `instant` falls on at the lake, or in `timeZone`. */
 export function lakeDate(instant: number | Date, timeZone = LAKE_TIME_ZONE): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
@@ -26,7 +21,6 @@ export function lakeDate(instant: number | Date, timeZone = LAKE_TIME_ZONE): str
   return format.format(instant);
 }
 
-/** How far the clocks in `timeZone` are ahead of UTC at `instant`. */
 function offsetMs(instant: number, timeZone: string): number {
   const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
     .formatToParts(instant)
@@ -37,22 +31,17 @@ function offsetMs(instant: number, timeZone: string): number {
   return (match[1] === "-" ? -1 : 1) * minutes * MINUTE_MS;
 }
 
-/**
- * The instant the clocks at the lake (or in `timeZone`) show `wall`, a wall-clock time written
- * as if it were UTC (`Date.UTC(…)`): Italian sources omit the offset.
- */
+// `wall` is a wall-clock time written as UTC (`Date.UTC(…)`): Italian sources omit the offset.
 export function fromLakeTime(wall: number, timeZone = LAKE_TIME_ZONE): Date {
   // Twice: the first guess may sit on the other side of a DST change.
   const guess = wall - offsetMs(wall, timeZone);
   return new Date(wall - offsetMs(guess, timeZone));
 }
 
-/** The instant the clocks at the lake (or in `timeZone`) show `time` ("HH:MM[:SS]") on `day`. */
 export function atLakeTime(day: string, time: string, timeZone = LAKE_TIME_ZONE): Date {
   return fromLakeTime(Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}Z`), timeZone);
 }
 
-/** "HHMMSS" on the clocks of `timeZone`: how the box names captured frames. */
 export function clockOf(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", {
     timeZone,
@@ -65,8 +54,7 @@ export function clockOf(instant: Date, timeZone: string): string {
     .replaceAll(":", "");
 }
 
-// Built on first use, not when the module loads: the home page loads this file for its dates
-// alone, and building a format costs a phone tens of milliseconds.
+// Built on first use: the home page loads this file, and a format costs a phone tens of ms.
 let wallClock: Intl.DateTimeFormat | undefined;
 
 function wallClockOf(instant: number): string {
@@ -85,11 +73,7 @@ function wallClockOf(instant: number): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/**
- * "2026-11-22T14:30" in lake time: a slot's address on the archive page. In the hour the
- * clocks go back, the wall clock comes twice; the first pass carries its offset
- * ("2026-10-25T02:30+02:00"), so every slot has an address of its own.
- */
+// The first of an hour shown twice (clocks going back) carries its offset: one address per slot.
 export function lakeWallClock(instant: number): string {
   const wall = wallClockOf(instant);
   if (wallClockOf(instant + HOUR_MS) !== wall) return wall;
