@@ -123,6 +123,35 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     expect(card.length).toBeLessThanOrEqual(SHARE_CARD.maxBytes);
   });
 
+  test("with its mean colour, within a few levels of the frame's", async () => {
+    await mkdir(stillsDir(config), { recursive: true });
+    const lavfi = ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i"];
+    const frames: [string, string[]][] = [
+      ["#336699", [...lavfi, "color=c=#336699:s=1920x1080"]],
+      ["#18161e", [...lavfi, "color=c=#18161e:s=1920x1080"]],
+      // Half sky, half sunlit shore: the mean of the two.
+      ["#707070", [...lavfi, "color=c=#2060a0:s=1920x540", ...lavfi, "color=c=#c08040:s=1920x540"]],
+    ];
+    for (const [index, [, input]] of frames.entries()) {
+      const stack = input.length > lavfi.length + 1 ? ["-filter_complex", "vstack"] : [];
+      execFileSync(config.ffmpegPath, [
+        ...input,
+        ...stack,
+        ...["-frames:v", "1", join(stillsDir(config), `${hoursAgo(3 - index)}.jpg`)],
+      ]);
+    }
+    expect(await sendWaitingStills(config, now)).toBe(3);
+    const levels = (colour = "") =>
+      [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+    for (const [index, [colour]] of frames.entries()) {
+      const sent = levels(worker.stills[index]?.facts?.colour);
+      const expected = levels(colour);
+      for (const [channel, level] of sent.entries()) {
+        expect(Math.abs(level - (expected[channel] ?? 0))).toBeLessThanOrEqual(4);
+      }
+    }
+  });
+
   test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {
     await waiting(hoursAgo(1));
     expect(await sendWaitingStills(config, now)).toBe(1);

@@ -20,6 +20,7 @@ import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
+import { meanColour, measureFrame } from "./frame-stats.ts";
 import { cardArgs, FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
@@ -124,21 +125,25 @@ export async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>
   return card && card.length <= SHARE_CARD.maxBytes ? card : null;
 }
 
-/** With its smaller versions; a still ffmpeg cannot read goes alone rather than not at all. */
+/** With its versions and colour; one ffmpeg cannot read goes alone rather than not at all. */
 export async function sendStill(
   config: BoxConfig,
   captured: Uint8Array<ArrayBuffer>,
   takenAt: Date,
 ) {
   const jpeg = await withinLimit(config, captured);
-  const versions = await smallerVersions(config, jpeg);
+  const [versions, stats] = await Promise.all([
+    smallerVersions(config, jpeg),
+    measureFrame(config, jpeg),
+  ]);
   const card = versions && (await shareCard(config, jpeg));
+  const facts = stats ? { colour: meanColour(stats) } : undefined;
   return signedRequest(
     config,
     "PUT",
     STILL_PATH,
     versions
-      ? await encodeStillForm(jpeg, { ...versions, ...(card && { [STILL_CARD]: card }) })
+      ? await encodeStillForm(jpeg, { ...versions, ...(card && { [STILL_CARD]: card }) }, facts)
       : { bytes: jpeg, contentType: "image/jpeg" },
     { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
   );

@@ -3,6 +3,7 @@
 import { MINUTE_MS } from "#time/durations.ts";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
 import { SHARE_CARD } from "./share-card.ts";
+import type { StillFacts } from "./still-facts.ts";
 
 /**
  * Stills carry the moment they were taken, so a still kept while the Worker was unreachable is
@@ -39,11 +40,16 @@ export const MAX_STILL_VERSION_BYTES = {
   medium: 768 * 1024,
 } as const satisfies Record<StillVersion, number>;
 export const STILL_PART = "still";
-/** The whole request: the pictures and the form's boundaries and headers. */
+/** JSON (still-facts.ts); a box before it sends none. */
+export const STILL_FACTS_PART = "facts";
+export const MAX_STILL_FACTS_BYTES = 8 * 1024;
+
+/** The whole request: the pictures, the facts and the form's boundaries and headers. */
 export const MAX_STILL_REQUEST_BYTES =
   MAX_STILL_BYTES +
   stillVersions.reduce((sum, version) => sum + MAX_STILL_VERSION_BYTES[version], 0) +
   SHARE_CARD.maxBytes +
+  MAX_STILL_FACTS_BYTES +
   16 * 1024;
 
 /**
@@ -53,6 +59,7 @@ export const MAX_STILL_REQUEST_BYTES =
 export async function encodeStillForm(
   still: Uint8Array<ArrayBuffer>,
   versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>>,
+  facts?: StillFacts,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const form = new FormData();
   const jpeg = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes], { type: "image/jpeg" });
@@ -61,6 +68,7 @@ export async function encodeStillForm(
     const version = versions[name];
     if (version) form.append(name, jpeg(version), `${name}.jpg`);
   }
+  if (facts) form.append(STILL_FACTS_PART, JSON.stringify(facts));
   const encoded = new Response(form);
   return {
     bytes: new Uint8Array(await encoded.arrayBuffer()),

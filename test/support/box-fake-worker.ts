@@ -5,7 +5,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bodyMatches, DEVICE_HEADERS, verifySignature } from "#protocol/device-signature.ts";
+import { type StillFacts, stillFactsSchema } from "#protocol/still-facts.ts";
 import {
+  STILL_FACTS_PART,
   STILL_PART,
   STILL_TAKEN_AT_HEADER,
   type StillFile,
@@ -32,7 +34,13 @@ export type FakeWorker = {
   requests: string[];
   films: Map<string, Registered>;
   /** The still's bytes, and its smaller versions' and card's when the box sent the form. */
-  stills: { takenAt: string; still: Buffer; versions: Record<StillFile, Buffer> | null }[];
+  stills: {
+    takenAt: string;
+    still: Buffer;
+    versions: Record<StillFile, Buffer> | null;
+    /** Only when the box sent them. */
+    facts?: StillFacts;
+  }[];
   /** The next `times` requests whose "METHOD path" matches answer `status`. */
   fail: (pattern: RegExp, status: number, times?: number) => void;
   close: () => Promise<void>;
@@ -109,7 +117,14 @@ export async function startFakeWorker(options: {
       if (!still || stillFiles.some((name) => !versions[name])) {
         return refuse(res, 400, "bad_form");
       }
-      stills.push({ takenAt, still, versions: versions as Record<StillFile, Buffer> });
+      const facts = form.get(STILL_FACTS_PART);
+      const sent = {
+        takenAt,
+        still,
+        versions: versions as Record<StillFile, Buffer>,
+        ...(facts === null ? {} : { facts: stillFactsSchema.parse(JSON.parse(String(facts))) }),
+      };
+      stills.push(sent);
       return json(res, 201, { ok: true });
     }
     if (line === `POST ${TIMELAPSE_PATHS.start}`) {
