@@ -1,17 +1,16 @@
-import { getPosition, getTimes } from "suncalc";
-import { atLakeTime } from "#time/lake-time.ts";
+import { getPosition } from "suncalc";
+import { civilTwilight } from "#time/civil-twilight.ts";
 
 export type CaptureWindow = { day: string; dawn: Date; solarNoon: Date; dusk: Date };
 
 export class NoCivilTwilightError extends Error {}
 
-/** Asked at local noon: SunCalc answers for the instant's solar day, which midnight may miss. */
+/** Civil dawn to civil dusk of `day` (a calendar day in `timeZone`) at the camera. */
 export function captureWindow(
   day: string,
   place: { latitude: number; longitude: number; timeZone: string },
 ): CaptureWindow {
-  const noon = atLakeTime(day, "12:00", place.timeZone);
-  const times = getTimes(noon, place.latitude, place.longitude);
+  const times = civilTwilight(day, place, place.timeZone);
   if (!times.dawn || !times.dusk) {
     const dark = getPosition(times.solarNoon, place.latitude, place.longitude).altitude < -6;
     throw new NoCivilTwilightError(

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { StillFacts } from "#protocol/still-facts.ts";
 import {
   encodeStillForm,
   STILL_TAKEN_AT_HEADER,
@@ -20,6 +21,7 @@ export type StillRow = {
   card_key: string | null;
   weather: string | null;
   best_of: number;
+  colour: number | null;
 };
 
 export async function stillRows(): Promise<StillRow[]> {
@@ -48,14 +50,14 @@ export const previousBoxVersions: StillVersion[] = ["thumbnail", "medium"];
 export const boxBeforeCards: StillFile[] = ["thumbnail", "small", "medium"];
 
 /** A still taken at `takenAt` with its versions, through the real signed route; each unique. */
-export async function sendStill(takenAt: number, sent = stillFiles) {
+export async function sendStill(takenAt: number, sent = stillFiles, facts?: StillFacts) {
   variant += 1;
   const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
   const all = stillVersionsOf1080p(2048 + variant);
   const versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>> = Object.fromEntries(
     sent.map((version) => [version, all[version]]),
   );
-  const form = await encodeStillForm(body, versions);
+  const form = await encodeStillForm(body, versions, facts);
   const response = await uploadStill(form.bytes, {
     "Content-Type": form.contentType,
     [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { rebuildDayStrip } from "#app/.server/archive/day-strips.ts";
 import { slotOf } from "#app/.server/archive/slots.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
-import { lakeDate } from "#time/lake-time.ts";
+import { atLakeTime, lakeDate } from "#time/lake-time.ts";
 import { jpegStill } from "./box.ts";
 import { actingJustBefore, runCron } from "./helpers.ts";
 import { stillRows } from "./stills-factory.ts";
@@ -13,9 +14,15 @@ const DAY = 86_400_000;
 let counter = 0;
 
 /** Older than the route accepts (48 h): written as the route would have, straight to D1 and R2. */
-async function archivedLongAgo(daysAgo: number, bestOf = false) {
+async function archivedLongAgo(
+  daysAgo: number,
+  { bestOf = false, colour = null as number | null, hour = null as string | null } = {},
+) {
   counter += 1;
-  const takenAt = slotOf(Date.now() - daysAgo * DAY) + counter;
+  const day = lakeDate(Date.now() - daysAgo * DAY);
+  const takenAt = hour
+    ? atLakeTime(day, hour).getTime() + counter
+    : slotOf(Date.now() - daysAgo * DAY) + counter;
   const fileKey = `stills/${String(counter).padStart(64, "0")}.jpg`;
   const thumbnailKey = `stills/${String(counter).padStart(64, "a")}.jpg`;
   const smallKey = `stills/${String(counter).padStart(64, "c")}.jpg`;
@@ -37,9 +44,11 @@ async function archivedLongAgo(daysAgo: number, bestOf = false) {
     width: 854,
     height: 480,
     bestOf,
+    colour,
     createdAt: new Date(takenAt),
   };
-  await getDb(env.DB).insert(stills).values(row);
+  const db = getDb(env.DB);
+  await db.batch([db.insert(stills).values(row), ...rebuildDayStrip(db, row.day)]);
   return row;
 }
 
@@ -47,7 +56,7 @@ test("the cron removes stills past the retention with their pictures and smaller
   const days = Number(env.STILL_RETENTION_DAYS);
   const expired = await archivedLongAgo(days + 2);
   const alsoExpired = await archivedLongAgo(days + 1);
-  const bestOf = await archivedLongAgo(days + 3, true);
+  const bestOf = await archivedLongAgo(days + 3, { bestOf: true });
   const recent = await archivedLongAgo(days - 1);
 
   await runCron();
@@ -80,4 +89,21 @@ test("a still the owner marks best of while the cron expires it is kept", async 
 
   expect((await stillRows()).map((row) => row.id)).toContain(marked.id);
   expect(await env.MEDIA.head(marked.fileKey)).not.toBeNull();
+});
+
+test("an expired still leaves a gap in its day's strip; the best-of one keeps its colour", async () => {
+  const days = Number(env.STILL_RETENTION_DAYS);
+  const kept = await archivedLongAgo(days + 6, { bestOf: true, colour: 0x336699, hour: "10:00" });
+  await archivedLongAgo(days + 6, { colour: 0xc8643c, hour: "10:10" });
+  const strip = async () =>
+    (
+      await env.DB.prepare("select colours from day_strips where day = ?").bind(kept.day).first<{
+        colours: string;
+      }>()
+    )?.colours.replaceAll("-", "");
+  expect(await strip()).toBe("369c64");
+
+  await runCron();
+
+  expect(await strip()).toBe("369");
 });

@@ -5,6 +5,7 @@ import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
 import { stillFiles } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
+import { rebuildDayStrip } from "./day-strips.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
 import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";
@@ -23,7 +24,7 @@ const jpeg = { httpMetadata: { contentType: "image/jpeg" } };
  * are read in the same D1 transaction that replaces their row, so they are the ones deleted.
  */
 export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
-  const { bytes, frame, versions, takenAt, now } = still;
+  const { bytes, frame, versions, colour, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
   // A key only for each version the box sent: the others stay null.
@@ -54,6 +55,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     width: frame.width,
     height: frame.height,
     weather: weatherAt(snapshot, takenAt, now),
+    colour,
     createdAt: new Date(now),
   };
   // The slot keeps its id (a shared link stays valid) and the owner's best-of mark.
@@ -62,6 +64,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     const [previous] = await db.batch([
       db.select(stillKeyColumns).from(stills).where(eq(stills.slot, row.slot)),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set: replacement }),
+      ...rebuildDayStrip(db, row.day),
     ]);
     forgetNewestStill();
     const old = previous.flatMap(stillKeys);

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { DAY_MS } from "#time/durations.ts";
+import { rebuildDayStrip } from "./day-strips.ts";
 import { stillKeyColumns, stillKeys } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
 
@@ -18,10 +19,14 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
 
 /**
  * The row goes first: a failed R2 delete leaves an object no URL serves (a still's address
- * finds its files through its row), never a still without its picture.
+ * finds its files through its row), never a still without its picture. Its `days`' strips
+ * are rebuilt in the same batch.
  */
-async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL) {
-  const deleted = await db.delete(stills).where(where).returning(stillKeyColumns);
+async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL, days: string[]) {
+  const [deleted] = await db.batch([
+    db.delete(stills).where(where).returning(stillKeyColumns),
+    ...days.flatMap((day) => rebuildDayStrip(db, day)),
+  ]);
   forgetNewestStill();
   const keys = deleted.flatMap(stillKeys);
   if (keys.length > 0) {
@@ -32,8 +37,12 @@ async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL) {
   return deleted.length;
 }
 
+const daysOf = async (query: PromiseLike<{ day: string }[]>) => (await query).map(({ day }) => day);
+
 export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise<number> {
-  return deleteStillsWhere(db, bucket, eq(stills.id, id));
+  // A slot's id keeps its day: read before the batch, it is the day the delete changes.
+  const days = await daysOf(db.select({ day: stills.day }).from(stills).where(eq(stills.id, id)));
+  return deleteStillsWhere(db, bucket, eq(stills.id, id), days);
 }
 
 /** A run removes at most this many: a backlog goes over the next runs. */
@@ -51,5 +60,8 @@ export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: numb
     .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff)))
     .orderBy(stills.slot)
     .limit(EXPIRY_BATCH);
-  return deleteStillsWhere(db, bucket, inArray(stills.id, due));
+  const days = await daysOf(
+    db.selectDistinct({ day: stills.day }).from(stills).where(inArray(stills.id, due)),
+  );
+  return deleteStillsWhere(db, bucket, inArray(stills.id, due), days);
 }

@@ -1,10 +1,13 @@
 import { isShareCard, type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import { stillFactsSchema } from "#protocol/still-facts.ts";
 import {
   LATER_STILL_VERSIONS,
+  MAX_STILL_FACTS_BYTES,
   MAX_STILL_VERSION_BYTES,
   STILL_CARD,
+  STILL_FACTS_PART,
   STILL_PART,
   STILL_VERSIONS,
   type StillFile,
@@ -20,6 +23,7 @@ export type StillUpload = {
   frame: JpegFrame;
   /** The versions the box sent: none from a box before them, no later ones from one before those. */
   versions: Partial<Record<StillFile, Uint8Array>>;
+  colour: number | null;
 };
 
 type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
@@ -38,7 +42,7 @@ const requiredParts = [
 ];
 const badForm = `A still's form has the files ${requiredParts.join(", ")} (and ${LATER_STILL_VERSIONS.join(", ")} from a box that makes it)`;
 
-/** The form's files by name; null when it is no form, or lacks a file every form has. */
+/** The form's files by name and its facts; null when it is no form, or lacks a file every form has. */
 async function formParts(contentType: string, body: Uint8Array) {
   try {
     const form = await new Response(body.slice(), {
@@ -51,10 +55,33 @@ async function formParts(contentType: string, body: Uint8Array) {
       if (!(part instanceof File)) return null;
       parts.set(name, new Uint8Array(await part.arrayBuffer()));
     }
-    return parts;
+    const facts = form.get(STILL_FACTS_PART);
+    return { parts, facts: facts instanceof File ? await facts.text() : facts };
   } catch {
     return null;
   }
+}
+
+function readFacts(facts: string | null) {
+  if (facts === null) return { ok: true, colour: null } as const;
+  let json: unknown;
+  try {
+    if (facts.length > MAX_STILL_FACTS_BYTES) throw new Error("too long");
+    json = JSON.parse(facts);
+  } catch {
+    return refuse(
+      422,
+      "invalid_facts",
+      `${STILL_FACTS_PART}: must be JSON of at most ${MAX_STILL_FACTS_BYTES} bytes`,
+    );
+  }
+  const parsed = stillFactsSchema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const field = [STILL_FACTS_PART, ...(issue?.path ?? [])].join(".");
+    return refuse(422, "invalid_facts", `${field}: ${issue?.message ?? "is invalid"}`);
+  }
+  return { ok: true, colour: Number.parseInt(parsed.data.colour.slice(1), 16) } as const;
 }
 
 /** The still made smaller, in its proportions (ffmpeg rounds the height to an even number). */
@@ -76,10 +103,14 @@ export async function readStillUpload(
 ): Promise<{ ok: true; upload: StillUpload } | ReturnType<typeof refuse>> {
   let bytes = body;
   let parts: Map<string, Uint8Array> | null = null;
+  let facts: ReturnType<typeof readFacts> = { ok: true, colour: null };
   if (contentType?.toLowerCase().startsWith("multipart/form-data")) {
-    parts = await formParts(contentType, body);
-    if (!parts) return refuse(400, "bad_form", badForm);
+    const form = await formParts(contentType, body);
+    if (!form) return refuse(400, "bad_form", badForm);
+    ({ parts } = form);
     bytes = parts.get(STILL_PART) ?? bytes;
+    facts = readFacts(form.facts);
+    if (!facts.ok) return facts;
   }
   if (bytes.length > MAX_STILL_BYTES) {
     return refuse(413, "too_large", `Stills are at most ${MAX_STILL_BYTES} bytes`);
@@ -120,5 +151,5 @@ export async function readStillUpload(
     }
     versions[version] = part;
   }
-  return { ok: true, upload: { bytes, frame, versions } };
+  return { ok: true, upload: { bytes, frame, versions, colour: facts.colour } };
 }

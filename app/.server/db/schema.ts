@@ -295,6 +295,8 @@ export const stills = sqliteTable(
     /** Kept forever; the others expire after STILL_RETENTION_DAYS. */
     bestOf: integer("best_of", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Its mean colour (0xrrggbb) as the box measured it; null from a box before that. */
+    colour: integer("colour"),
   },
   (t) => [
     uniqueIndex("stills_slot").on(t.slot),
@@ -306,3 +308,10 @@ export const stills = sqliteTable(
     index("stills_small_key").on(t.smallKey),
   ],
 );
+
+/** A row a day, so the month view reads no still: each slot's "#rgb" from lake midnight (ADR 017). */
+export const dayStrips = sqliteTable("day_strips", {
+  day: text("day").primaryKey(),
+  colours: text("colours").notNull(),
+  noonWeather: text("noon_weather", { mode: "json" }),
+});
