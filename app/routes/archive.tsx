@@ -8,6 +8,7 @@ import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.t
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
+import { MonthStrips } from "#app/components/archive/month-strips.tsx";
 import {
   CompareActions,
   CompareLinks,
@@ -39,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
   const query = archiveQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, session] = await Promise.all([
-    loadArchivePage(scope.db, query, lakeDate(Date.now())),
+    loadArchivePage(scope.db, query, lakeDate(Date.now()), {
+      latitude: scope.config.CAMERA_LATITUDE,
+      longitude: scope.config.CAMERA_LONGITUDE,
+    }),
     readSession(request, scope),
   ]);
   const { still } = page;
@@ -123,6 +127,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
             <div className="min-w-0">{still ? <StillNavigation page={loaderData} /> : null}</div>
             <ArchiveCalendar page={loaderData} range={range} />
           </div>
+          <MonthStrips page={loaderData} />
         </>
       ) : (
         <ArchiveEmpty />

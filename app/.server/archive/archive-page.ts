@@ -12,6 +12,7 @@ import {
 } from "#app/features/archive/stills.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
+import { monthStripsQuery, toDayStrip } from "./day-strips.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
 
 type StillRow = typeof stills.$inferSelect;
@@ -153,11 +154,15 @@ function comparison(
   };
 }
 
-/** `today` is the lake-time date the calendar opens on when the archive is empty. */
+/**
+ * `today` is the lake-time date the calendar opens on when the archive is empty; `place` is
+ * the camera's, for the day strips' dawn and dusk.
+ */
 export async function loadArchivePage(
   db: Db,
   query: ArchiveQuery,
   today: string,
+  place: { latitude: number; longitude: number },
 ): Promise<ArchivePage> {
   // Two D1 round trips: what is asked for, then everything around it.
   const [[row], [first], [last]] = await db.batch([
@@ -177,7 +182,7 @@ export async function loadArchivePage(
           ...(query.vs ? comparedStill(db, query.vs) : []),
         ]
       : [];
-  const [dayRows, monthRows, ...found] = await db.batch([
+  const [dayRows, monthRows, stripRows, ...found] = await db.batch([
     db
       .select({ ...getTableColumns(stills), weather: sql<null>`null` })
       .from(stills)
@@ -188,6 +193,7 @@ export async function loadArchivePage(
       .from(stills)
       .where(and(gte(stills.day, `${month}-01`), lt(stills.day, `${nextMonth(month)}-01`)))
       .orderBy(asc(stills.day)),
+    monthStripsQuery(db, month, nextMonth(month)),
     ...around,
   ]);
   const [previous, next, ...jumps] = found
@@ -220,6 +226,7 @@ export async function loadArchivePage(
       )
       .map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
+    monthStrips: stripRows.map((row) => toDayStrip(row, place)),
     previous: row && previous ? step(row.slot, previous.slot) : null,
     next: row && next ? step(row.slot, next.slot) : null,
     jumps: { yesterday, weekAgo, yearAgo },

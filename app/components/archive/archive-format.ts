@@ -12,6 +12,11 @@ export function formatArchiveDay(locale: Locale, day: string): string {
   return format(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, day);
 }
 
+/** "Fri 27": a day in the month's list of strips. */
+export function formatStripDay(locale: Locale, day: string): string {
+  return format(locale, { weekday: "short", day: "numeric" }, day);
+}
+
 // "8 AM" on a twelve-hour clock: "8:00 AM" does not fit a twelfth of the row.
 export function formatHour(locale: Locale, hour: number): string {
   const twelveHours = dateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12;

@@ -49,6 +49,7 @@ function loader({ request }: LoaderFunctionArgs): ArchivePage {
     dayStills: slots.map((time) => ({ id: still(time).id, at: still(time).at, takenAt: "" })),
     hourStills: [shown],
     monthDays: [DAY],
+    monthStrips: [],
     previous: step(index - 1),
     next: step(index + 1),
     jumps: { yesterday: `2026-11-21T${slots[index]}`, weekAgo: null, yearAgo: null },

@@ -1,6 +1,7 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { StillPicture } from "./archive-api.ts";
+import type { DayStrip } from "./day-strip.ts";
 
 // Types only: the archive page's JavaScript stays without zod.
 
@@ -28,6 +29,8 @@ export type ArchivePage = {
   dayStills: { id: string; at: string; takenAt: string }[];
   hourStills: ArchiveStill[];
   monthDays: string[];
+  /** The days of `monthDays` whose stills drew a strip. */
+  monthStrips: DayStrip[];
   previous: StillStep | null;
   next: StillStep | null;
   jumps: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
