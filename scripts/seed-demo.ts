@@ -3,7 +3,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
+import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
+import { rebuildDayStrip } from "#app/.server/archive/day-strips.ts";
+import * as schema from "#app/.server/db/schema.ts";
 import { locales } from "#app/i18n/locales.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -286,6 +289,15 @@ export async function seedDemo(persistTo: string): Promise<void> {
 // Whole last two days, as a box keeps them, and the same days a week and a year ago (ADR 017).
 type StillScene = { photo: string; condition: string; isDay: boolean };
 
+/** Each demo picture's mean colour, as the box measures it (ingest/frame-stats.ts). */
+const sceneColours: Record<string, number> = {
+  night: 0x0d132e,
+  morning: 0x6b7d92,
+  noon: 0x336da7,
+  sunset: 0x603a4d,
+  storm: 0x434c54,
+};
+
 function sceneAt(hour: number, dayIndex: number): StillScene {
   if (hour < 6 || hour >= 21) return { photo: "night", condition: "clear_sky", isDay: false };
   if (hour < 10) return { photo: "morning", condition: "few_clouds", isDay: true };
@@ -360,8 +372,8 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     statements.push(
       env.DB.prepare(
         `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key, card_key,
-        byte_size, width, height, weather, best_of, created_at)
-        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        byte_size, width, height, weather, best_of, created_at, colour)
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         crypto.randomUUID(),
         slot,
@@ -377,6 +389,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
         JSON.stringify(weather),
         bestOf ? 1 : 0,
         slot + 30_000,
+        sceneColours[scene.photo] ?? null,
       ),
     );
   }
@@ -385,5 +398,9 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     await Promise.all(puts.slice(start, start + 24).map((put) => put()));
   }
   await env.DB.batch(statements);
+  const db = drizzle(env.DB, { schema });
+  const days = new Set(slots.map(({ slot }) => lakeDate(slot)));
+  const [first, ...rest] = [...days].flatMap((day) => rebuildDayStrip(db, day));
+  if (first) await db.batch([first, ...rest]);
   console.log(`seed: added ${slots.length} demo stills to the archive`);
 }
