@@ -47,13 +47,16 @@ test("200 viewers starting at once reach the camera object a few times, and each
   await freshCamera();
   const box = await connectBox();
 
+  const from = Date.now();
   const started = await Promise.all(Array.from({ length: 200 }, (_, i) => startSession(i)));
+  const seconds = (Date.now() - from) / 1000;
   expect(started.map((response) => response.status)).toEqual(Array(200).fill(201));
   const sessions = await Promise.all(started.map((response) => response.json<StreamSession>()));
   expect(await box.next()).toMatchObject({ type: "start", epoch: 1, runSeconds: 80 });
-  // One call starts the stream; the isolate's later ones carry the rest together.
+  // One call starts the stream; after it, at most one a second carries the rest together,
+  // however long a busy machine takes to start the 200 (about 2 s when idle: 3 calls).
   expect(calls.length).toBeGreaterThan(0);
-  expect(calls.length).toBeLessThanOrEqual(3);
+  expect(calls.length).toBeLessThanOrEqual(2 + Math.ceil(seconds));
   expect(new Set(calls)).toEqual(new Set(["watch"]));
   // Nothing is kept per viewer: the object stores the stream, not its sessions.
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {
