@@ -12,6 +12,8 @@ export const TIMELAPSE_PATHS = {
   start: "/api/ingest/films",
   part: (id: string, n: number) => `/api/ingest/films/${id}/parts/${n}`,
   poster: (id: string) => `/api/ingest/films/${id}/poster`,
+  /** Optional: the poster's share card (protocol/share-card.ts); a film without one shows its poster. */
+  card: (id: string) => `/api/ingest/films/${id}/card`,
   complete: (id: string) => `/api/ingest/films/${id}/complete`,
 } as const;
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { sha256Hex } from "#protocol/device-signature.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import { MAX_TIMELAPSE_BYTES, TIMELAPSE_PATHS } from "#protocol/timelapse-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
@@ -52,11 +53,13 @@ async function sendParts(id: string, film: Uint8Array, only?: number[]) {
   }
 }
 
-async function uploadTimelapse(film: Uint8Array, day = yesterday) {
+/** A box before the share cards sends none. */
+async function uploadTimelapse(film: Uint8Array, day = yesterday, card?: Uint8Array) {
   const { body } = await start(film, day);
   await sendParts(body.id, film);
   const poster = jpegStill({ width: 1920, height: 1080 });
   expect((await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), poster)).status).toBe(204);
+  if (card) expect((await asBox("PUT", TIMELAPSE_PATHS.card(body.id), card)).status).toBe(204);
   return asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts(day));
 }
 
@@ -100,6 +103,68 @@ describe("the camera box's nightly film", () => {
     expect(gallery.replaceAll("<!-- -->", "")).toContain("Yesterday in 3 minutes");
     const film = await visit(`/api/files/${row?.file_key}`);
     expect(film.headers.get("Content-Type")).toBe("video/mp4");
+  });
+
+  test("keeps the film's share card: its page's link preview, replaced by a re-run, deleted when the film expires", async () => {
+    const cardKey = async () =>
+      (await env.DB.prepare("select card_key from media").first<{ card_key: string }>())?.card_key;
+    const card = jpegStill({ width: 1200, height: 630, bytes: SHARE_CARD.maxBytes });
+    const { id } = (await (await uploadTimelapse(mp4(6 * MiB), yesterday, card)).json()) as {
+      id: string;
+    };
+    const key = await cardKey();
+    expect(key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
+    const served = await visit(`/api/files/${key}`);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(card);
+    const html = await (await visit(`/en/gallery/${id}`)).text();
+    expect(html).toContain(
+      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${key}"/>`,
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+
+    // A re-run's card replaces it; pages rendered before get the old one for a day.
+    const rerunCard = jpegStill({ width: 1200, height: 630, bytes: 9000 });
+    await uploadTimelapse(mp4(7 * MiB), yesterday, rerunCard);
+    const rerunKey = await cardKey();
+    expect(rerunKey).not.toBe(key);
+    expect((await visit(`/api/files/${key}`)).status).toBe(200);
+    await env.DB.prepare("update retired_files set delete_after = ?")
+      .bind(Date.now() - 1)
+      .run();
+    await runCron();
+    expect(await env.MEDIA.head(key ?? "")).toBeNull();
+
+    const expired = Date.now() - (Number(env.TIMELAPSE_RETENTION_DAYS) + 1) * 86_400_000;
+    await env.DB.prepare("update media set taken_at = ?").bind(expired).run();
+    await runCron();
+    expect(await rows("media")).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  test("refuses a card that is not 1200×630 or over 200 kB; a film without one shows its poster", async () => {
+    const film = mp4(6 * MiB);
+    const { body } = await start(film);
+    for (const [card, status] of [
+      [jpegStill({ width: 1280, height: 720, bytes: 9000 }), 422],
+      [jpegStill({ width: 1200, height: 630, bytes: SHARE_CARD.maxBytes + 1 }), 413],
+      [fileBytes(4096, "html"), 422],
+    ] as const) {
+      expect((await asBox("PUT", TIMELAPSE_PATHS.card(body.id), card)).status).toBe(status);
+    }
+    await sendParts(body.id, film);
+    const poster = jpegStill({ width: 1920, height: 1080 });
+    await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), poster);
+    const done = await asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts());
+    const { id } = (await done.json()) as { id: string };
+    const row = await env.DB.prepare("select card_key, thumbnail_key from media where id = ?")
+      .bind(id)
+      .first<{ card_key: string | null; thumbnail_key: string }>();
+    expect(row?.card_key).toBeNull();
+    const html = await (await visit(`/en/gallery/${id}`)).text();
+    expect(html).toContain(
+      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${row?.thumbnail_key}"/>`,
+    );
   });
 
   test("resumes: starting the same file again answers the parts already stored", async () => {

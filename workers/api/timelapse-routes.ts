@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { jpegFrame } from "#app/.server/files/jpeg.ts";
+import { isShareCard, jpegFrame } from "#app/.server/files/jpeg.ts";
 import {
   factsFitDay,
   registerTimelapse,
@@ -15,6 +15,7 @@ import {
   type Upload,
 } from "#app/.server/uploads/upload-store.ts";
 import { PART_SIZE } from "#app/features/uploads/upload-limits.ts";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import {
   MAX_POSTER_BYTES,
   type OpenTimelapse,
@@ -104,6 +105,22 @@ export const timelapseRoutes = new Hono<TimelapseEnv>()
     }
     const { upload, body } = c.var;
     const stored = await putVersion(c.var.db, c.env.MEDIA, upload, upload.thumbnailKey, body);
+    return stored ? c.body(null, 204) : noSuchTimelapse(c);
+  })
+  .put("/:id/card", signedByBox(SHARE_CARD.maxBytes), withTimelapse, async (c) => {
+    const { upload, body } = c.var;
+    // An upload opened before the cards has no key for one: the film goes with its poster.
+    if (!upload.cardKey) return apiError(c, 409, "no_card", "This film upload takes no card");
+    if (!isShareCard(body)) {
+      const { width, height } = SHARE_CARD;
+      return apiError(
+        c,
+        422,
+        "implausible_version",
+        `The card must be one whole JPEG of ${width}×${height} pixels`,
+      );
+    }
+    const stored = await putVersion(c.var.db, c.env.MEDIA, upload, upload.cardKey, body);
     return stored ? c.body(null, 204) : noSuchTimelapse(c);
   })
   .post("/:id/complete", signedByBox(JSON_BYTES), withTimelapse, async (c) => {

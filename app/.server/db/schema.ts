@@ -69,7 +69,7 @@ export const media = sqliteTable(
     /** A photo's versions for phones and the grid (ADR 013); none for films and older photos. */
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
-    /** Its share card (SHARE_CARD) for link previews; none for box films and older uploads. */
+    /** Its share card (SHARE_CARD) for link previews; none from older boxes and uploads. */
     cardKey: text("card_key"),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),

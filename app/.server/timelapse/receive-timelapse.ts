@@ -1,4 +1,4 @@
-import { and, eq, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
 import { RETIRED_FILE_MS } from "#app/.server/gallery/retired-files.ts";
@@ -68,6 +68,7 @@ export async function registerTimelapse(
     takenAt: new Date(facts.from),
     fileKey: upload.fileKey,
     thumbnailKey: upload.thumbnailKey,
+    cardKey: assembled.cardKey,
     contentType: "video/mp4",
     byteSize: assembled.byteSize,
     width: facts.width,
@@ -89,11 +90,12 @@ export async function registerTimelapse(
           deleteAfter,
         })
         .from(media)
-        .where(and(eq(media.filmDay, day), open)),
+        .where(and(eq(media.filmDay, day), isNotNull(key), open)),
     );
-  const [, , [registered], withdrawn] = await db.batch([
+  const [, , , [registered], withdrawn] = await db.batch([
     retire(sql`${media.fileKey}`, sql`${media.contentType}`),
     retire(sql`${media.thumbnailKey}`, sql`'image/jpeg'`),
+    retire(sql`${media.cardKey}`, sql`'image/jpeg'`),
     db
       .insert(media)
       .values({

@@ -84,8 +84,7 @@ export async function createUpload<K extends Upload["kind"]>(
     thumbnailKey: `media/${randomHex()}.jpg`,
     smallKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     mediumKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
-    // The box's films have none yet: their pages show the poster.
-    cardKey: input.kind === "timelapse" ? null : `media/${randomHex()}.jpg`,
+    cardKey: `media/${randomHex()}.jpg`,
     sha256: input.sha256 ?? null,
     createdAt: new Date(),
   };
