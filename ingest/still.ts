@@ -119,7 +119,7 @@ async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>)
   }
 }
 
-/** The still's share card; null when it cannot be made within SHARE_CARD's bytes. */
+/** A still's or a film poster's share card; null when not within SHARE_CARD's bytes. */
 export async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   const card = await reencodedWithin(config, jpeg, cardArgs, SHARE_CARD.maxBytes).catch(() => null);
   return card && card.length <= SHARE_CARD.maxBytes ? card : null;

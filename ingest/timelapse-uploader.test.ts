@@ -1,11 +1,14 @@
 // @vitest-environment node
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { TimelapseFacts } from "#protocol/timelapse-upload.ts";
 import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
+import { pictureSize } from "#test/support/box-picture-size.ts";
 import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
 import type { BoxConfig } from "./config.ts";
 import {
@@ -40,6 +43,15 @@ async function rendered(film: Buffer, on = day) {
   await writeFile(join(framesDir(config, on), "120100.jpg"), "frame");
 }
 
+/** A poster as the render makes it, of a detailed, noisy noon frame. */
+async function renderedPoster() {
+  execFileSync(config.ffmpegPath, [
+    ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi"],
+    ...["-i", "testsrc2=size=1920x1080,noise=alls=40:allf=t", "-frames:v", "1", "-q:v", "2"],
+    timelapseFiles(config, day).poster,
+  ]);
+}
+
 const partsSent = () =>
   worker.requests.filter((r) => r.includes("/parts/")).map((r) => Number(r.split("/").at(-1)));
 
@@ -61,6 +73,23 @@ describe("uploading a day's film", { timeout: 20_000 }, () => {
     expect(registered?.film.equals(film)).toBe(true);
     expect(registered?.poster.toString()).toBe("poster jpeg");
     expect(registered?.facts).toEqual(facts);
+  });
+
+  test("sends a 1200×630 share card within 200 kB, cut from the poster", async () => {
+    await rendered(randomBytes(1500));
+    await renderedPoster();
+    await uploadTimelapse(config, day);
+    const card = worker.films.get(day)?.card ?? Buffer.alloc(0);
+    expect(pictureSize(card)).toBe("1200,630");
+    expect(card.length).toBeLessThanOrEqual(SHARE_CARD.maxBytes);
+  });
+
+  test("registers the film with its poster alone when the Worker refuses the card", async () => {
+    await rendered(randomBytes(1500));
+    await renderedPoster();
+    worker.fail(/card$/, 404);
+    const id = await uploadTimelapse(config, day);
+    expect(worker.films.get(day)).toMatchObject({ id, card: null });
   });
 
   test("deletes the day's frames only once the Worker confirmed the film", async () => {

@@ -11,7 +11,8 @@ import {
 import type { BoxConfig } from "./config.ts";
 import { markRegistered, pendingTimelapses, readFacts, timelapseFiles } from "./day-store.ts";
 import { log } from "./log.ts";
-import { signedRequest } from "./worker-client.ts";
+import { shareCard } from "./still.ts";
+import { signedRequest, UploadError } from "./worker-client.ts";
 
 /** A part can take a while on a camera's uplink (16 MiB at 4 Mbit/s is 34 s). */
 const PART_TIMEOUT_MS = 300_000;
@@ -30,6 +31,21 @@ async function readPart(path: string, offset: number, length: number) {
     return bytes;
   } finally {
     await file.close();
+  }
+}
+
+/** Optional: a Worker that refuses it (or predates it) registers the film with its poster. */
+async function sendCard(config: BoxConfig, id: string, poster: Uint8Array<ArrayBuffer>) {
+  const card = await shareCard(config, poster);
+  if (!card) return log("upload: no share card from the poster, the film goes without");
+  try {
+    await signedRequest(config, "PUT", TIMELAPSE_PATHS.card(id), {
+      bytes: card,
+      contentType: "image/jpeg",
+    });
+  } catch (error) {
+    if (!(error instanceof UploadError && error.status < 500)) throw error;
+    log(`upload: the Worker refused the share card, the film goes without: ${error.message}`);
   }
 }
 
@@ -63,6 +79,7 @@ export async function uploadTimelapse(config: BoxConfig, day: string): Promise<s
     bytes: poster,
     contentType: "image/jpeg",
   });
+  await sendCard(config, opened.id, poster);
   const response = await signedRequest(config, "POST", TIMELAPSE_PATHS.complete(opened.id), {
     json: facts,
   });

@@ -26,8 +26,9 @@ type Upload = {
   sha256: string;
   parts: Map<number, Buffer>;
   poster?: Buffer;
+  card?: Buffer;
 };
-type Registered = { id: string; film: Buffer; poster: Buffer; facts: unknown };
+type Registered = { id: string; film: Buffer; poster: Buffer; card: Buffer | null; facts: unknown };
 
 export type FakeWorker = {
   url: string;
@@ -139,7 +140,7 @@ export async function startFakeWorker(options: {
       const doneParts = [...upload.parts.keys()].sort((a, b) => a - b);
       return json(res, 200, { id: upload.id, partSize: options.partSize, doneParts });
     }
-    const match = /^\/api\/ingest\/films\/([^/]+)\/(parts\/(\d+)|poster|complete)$/.exec(path);
+    const match = /^\/api\/ingest\/films\/([^/]+)\/(parts\/(\d+)|poster|card|complete)$/.exec(path);
     const upload = match ? uploads.get(match[1] ?? "") : undefined;
     if (!match || !upload) return refuse(res, 404, "not_found");
     if (match[3] && req.method === "PUT") {
@@ -154,6 +155,10 @@ export async function startFakeWorker(options: {
       upload.poster = body;
       return json(res, 200, { ok: true });
     }
+    if (match[2] === "card" && req.method === "PUT") {
+      upload.card = body;
+      return json(res, 200, { ok: true });
+    }
     if (match[2] === "complete" && req.method === "POST") {
       const facts = timelapseFactsSchema.safeParse(JSON.parse(body.toString()));
       if (!facts.success) return refuse(res, 400, "invalid_facts");
@@ -163,7 +168,8 @@ export async function startFakeWorker(options: {
       );
       const sha256 = createHash("sha256").update(film).digest("hex");
       if (sha256 !== upload.sha256 || !upload.poster) return refuse(res, 409, "incomplete");
-      films.set(upload.day, { id: upload.id, film, poster: upload.poster, facts: facts.data });
+      const { poster, card = null } = upload;
+      films.set(upload.day, { id: upload.id, film, poster, card, facts: facts.data });
       uploads.delete(upload.id);
       return json(res, 201, { id: upload.id });
     }
