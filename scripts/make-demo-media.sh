@@ -48,4 +48,5 @@ ffmpeg -loglevel error -y -framerate 0.5 -pattern_type glob -i '{morning,noon,su
   -vf "scale=1280:720,framerate=fps=25:interp_start=0:interp_end=255,format=yuv420p" \
   -c:v libx264 -preset veryfast -crf 32 -movflags +faststart timelapse.mp4
 ffmpeg -loglevel error -y -i timelapse.mp4 -frames:v 1 -vf scale=480:-2 -q:v 5 timelapse-poster.jpg
+card timelapse.mp4 timelapse-card.jpg
 ls -la

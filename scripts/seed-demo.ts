@@ -224,14 +224,11 @@ export async function seedDemo(persistTo: string): Promise<void> {
         if (small && smallKey) {
           await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
         }
-        // Uploads make a share card; the box's films have none (their pages show the poster).
-        const cardName =
-          demo.type === "timelapse" ? null : demo.file.replace(/\.\w+$/, "-card.jpg");
-        const card = cardName ? readFileSync(new URL(cardName, folder)) : null;
-        const cardKey = card && cardName ? keyFor(card, cardName) : null;
-        if (card && cardKey) {
-          await env.MEDIA.put(cardKey, card, { httpMetadata: { contentType: "image/jpeg" } });
-        }
+        // Uploads and the box make a share card.
+        const cardName = demo.file.replace(/\.\w+$/, "-card.jpg");
+        const card = readFileSync(new URL(cardName, folder));
+        const cardKey = keyFor(card, cardName);
+        await env.MEDIA.put(cardKey, card, { httpMetadata: { contentType: "image/jpeg" } });
         // Noon UTC is the same date at the lake, on the days the clocks change too.
         const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
         const takenAt = Date.parse(`${day}T12:00:00Z`);
