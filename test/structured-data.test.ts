@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { localizePath } from "#app/i18n/locales.ts";
+import { locales, localizePath } from "#app/i18n/locales.ts";
 import { publicPagePaths } from "#app/shell/pages.ts";
 import { createMedia } from "./factories.ts";
 import { visit } from "./helpers.ts";
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 describe("structured data", () => {
-  test.each(["de", "en"] as const)(
+  test.each(locales)(
     "every public page names the site and the camera's place (%s)",
     async (locale) => {
       for (const page of publicPagePaths) {
