@@ -142,15 +142,15 @@ describe("camera box offline", () => {
 });
 
 describe("the camera's status in the page", () => {
-  test("the home page says whether the camera is online, from the answer the status API shares", async () => {
-    const offline = await (await visit("/en")).text();
+  test("the embed says whether the camera is online, from the answer the status API shares", async () => {
+    const offline = await (await visit("/en/embed")).text();
     expect(offline).toContain(">OFFLINE<");
     expect(offline).toContain("The camera is offline right now.");
     await connectBox();
     await vi.waitFor(async () =>
       expect(await (await visit("/api/stream/status")).json()).toMatchObject({ online: true }),
     );
-    const online = await (await visit("/en")).text();
+    const online = await (await visit("/en/embed")).text();
     expect(online).not.toContain(">OFFLINE<");
     expect(online).not.toContain("The camera is offline right now.");
   });
