@@ -15,8 +15,13 @@ export function freePort(): Promise<number> {
 /** The build in workerd (BENCH_PORT, else `defaultPort`, else free), or the one at BENCH_URL. */
 export async function startPreview(
   defaultPort?: number,
-  /** `vars`: `NAME:value` pairs over wrangler.jsonc's vars. */
-  { fresh = true, vars = [] as string[] } = {},
+  /** `vars`: `NAME:value` pairs over wrangler.jsonc's vars; `wranglerArgs` go to `wrangler dev`. */
+  {
+    fresh = true,
+    vars = [] as string[],
+    config = undefined as string | undefined,
+    wranglerArgs = [] as string[],
+  } = {},
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
   const running = process.env.BENCH_URL;
   if (running) return { url: running, stop: () => {}, processGroup: 0 };
@@ -28,6 +33,8 @@ export async function startPreview(
       ["--port", port, "--persist-to", ".wrangler/bench"],
       fresh ? ["--fresh"] : [],
       vars.flatMap((pair) => ["--var", pair]),
+      config ? ["--config", config] : [],
+      ["--", ...wranglerArgs],
     ].flat(),
     // Its own process group, so stopping it takes wrangler and workerd along.
     {

@@ -8,8 +8,12 @@ import { DEVELOPER_STATE, setupLocal } from "./setup-local.ts";
 
 const BUILT_CONFIG = "build/server/wrangler.json";
 
-const { values } = parseArgs({
+// Positionals go to `wrangler dev` as they are (a bench's `--inspector-port`).
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
+    /** A bench's config deriving from the build's (bench/render-cpu.ts). */
+    config: { type: "string", default: BUILT_CONFIG },
     port: { type: "string", default: "4173" },
     "persist-to": { type: "string", default: DEVELOPER_STATE },
     fresh: { type: "boolean", default: false },
@@ -29,7 +33,7 @@ const wrangler = spawn(
   "wrangler",
   [
     "dev",
-    ["--config", BUILT_CONFIG],
+    ["--config", values.config],
     // Local bindings only: Workers AI would need an account (ADR 015 says what stands in).
     "--local",
     // Resolved against the config's folder otherwise, and it skips the build's copy of .dev.vars.
@@ -37,6 +41,7 @@ const wrangler = spawn(
     ["--persist-to", persistTo],
     ["--port", values.port],
     values.var.flatMap((pair) => ["--var", pair]),
+    positionals,
   ].flat(),
   { stdio: "inherit" },
 );
