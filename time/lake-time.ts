@@ -21,14 +21,34 @@ export function lakeDate(instant: number | Date, timeZone = LAKE_TIME_ZONE): str
   return format.format(instant);
 }
 
-function offsetMs(instant: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-    .formatToParts(instant)
-    .find((part) => part.type === "timeZoneName")?.value;
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function readOffsetMs(instant: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? "");
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
   return (match[1] === "-" ? -1 : 1) * minutes * MINUTE_MS;
+}
+
+// Clocks change on a quarter hour of UTC, so one Intl reading holds for its quarter (issue 35).
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+const offsets = new Map<string, number>();
+
+function offsetMs(instant: number, timeZone: string): number {
+  const key = `${timeZone} ${Math.floor(instant / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = readOffsetMs(instant, timeZone);
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 // `wall` is a wall-clock time written as UTC (`Date.UTC(…)`): Italian sources omit the offset.
@@ -54,24 +74,8 @@ export function clockOf(instant: Date, timeZone: string): string {
     .replaceAll(":", "");
 }
 
-// Built on first use: the home page loads this file, and a format costs a phone tens of ms.
-let wallClock: Intl.DateTimeFormat | undefined;
-
-function wallClockOf(instant: number): string {
-  wallClock ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: LAKE_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  const parts = Object.fromEntries(
-    wallClock.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+const wallClockOf = (instant: number) =>
+  new Date(instant + offsetMs(instant, LAKE_TIME_ZONE)).toISOString().slice(0, 16);
 
 // The first of an hour shown twice (clocks going back) carries its offset: one address per slot.
 export function lakeWallClock(instant: number): string {
