@@ -47,8 +47,12 @@ type Statement = {
   raw(): Promise<unknown[][]>;
 };
 
+/** A read is known by its SQL and values; a write (the usage counts a minute) by its SQL alone. */
+const keyOf = (sql: string, params: unknown[]) =>
+  JSON.stringify(/^\s*(insert|update|delete)\b/i.test(sql) ? [sql] : [sql, params]);
+
 function statement(real: RealStatement | null, sql: string, params: unknown[] = []): Statement {
-  const key = JSON.stringify([sql, params]);
+  const key = keyOf(sql, params);
   const realStatement = () => {
     if (!real) throw new Error(`render-cpu: a replayed statement reached D1: ${sql}`);
     return real;
