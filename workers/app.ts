@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { createWorkerScope, type RequestScope, requestScope } from "#app/.server/context.ts";
 import { ConfigError } from "#app/.server/env.ts";
 import { isSameOriginRequest } from "#app/.server/http/same-origin.ts";
@@ -26,10 +26,18 @@ type AppEnv = {
   Variables: Omit<RequestScope, "env" | "ctx">;
 };
 
-const handleDocument = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+// Given a function, React Router rebuilds its route tables every request (for Vite's reloads);
+// a built Worker hands it the build once, loaded with the first page.
+let builtHandler: Promise<RequestHandler> | undefined;
+const handleDocument: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(serverBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      builtHandler ??= serverBuild().then((build) =>
+        createRequestHandler(build, import.meta.env.MODE),
+      );
+      return (await builtHandler)(request, context);
+    };
 
 const app = new Hono<AppEnv>();
 

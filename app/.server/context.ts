@@ -20,7 +20,8 @@ export function createWorkerScope(
   meters: UsageMeter[] = [],
 ): WorkerScope {
   const used = meteredEnv(env, meters);
-  return { env: used, ctx, config: getConfig(used), db: getDb(used.DB) };
+  // From the runtime's env, the same object every request: parsed once per isolate.
+  return { env: used, ctx, config: getConfig(env), db: getDb(used.DB) };
 }
 
 export type RequestScope = WorkerScope & {
