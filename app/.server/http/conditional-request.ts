@@ -1,5 +1,4 @@
-// Conditional GET and HEAD (RFC 9110 §13): validators parsed here, never handed to R2 raw,
-// so a malformed header is a precondition like any other, not an exception.
+// RFC 9110 §13, parsed here rather than by R2 so a malformed header is a precondition, not an exception.
 
 export type EntityTag = { weak: boolean; opaque: string };
 
@@ -7,8 +6,7 @@ export type Validators = { etag: string; lastModified: Date };
 
 export type Precondition = "proceed" | "not-modified" | "precondition-failed";
 
-// One list member with its separator; etagc is %x21 / %x23-7E / obs-text, so commas may
-// appear inside the quotes and the list cannot simply be split.
+// etagc allows commas inside the quotes, so the list cannot simply be split.
 const LIST_MEMBER = /[ \t]*(?:(W\/)?("[\x21\x23-\x7e\x80-\xff]*"))?[ \t]*(?:,|$)/y;
 
 /** null for an invalid value, which then matches nothing. */

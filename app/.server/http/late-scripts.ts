@@ -1,20 +1,9 @@
-/**
- * Every page is rendered on the server: its first paint and its largest picture need no script.
- * React Router has the browser fetch the page's modules as soon as it reads the document, so
- * 130 kB of scripts shared the first round trips with the document's pictures, and on a fast
- * connection they were often in before the first paint (ADR 018). Here the modules are held
- * back until the first frame is painted, and then preloaded at low priority, after the
- * pictures still loading; hydration starts once they are in.
- */
+// Scripts wait for the first paint so they do not share its round trips with the pictures (ADR 018).
 const HELD = "after-first-paint";
 // A data block's type (not a script's), so the held entry is valid markup and never runs.
 const HELD_SCRIPT_TYPE = `text/x-${HELD}`;
 
-// Recreates each held element as it was written, so the browser preloads it (at low priority,
-// after the pictures) or runs it (async, as React Router writes its entry). Only elements
-// carrying this document's nonce: the held-back markup must never become a way to run a
-// script the policy would refuse. (A string, not a stringified function: a bundler's helpers
-// inside a function's source would not exist in the page.)
+// Only nonced elements, so held markup cannot run what the CSP refuses; a string, as bundler helpers would not exist in the page.
 const recreateHeld = `var nonce = document.currentScript.nonce;
   function start() {
     document.querySelectorAll("[data-${HELD}]").forEach(function (held) {
@@ -37,20 +26,14 @@ const recreateHeld = `var nonce = document.currentScript.nonce;
     });
   }`;
 
-// Two frames: the second's callback comes once the first is drawn. A hidden tab draws nothing,
-// so there it starts at once.
+// The second frame's callback comes once the first is drawn; a hidden tab draws nothing.
 const startAfterFirstPaint = `(function () {
   ${recreateHeld}
   if (document.hidden) start();
   else requestAnimationFrame(function () { requestAnimationFrame(start); });
 })()`;
 
-/**
- * A page made for other sites' frames (ADR 023) starts its scripts only when the visitor
- * presses a control marked `data-starts-scripts` (Enter and Space click a button; hover and
- * focus do nothing). `data-pressed` on the root says which, for the styles until hydration and
- * for the component that then carries the press out.
- */
+// The embed (ADR 023) starts its scripts on a press; `data-pressed` tells the styles and the hydrated component which.
 const startOnPress = `(function () {
   ${recreateHeld}
   document.addEventListener("click", function pressed(event) {

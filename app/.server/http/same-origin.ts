@@ -1,9 +1,6 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * Browsers name a request's origin in Sec-Fetch-Site (older ones in Origin); a client sending
- * neither is no browser and carries no visitor's cookies, so the camera box and scripts pass.
- */
+/** A client sending neither Sec-Fetch-Site nor Origin is no browser and has no visitor's cookies (the box passes). */
 export function isSameOriginRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
   const site = request.headers.get("Sec-Fetch-Site");

@@ -1,6 +1,4 @@
-// Every style a page may use, inlined in the document head (InlineStylesheet): the site's
-// Tailwind stylesheet and the weather panel's icons, CSS masks (ADR 007). As route stylesheets
-// the icons cost the home page a render-blocking request queued behind its scripts.
+// Inlined in the head: as route stylesheets the icon masks cost a render-blocking request (ADR 007).
 
 import refresh from "virtual:icon-mask/mdi/refresh.css?inline";
 import cloudy from "virtual:icon-mask/mdi/weather-cloudy.css?inline";
