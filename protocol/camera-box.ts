@@ -1,10 +1,7 @@
 // The control socket's messages, shared by the Worker and the camera box (ingest/).
 import { z } from "zod";
 
-/**
- * What `hello` says: 2 since health reports (ADR 021), 3 since `hello.camera`; a box that says
- * nothing speaks 1.
- */
+/** 2 since health reports (ADR 021), 3 since `hello.camera`; a box that says nothing speaks 1. */
 export const BOX_PROTOCOL = 3;
 
 export const refusalCodes = ["bad_report", "unknown_report", "too_large"] as const;
@@ -49,7 +46,6 @@ export const healthReportSchema = z.object({
     since: instant,
     keyframeSeconds: z.number().positive().max(60).nullable(),
   }),
-  /** The last nightly run's outcome. */
   film: z.object({ day: z.iso.date(), state: z.enum(filmStates) }).nullable(),
   /** Null where the system does not say (no thermal zone, no vcgencmd). */
   cpuTempC: z.number().min(-50).max(150).nullable(),
@@ -88,10 +84,7 @@ export const reportSchema = z.discriminatedUnion("type", [
     version: z.string().max(40),
     epoch: z.number().int().positive().nullable(),
     protocol: z.number().int().positive().optional(),
-    /**
-     * Whether the camera answers as the connection opens; null while the box does not know yet
-     * (a `camera` report follows). Absent before protocol 3: answering until a report says not.
-     */
+    /** null: not known yet (a `camera` report follows); absent before protocol 3: answering. */
     camera: z.boolean().nullable().optional(),
   }),
   z.object({

@@ -1,5 +1,4 @@
-// Shared by the Worker and the camera box (ingest/), so both ends sign the same bytes.
-// Only Web Crypto, no imports: Node 24 and workerd both run this file as it is.
+// Only Web Crypto, no imports: Node 24 on the box and workerd both run this file as it is.
 
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
@@ -13,7 +12,6 @@ export const DEVICE_HEADERS = {
 
 export type SignedParts = {
   method: string;
-  /** Path only, no query string. */
   path: string;
   /** Unix seconds. */
   timestamp: number;
@@ -49,7 +47,6 @@ function hmacKey(secret: string, usage: "sign" | "verify") {
   );
 }
 
-/** The headers that sign a request as the box. */
 export async function signRequest(
   secret: string,
   deviceId: string,
@@ -91,11 +88,7 @@ function checkClaim(expected: Omit<Expected, "secret">, claimed: Claimed): Signa
   return { ok: true };
 }
 
-/**
- * From the headers alone, so that a request without the secret is refused before its body is
- * read: the signature covers the body's claimed SHA-256, which `bodyMatches` then checks.
- * Constant time via subtle.verify.
- */
+/** Headers only, so a request without the secret is refused before its body is read; `bodyMatches` checks the body. */
 export async function verifySignature(
   expected: Expected,
   claimed: Claimed,

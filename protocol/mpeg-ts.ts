@@ -1,5 +1,4 @@
-// MPEG-TS as the box writes it and the Worker checks it: the Worker's segment check, and the
-// box's reader of its camera (ingest/camera-reader.ts).
+// Shared by the Worker's segment check and the box's camera reader (ingest/camera-reader.ts).
 export const PACKET = 188;
 const SYNC = 0x47;
 const PAT_PID = 0x0000;
@@ -34,10 +33,7 @@ export function readPacket(bytes: Uint8Array, offset: number): Packet | null {
   return { pid: ((b1 & 0x1f) << 8) | b2, unitStart: (b1 & 0x40) !== 0, randomAccess, payload };
 }
 
-/**
- * The table a unit-start packet carries, as its section's body (past the 8-byte header, before
- * the CRC); null if it is not that table or does not fit its packet (ffmpeg's always do).
- */
+/** The section's body (past the 8-byte header, before the CRC); null if it does not fit its packet. */
 function sectionBody(packet: Packet, table: number): Uint8Array | null {
   if (!packet.unitStart) return null;
   const pointer = packet.payload[0] ?? 0;
@@ -61,7 +57,6 @@ function programMapPids(body: Uint8Array): number[] {
   return pids;
 }
 
-/** The video elementary streams' PIDs a PMT lists. */
 function videoPids(body: Uint8Array): number[] {
   const pids: number[] = [];
   const programInfo = (((body[2] ?? 0) & 0x0f) << 8) | (body[3] ?? 0);
@@ -78,7 +73,6 @@ const startsVideoPes = (payload: Uint8Array) =>
 
 export type PacketKind = "pat" | "pmt" | "video-start" | "other";
 
-/** Learns the program's tables from the packets in order, and names each packet's role. */
 export class ProgramTables {
   private readonly mapPids = new Set<number>();
   readonly videoPids = new Set<number>();
@@ -116,11 +110,7 @@ export function pesSeconds(payload: Uint8Array): number | null {
   return ticks / 90_000;
 }
 
-/**
- * A segment a player can start with: whole 188-byte packets, each with its sync byte, and, in
- * this order, a program table (PAT), the program map it names (PMT) with a video stream, and
- * the start of that stream's data (a video PES packet).
- */
+/** A player can start with it: whole packets, then PAT, its PMT with video, and a video PES, in this order. */
 export function checkSegment(bytes: Uint8Array): SegmentCheck {
   if (bytes.length === 0 || bytes.length % PACKET !== 0) {
     return { ok: false, reason: "not a whole number of 188-byte packets" };

@@ -1,5 +1,3 @@
-// The nightly time-lapse as the box sends it and the Worker reads it (ingest/, workers/api):
-// a resumable multipart upload signed with the device key.
 import { z } from "zod";
 
 const MiB = 1024 * 1024;
@@ -17,10 +15,7 @@ export const TIMELAPSE_PATHS = {
   complete: (id: string) => `/api/ingest/films/${id}/complete`,
 } as const;
 
-/**
- * POST start: the same day, size and hash answer the open upload with the parts already
- * stored (resume); anything else for that day replaces it.
- */
+/** The same day, size and hash resume the open upload; anything else for that day replaces it. */
 export const timelapseStartSchema = z.object({
   /** The lake-time day the film shows. */
   day: z.iso.date(),
@@ -37,7 +32,6 @@ export const openTimelapseSchema = z.object({
 });
 export type OpenTimelapse = z.infer<typeof openTimelapseSchema>;
 
-/** POST complete: registers (or replaces) the day's published time-lapse. */
 export const timelapseFactsSchema = z
   .object({
     width: z.number().int().min(320).max(7680),
