@@ -34,13 +34,9 @@ const VISITORS_PER_NETWORK = 5;
 /** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
 export type PageView = {
   day: string;
-  /**
-   * Today's salted hashes of the visitor and of their network, or null when they asked not to
-   * be counted (GPC).
-   */
+  /** null when they asked not to be counted (GPC). */
   visitor: { id: string; network: string } | null;
   page: string;
-  /** The referring site and the bucket of the visitor's network (statistics.ts). */
   referrer: { host: string; bucket: number } | null;
   /** Seen in another site's frame: that site (the referrer) counts every view as an embed. */
   embedded?: boolean;
@@ -56,11 +52,7 @@ function increment(db: Db, day: string, counters: Counter[]) {
     .onConflictDoUpdate(addedUp);
 }
 
-/**
- * Counts a visitor once a day, and at most VISITORS_PER_NETWORK of one network; only a new
- * visitor brings their referrer, with their network's bucket. One batch: after the visitor's
- * insert, changes() says whether it was new (0 for a returning visitor or a full network).
- */
+/** One batch: after the visitor's insert, changes() is 0 for a returning visitor or a full network. */
 export async function countPageView(db: Db, view: PageView): Promise<void> {
   const views = increment(db, view.day, [
     { dimension: "views", value: "" },
@@ -122,10 +114,7 @@ export async function countEvent(db: Db, event: ProductEvent, day: string): Prom
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */
 const RETENTION_MONTHS = 13;
 
-/**
- * Earlier days' visitor hashes go (their salt goes with the likes'), the referrers' network
- * buckets once no statistics period shows their day, and counts past retention.
- */
+/** Visitor hashes go with their day's salt; network buckets once no statistics period shows their day. */
 export async function purgeStatistics(db: Db, now = new Date()): Promise<void> {
   const keepCountsFrom = new Date(now);
   keepCountsFrom.setUTCMonth(keepCountsFrom.getUTCMonth() - RETENTION_MONTHS);

@@ -38,14 +38,9 @@ function requestCountry(request: Request): string {
     : "";
 }
 
-/** A page a visitor opened: its address, the referring site's host (not ours), another site's frame. */
 export type SeenPage = { path: string; referrer?: string; embedded?: boolean };
 
-/**
- * The view to count, or null for an address that is none of the site's pages. Global Privacy
- * Control: counted as a view, never as a visitor, so not even a hash exists, and without a
- * referrer (only a visitor's first view brings one).
- */
+/** GPC: counted as a view, never as a visitor, so not even a hash exists, and without a referrer. */
 export async function pageViewOf(
   db: Db,
   secret: string,

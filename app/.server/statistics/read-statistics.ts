@@ -19,7 +19,6 @@ import { confirmedReferrers } from "./referrer-networks.ts";
 const STATISTICS_DAYS = 30;
 const TOP_ENTRIES = 10;
 
-/** The oldest day the owner's statistics show. */
 export function firstDayShown(now = new Date()): string {
   return utcDay(new Date(now.getTime() - (STATISTICS_DAYS - 1) * DAY_MS));
 }
