@@ -57,7 +57,6 @@ function toArchiveStill(row: StillRow): ArchiveStill {
   };
 }
 
-/** The same lake-time wall clock a day, a week or a year earlier. */
 export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
   const [date, time] = [at.slice(0, 10), at.slice(11, 16)];
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
@@ -154,10 +153,7 @@ function comparison(
   };
 }
 
-/**
- * `today` is the lake-time date the calendar opens on when the archive is empty; `place` is
- * the camera's, for the day strips' dawn and dusk.
- */
+/** `today`: where the calendar opens when the archive is empty; `place`: for the strips' dawn and dusk. */
 export async function loadArchivePage(
   db: Db,
   query: ArchiveQuery,

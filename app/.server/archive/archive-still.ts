@@ -19,15 +19,11 @@ type Incoming = StillUpload & { takenAt: number; now: number };
 
 const jpeg = { httpMetadata: { contentType: "image/jpeg" } };
 
-/**
- * One still per slot: a second one for the same slot replaces the first. The old objects
- * are read in the same D1 transaction that replaces their row, so they are the ones deleted.
- */
+/** The old objects are read in the transaction that replaces their row, so they are the ones deleted. */
 export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
   const { bytes, frame, versions, colour, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
-  // A key only for each version the box sent: the others stay null.
   const keys = {
     fileKey: newStillKey(),
     ...byKeyColumn((version) => (versions[version] ? newStillKey() : null)),

@@ -17,11 +17,7 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
   return updated.length > 0;
 }
 
-/**
- * The row goes first: a failed R2 delete leaves an object no URL serves (a still's address
- * finds its files through its row), never a still without its picture. Its `days`' strips
- * are rebuilt in the same batch.
- */
+/** The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its picture. */
 async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL, days: string[]) {
   const [deleted] = await db.batch([
     db.delete(stills).where(where).returning(stillKeyColumns),
@@ -48,10 +44,7 @@ export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise
 /** A run removes at most this many: a backlog goes over the next runs. */
 const EXPIRY_BATCH = 100;
 
-/**
- * The oldest stills past retention, best-of ones excepted. Chosen and deleted in one
- * statement: a still the owner marks best of meanwhile is kept.
- */
+/** Chosen and deleted in one statement, so a still the owner marks best of meanwhile is kept. */
 export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: number) {
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db

@@ -17,7 +17,6 @@ import {
 } from "#protocol/still-upload.ts";
 import { checkStill } from "./still-check.ts";
 
-/** A still as the box sent it, each picture checked by its content. */
 export type StillUpload = {
   bytes: Uint8Array;
   frame: JpegFrame;
@@ -93,10 +92,7 @@ function isVersionOf(version: StillVersion, bytes: Uint8Array, still: JpegFrame)
   return frame.width === width && Math.abs(frame.height - height) <= 1;
 }
 
-/**
- * The body of `PUT /api/ingest/still`: one JPEG, or the form with the still and its smaller
- * versions (protocol/still-upload.ts). Each version sent must be the still made smaller.
- */
+/** One JPEG, or the form of protocol/still-upload.ts; each version sent must be the still made smaller. */
 export async function readStillUpload(
   contentType: string | undefined,
   body: Uint8Array,

@@ -3,10 +3,7 @@ import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
 import { STILL_BACKFILL_HOURS, STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { HOUR_MS } from "#time/durations.ts";
 
-/**
- * As far ahead as the box's signature may be: a box whose clock runs a few minutes fast is
- * let in by its signature, so its stills must not be refused (and lost) for their time.
- */
+/** As far ahead as the signature allows, so a box whose clock runs fast does not lose its stills. */
 const TAKEN_AT_SKEW_MS = SIGNATURE_WINDOW_SECONDS * 1000;
 
 export const slotOf = (instant: number) => instant - (instant % STILL_SLOT_MS);

@@ -1,5 +1,4 @@
-// The camera box's still becomes the public placeholder picture: it must be a whole JPEG
-// of a plausible size, not just bytes that start like one.
+// The still becomes the public placeholder: a whole JPEG of a plausible size, not bytes that start like one.
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 
 const STILL_LIMITS = {

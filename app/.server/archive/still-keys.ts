@@ -29,7 +29,6 @@ export const stillKeyColumns = {
   ...byKeyColumn((version) => stills[keyColumn[version]]),
 };
 
-/** The R2 objects of a still: its picture, and the smaller versions and card the box sent. */
 export const stillKeys = (row: StillKeys) =>
   [row.fileKey, ...stillFiles.map((version) => versionKey(row, version))].filter(
     (key) => key !== null,

@@ -8,12 +8,7 @@ import { versionKey } from "./still-keys.ts";
 
 type StillRow = typeof stills.$inferSelect;
 
-/**
- * Which still an address names: the newest one (the live panel), or a slot's by its id, which
- * a replacement keeps (the archive). Addresses name no file: a still's files are deleted the
- * moment the box replaces it (a restarting box sends one at once) or the owner deletes it, and
- * a page rendered just before must still get a picture.
- */
+/** Addresses name no file: a replaced still's files go at once, and a page rendered just before must still get a picture. */
 export type StillName = "newest" | (string & {});
 
 /** `v` changes with the still, so a cache never answers with an older one. */
@@ -61,19 +56,12 @@ const stillRow = async (db: Db, name: StillName) =>
     : await db.select().from(stills).where(eq(stills.id, name)).limit(1)
   ).at(0);
 
-/**
- * The home page and the camera's status name the newest still on every view, and the box
- * sends one every ten minutes: an isolate reads it at most this often. Its address always
- * serves the newest picture, so a page with an older name still shows the right one.
- */
+/** Read on every view but sent every ten minutes; the address always serves the newest picture anyway. */
 export const NEWEST_STILL_CACHE_MS = 10_000;
 
 let newest: { picture: StillPicture | null; expires: number } | null = null;
 
-/**
- * The live panel's placeholder: the newest archived still. A backfilled still is older, so it
- * never moves the placeholder back; one the owner deleted is no longer shown.
- */
+/** A backfilled still is older, so it never moves the placeholder back. */
 export async function newestStill(db: Db, now = Date.now()): Promise<StillPicture | null> {
   if (newest && newest.expires > now) return newest.picture;
   const row = await stillRow(db, "newest");
@@ -98,11 +86,7 @@ async function stillPictureSource(
   return { key: (version && versionKey(row, version)) || row.fileKey, takenAt: row.takenAt };
 }
 
-/**
- * The named still's picture in `version` and when it was taken, or null. A replacement deletes
- * the old files right after the row changes, so a read that found the old row can find its
- * file gone: it reads the row again, once (a slot is replaced at most a few times a day).
- */
+/** A read that found a just-replaced row can find its file gone: it reads the row again, once. */
 export async function readStillPicture(
   db: Db,
   bucket: R2Bucket,

@@ -3,10 +3,7 @@ import type { WeatherSnapshot } from "#app/features/weather/weather.ts";
 import { waterTemperatureView } from "#app/features/weather/weather-view.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 
-/**
- * The reading is "current" only at the moment it was taken: a still that arrives later than
- * this (backfilled after an outage) or a reading this far from the still's time gets none.
- */
+/** A reading is "current" only when taken: a later-arriving still, or a reading this far off, gets none. */
 export const WEATHER_MATCH_MS = 20 * MINUTE_MS;
 
 export function weatherAt(
