@@ -81,10 +81,7 @@ const titleColumns = Object.fromEntries(
   localizedFields("title").map((name) => [name, media[name]]),
 ) as { [N in LocalizedField<"title">]: (typeof media)[N] };
 
-/**
- * Every item the owner's list matches with these filters, beyond its loaded pages, named for
- * a partial failure's message; null when there are more than "Select all" takes.
- */
+/** Named for a partial failure's message; null when there are more than "Select all" takes. */
 export async function listMatching(db: Db, filters: MatchFilters): Promise<MatchingItem[] | null> {
   const rows = await db
     .select({ id: media.id, ...titleColumns })
@@ -140,10 +137,7 @@ export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promi
   return outcome(ids, await deleteMediaWhere(db, bucket, inList(media.id, ids)));
 }
 
-/**
- * The items `where` names, with their likes, in one batch; then their files. Keys are
- * content-addressed, so an R2 object another item still uses is kept. Returns the ids deleted.
- */
+/** Keys are content-addressed, so an R2 object another item still uses is kept. */
 export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Promise<string[]> {
   const keyColumns = { ...servedFileColumns, originalKey: media.originalKey };
   type KeyColumn = keyof typeof keyColumns;
@@ -170,8 +164,7 @@ export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Pr
       .where(or(...Object.values(keyColumns).map((column) => inList(column, keys))));
     const used = new Set(keysOf(stillUsed));
     const orphans = keys.filter((key) => !used.has(key));
-    // The rows are gone already: a failed R2 delete leaves objects behind, never an item
-    // without its files, and the owner's delete still succeeded.
+    // Rows first: a failed R2 delete leaves objects behind, never an item without its files.
     if (orphans.length > 0) {
       await bucket.delete(orphans).catch((error: unknown) => {
         console.error("media: R2 objects left behind", orphans.join(" "), error);

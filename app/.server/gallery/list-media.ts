@@ -139,7 +139,6 @@ export function listWhere(
   );
 }
 
-/** One row more than the page, to know whether more follow; batchable. */
 export function mediaPageQuery(db: Db, filters: ListFilters, scope: ListScope = {}) {
   const keys = sortKeys(filters);
   const band = filters.q ? mediaSearch(filters.q, filters.lang).band : undefined;

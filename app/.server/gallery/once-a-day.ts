@@ -9,10 +9,7 @@ const counters = {
   view: { records: "media_views", counter: "view_count" },
 } as const;
 
-/**
- * A published item's like or view, counted once a day per visitor. Exact under concurrency:
- * one batch inserts the record and adds changes(), 0 when it existed.
- */
+/** Exact under concurrency: one batch inserts the record and adds changes(), 0 when it existed. */
 export async function countOnceADay(
   db: Db,
   action: keyof typeof counters,

@@ -10,6 +10,5 @@ export const servedFileColumns = {
   cardKey: media.cardKey,
 };
 
-/** The items serving `key` as their file or one of its versions. */
 export const servesFile = (key: string) =>
   or(...Object.values(servedFileColumns).map((column) => eq(column, key)));
