@@ -29,20 +29,17 @@ export type ArchivePage = {
   dayStills: { id: string; at: string; takenAt: string }[];
   hourStills: ArchiveStill[];
   monthDays: string[];
-  /** The days of `monthDays` whose stills drew a strip. */
   monthStrips: DayStrip[];
   previous: StillStep | null;
   next: StillStep | null;
   jumps: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
   /** The addresses to compare the still with: the jumps' stills, else the same time exactly. */
   compareWith: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
-  /** `?vs=`: the moment the still is compared with. */
   comparison: Comparison | null;
 };
 
 /** The other moment of "then and now": its still, or the nearest one when it has none. */
 export type Comparison = {
-  /** The address asked for, and its instant. */
   vs: string;
   vsAt: string;
   still: ArchiveStill | null;

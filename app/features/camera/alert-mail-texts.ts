@@ -14,7 +14,6 @@ export type AlertMailFacts = {
   outageSince: number | null;
   why: OfflineReason | null;
   newestStillAt: number | null;
-  /** The lake day whose time-lapse is missing, and what the box said of its night. */
   timelapseDay: string;
   timelapseState: FilmState | null;
   health: HealthReport | null;

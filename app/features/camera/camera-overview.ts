@@ -1,4 +1,3 @@
-// What the Camera page shows (app/routes/admin/camera.tsx), as the stream object hands it over.
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { BoxEventKind, HealthReport } from "#protocol/camera-box.ts";

@@ -1,7 +1,6 @@
 import type { ConditionCode, WeatherPanelData } from "#app/features/weather/weather.ts";
 import { waterTemperatureView, weatherView } from "#app/features/weather/weather-view.ts";
 
-/** The embed's weather line, reduced by its loader to what it shows (null: not available). */
 export type EmbedWeather = { temperature: number; condition: ConditionCode; water: number } | null;
 
 export function embedWeather(data: WeatherPanelData): EmbedWeather {

@@ -7,7 +7,6 @@ import { formatDate, formatTime } from "#app/lib/format.ts";
 /** The site's name, for what the server writes for other programs (feeds, structured data). */
 export const siteName = (i18n: I18n) => t(i18n)`Lake Garda Live Camera`;
 
-/** The Atom feed's words in the request's language (the feed is made on the server). */
 export function feedTexts(i18n: I18n, locale: Locale) {
   return {
     title: siteName(i18n),

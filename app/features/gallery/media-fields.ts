@@ -14,7 +14,6 @@ const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((fi
   localizedFields(field),
 );
 
-/** Every language's title, description and tags empty, as a new item starts. */
 export function blankTexts(): Pick<MediaFields, LocalizedFieldName> {
   const texts: Partial<Record<LocalizedFieldName, string | string[]>> = {};
   for (const name of localizedFieldNames) texts[name] = name.startsWith("tags") ? [] : "";

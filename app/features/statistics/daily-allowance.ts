@@ -3,10 +3,7 @@ export const usageResources = ["requests", "rowsWritten", "rowsRead", "objectReq
 export type UsageResource = (typeof usageResources)[number];
 export type DayUsage = Record<UsageResource, number>;
 
-/**
- * Cloudflare's Workers Free plan per UTC day, as ADR 025 cites it (read 2026-11); past one the
- * site fails until 00:00 UTC.
- */
+/** Workers Free plan per UTC day (ADR 025, read 2026-11); past one the site fails until 00:00 UTC. */
 export const freePlanPerDay: DayUsage = {
   requests: 100_000,
   rowsWritten: 100_000,

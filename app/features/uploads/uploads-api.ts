@@ -15,6 +15,5 @@ export type OpenUpload = z.output<typeof openUpload>;
 export const openUploads = z.object({ uploads: z.array(openUpload) });
 export type OpenUploads = z.output<typeof openUploads>;
 
-/** `POST /api/admin/uploads/:id/complete`: the new draft item (the box's films answer alike). */
 export const completedUpload = z.object({ id: z.string() });
 export type CompletedUpload = z.output<typeof completedUpload>;

@@ -25,7 +25,7 @@ export type WeatherProvider = (typeof weatherProviders)[number];
 const condition = z.enum(conditionCodes);
 const instant = z.iso.datetime();
 
-/** Units: °C, %, km/h, mm, hPa (sea level). */
+/** °C, %, km/h, mm, hPa (sea level). */
 export const currentWeather = z.object({
   condition,
   isDay: z.boolean(),
