@@ -92,7 +92,6 @@ export const reportSchema = z.discriminatedUnion("type", [
     epoch: z.number().int().positive(),
     reason: z.string().max(200),
   }),
-  /** Sent when the camera stops or starts answering the box again. */
   z.object({ type: z.literal("camera"), reachable: z.boolean() }),
   healthReportSchema,
   eventReportSchema,

@@ -111,7 +111,6 @@ export async function verifySignature(
   return valid ? { ok: true } : { ok: false, code: "bad_signature" };
 }
 
-/** Whether the body that arrived is the one the verified signature covers. */
 export async function bodyMatches(claimed: Claimed, body: Uint8Array): Promise<boolean> {
   return (await sha256Hex(body)) === (claimed.contentSha256 ?? EMPTY_SHA256);
 }

@@ -97,7 +97,6 @@ export class ProgramTables {
   }
 }
 
-/** A PES header's presentation time in seconds; null without one. */
 export function pesSeconds(payload: Uint8Array): number | null {
   if (((payload[7] ?? 0) & 0x80) === 0) return null;
   const b = (i: number) => payload[9 + i] ?? 0;
