@@ -27,9 +27,14 @@ export function useStillNavigation(page: ArchivePage) {
   }, []);
 
   const index = dayStills.findIndex((s) => s.id === still?.id);
-  // The slider follows the pointer at once; the page follows the still it lands on.
+  // The slider follows the pointer at once; the page follows the still it lands on. Set while
+  // rendering, not in an effect: a mount effect could undo a scrub made before it ran.
   const [scrubbed, setScrubbed] = useState(index);
-  useEffect(() => setScrubbed(index), [index]);
+  const [followed, setFollowed] = useState(index);
+  if (followed !== index) {
+    setFollowed(index);
+    setScrubbed(index);
+  }
 
   const currentHour = still?.at.slice(11, 13);
   const hours = Array.from({ length: 24 }, (_, hour) => {
