@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useEffect } from "react";
 import {
   createRoutesStub,
@@ -137,6 +137,10 @@ const openCard = async (id: string) => {
   await viewing(id);
 };
 
+/** The focus moves as the viewer unmounts, in React's passive effects: after the cards are drawn. */
+const focusedCard = (id: string) =>
+  waitFor(() => expect(document.activeElement?.getAttribute("data-media-id")).toBe(id));
+
 test("the viewer steps through the featured row, then the grid, and back", async () => {
   visit(["/en/gallery"]);
   await openCard("f1");
@@ -184,7 +188,7 @@ test("closing hands the focus to the card of the item shown last, else to the he
   await viewing("p1");
   press("Close");
   await screen.findByText("At /en/gallery");
-  expect(document.activeElement?.getAttribute("data-media-id")).toBe("p1");
+  await focusedCard("p1");
 
   cleanup();
   visit(["/en/gallery", "/en/gallery/elsewhere"]);
@@ -192,7 +196,7 @@ test("closing hands the focus to the card of the item shown last, else to the he
   await viewing("elsewhere");
   press("Close");
   await screen.findByText("At /en/gallery");
-  expect(document.activeElement?.textContent).toBe("Gallery");
+  await waitFor(() => expect(document.activeElement?.textContent).toBe("Gallery"));
 });
 
 test("a visitor who arrives on a shared item sees the gallery behind it once they close it", async () => {
@@ -204,7 +208,7 @@ test("a visitor who arrives on a shared item sees the gallery behind it once the
   expect(preloaded?.getAttribute("fetchpriority")).toBe("high");
   press("Close");
   await screen.findByRole("link", { name: "Title p3" });
-  expect(document.activeElement?.getAttribute("data-media-id")).toBe("p3");
+  await focusedCard("p3");
 });
 
 test("the first picture loads first, unless an opened item's own does", async () => {
