@@ -82,6 +82,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
         title={when ? t`Archive: ${when}` : t`Archive`}
         description={t`Every ten minutes a picture from the camera: browse the days, hours and seasons of Lake Garda.`}
         image={loaderData.shareImage}
+        firstPaintAfter="archive-picture"
       />
       <JsonLd json={loaderData.jsonLd} />
       <h1 className="page-title">{t`Archive`}</h1>
@@ -91,7 +92,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       {range ? (
         <>
           {/* The picture first, across the page; the ways around it below. */}
-          <div className="mt-4">
+          <div id="archive-picture" className="mt-4">
             {still ? (
               <>
                 {comparison?.still ? (

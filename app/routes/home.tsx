@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <PageMeta image={loaderData.shareImage} oembed />
+      <PageMeta image={loaderData.shareImage} oembed firstPaintAfter="live" />
       <JsonLd json={loaderData.jsonLd} />
       {/* Compact, so the picture starts high on a phone (issue 37: the picture first). */}
       <section className="bg-gradient-to-b from-secondary-50 to-white px-4 py-3 text-center dark:from-secondary-950 dark:to-neutral-950">

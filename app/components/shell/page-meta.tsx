@@ -18,6 +18,7 @@ export function PageMeta({
   image,
   noindex = false,
   oembed = false,
+  firstPaintAfter,
 }: {
   title?: string;
   description?: string;
@@ -25,6 +26,11 @@ export function PageMeta({
   noindex?: boolean;
   /** A page a pasted link can embed: its oEmbed discovery link (ADR 023). */
   oembed?: boolean;
+  /**
+   * The id of the block with the page's picture: nothing paints before it is parsed whole. A
+   * paint while the stream is still arriving would draw the title block half-written, then move it.
+   */
+  firstPaintAfter?: string;
 }) {
   const { t, i18n } = useLingui();
   const root = useOptionalRootData();
@@ -58,6 +64,9 @@ export function PageMeta({
       ) : null}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
+      {firstPaintAfter ? (
+        <link rel="expect" href={`#${firstPaintAfter}`} blocking="render" />
+      ) : null}
       <link
         rel="alternate"
         type="application/atom+xml"
