@@ -201,8 +201,10 @@ try {
     console.log(`${name}: ${[...counted].map(([p, n]) => (n > 1 ? `${n}× ${p}` : p)).join(", ")}`);
   }
 
-  // The home page is counted from its own request (issue 35).
-  const homeExtras = invocations.filter((i) => i.step === "home" && /^\/api\/beacon\b/.test(i.url));
+  // The home page brings the camera's status and is counted from its own request (issue 35).
+  const homeExtras = invocations.filter(
+    (i) => i.step === "home" && /^\/api\/(stream\/status|beacon)\b/.test(i.url),
+  );
   if (homeExtras.length > 0) {
     console.error(`the home page asked more of the Worker: ${homeExtras.map((i) => i.url)}`);
     process.exitCode = 1;

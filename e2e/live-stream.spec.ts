@@ -315,11 +315,11 @@ test.describe("when things go wrong", () => {
     await waitUntilOnline(url, false);
     await page.clock.setFixedTime(Date.now() + 26 * 3_600_000);
 
-    // The page counts its own view: no beacon.
+    // The page brings the camera's status and counts its own view: the Worker hears nothing more.
     const asked: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
-      if (path === "/api/beacon") asked.push(path);
+      if (path === "/api/stream/status" || path === "/api/beacon") asked.push(path);
     });
     await page.goto("/");
     await hydrated(page);

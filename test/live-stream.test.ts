@@ -151,17 +151,22 @@ describe("camera box offline", () => {
 });
 
 describe("the camera's status in the page", () => {
-  test("the embed says whether the camera is online, from the answer the status API shares", async () => {
-    const offline = await (await visit("/en/embed")).text();
-    expect(offline).toContain(">OFFLINE<");
-    expect(offline).toContain("The camera is offline right now.");
+  test("the home page and the embed say whether the camera is online, from the answer the status API shares", async () => {
+    const pages = ["/en", "/en/embed"];
+    for (const page of pages) {
+      const offline = await (await visit(page)).text();
+      expect(offline, page).toContain(">OFFLINE<");
+      expect(offline, page).toContain("The camera is offline right now.");
+    }
     await connectBox();
     await vi.waitFor(async () =>
       expect(await (await visit("/api/stream/status")).json()).toMatchObject({ online: true }),
     );
-    const online = await (await visit("/en/embed")).text();
-    expect(online).not.toContain(">OFFLINE<");
-    expect(online).not.toContain("The camera is offline right now.");
+    for (const page of pages) {
+      const online = await (await visit(page)).text();
+      expect(online, page).not.toContain(">OFFLINE<");
+      expect(online, page).not.toContain("The camera is offline right now.");
+    }
   });
 });
 

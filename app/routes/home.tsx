@@ -4,6 +4,7 @@ import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
 import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
+import { cameraStatus } from "#app/.server/live-stream/camera-status.ts";
 import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
@@ -20,20 +21,22 @@ import VideoIcon from "~icons/mdi/video-outline";
 import WeatherIcon from "~icons/mdi/weather-partly-cloudy";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
   const { locale } = scope;
-  const [weather, teaser, still] = await Promise.all([
+  const [weather, teaser, still, status] = await Promise.all([
     loadWeatherPanel(scope),
     listMedia(scope.db, { ...listQuery.parse({ featured: "first", limit: 4 }), lang: locale }),
     // In the page, so the picture loads with it rather than after the camera's status.
     newestStill(scope.db),
+    cameraStatus(scope, request.url),
   ]);
   const caption = t(scope.i18n)`The harbour, as the camera saw it last`;
   return {
     weather,
     teaser: teaser.rows.map((row) => toPublicItem(row, locale)),
     live: { still, renderedAt: Date.now() },
+    status: status && { ...status, still },
     // Made here, so the home page's JavaScript does not carry them (its budget is tight).
     shareImage: still ? stillShareImage(still, caption) : undefined,
     jsonLd: still ? jsonLd([stillImageObject(siteOf(scope), still, caption)]) : null,
@@ -74,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section id="live" aria-labelledby="live-title" className="px-4">
         <h2 id="live-title" className="sr-only">{t`Live camera`}</h2>
-        <LiveStreamPanel rendered={loaderData.live} />
+        <LiveStreamPanel rendered={loaderData.live} initialStatus={loaderData.status} />
         <p className="mt-2 text-center">
           <ArchiveLink />
         </p>
