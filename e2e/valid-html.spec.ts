@@ -21,10 +21,20 @@ type Message = {
   extract?: string;
 };
 
+/**
+ * HTML allows `blocking` on `<link rel="expect">` (html.spec.whatwg.org/#link-type-expect); the
+ * checker still knows it only on stylesheets.
+ */
+const blockingOnExpect = ({ message, extract }: Message) =>
+  message.startsWith("A “link” element with a “blocking” attribute") &&
+  /<link rel="expect" href="#[\w-]+" blocking="render"\/>/.test(extract ?? "");
+
 /** The subject of a CSS message: the first name it quotes ("CSS: “margin-trim”: Property …"). */
-const knownGap = ({ message }: Message) =>
+const unknownCss = ({ message }: Message) =>
   message.startsWith("CSS: ") &&
   cssUnknownToTheChecker.includes(/“([^”]+)”/.exec(message)?.[1] ?? "");
+
+const knownGap = (message: Message) => unknownCss(message) || blockingOnExpect(message);
 
 // Every public page, the login, and where links lead: a shared item, a day without pictures, a 404.
 const paths = [
