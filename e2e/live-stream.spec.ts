@@ -237,68 +237,89 @@ test.describe("when things go wrong", () => {
   // The playlist answers 503 once the stream failed, and sessions do while the box is away.
   test.use({ expectedStatuses: [503] });
 
-  test("when the box dies mid-session LIVE goes with the picture, the player retries, the visitor is told, and a retry works once the box is back", async ({
-    strictPage: page,
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const { url, live, region } = await openWithBox(page, baseURL, "/it");
-    await live.getByRole("button", { name: "Guarda in diretta" }).click();
-    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-    await expect(region).toHaveText("La diretta è in riproduzione.");
-    await recordDrop(page);
+  const faults = [
+    {
+      what: "the box dies",
+      act: killBox,
+      recover: async (url: string) => {
+        box = await startReadyBox(url);
+      },
+    },
+    {
+      // The box replaces a frozen ffmpeg itself (ingest/streamer.ts): the same box serves the retry.
+      what: "the box's live ffmpeg freezes",
+      act: () => {
+        const pid = box?.ffmpegPid("live");
+        if (!pid) throw new Error("the box named no live ffmpeg");
+        process.kill(pid, "SIGSTOP");
+      },
+      recover: async () => undefined,
+    },
+  ];
+  for (const fault of faults) {
+    test(`when ${fault.what} mid-session LIVE goes with the picture, the player retries, the visitor is told, and a retry works`, async ({
+      strictPage: page,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const { url, live, region } = await openWithBox(page, baseURL, "/it");
+      await live.getByRole("button", { name: "Guarda in diretta" }).click();
+      await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(region).toHaveText("La diretta è in riproduzione.");
+      await recordDrop(page);
 
-    const killedAt = await page.evaluate(() => performance.now());
-    killBox();
-    await expect(live.getByText(/^Tentativo di connessione \d+\/\d+$/)).toBeVisible({
-      timeout: 10_000,
-    });
-    await expectAccessible(page);
-    await expect(shown(live, "Connessione non riuscita. Riprova.")).toBeVisible({
-      timeout: 20_000,
-    });
-    await expect(region).toHaveText("Connessione non riuscita. Riprova.");
-    const drop = await page.evaluate(() => (window as unknown as { drop: Drop }).drop);
-    const sinceLastFrame = (at: number) => Math.round(at - drop.lastFrame);
-    const measured = {
-      liveGone: sinceLastFrame(drop.liveGone),
-      countdownGone: sinceLastFrame(drop.countdownGone),
-      regionChanged: sinceLastFrame(drop.regionChanged),
-      failed: sinceLastFrame(drop.failed),
-      lastFrameAfterKill: Math.round(drop.lastFrame - killedAt),
-    };
-    console.log(`box killed, after the last frame (ms): ${JSON.stringify(measured)}`);
-    expect(measured.liveGone).toBeLessThanOrEqual(3_000);
-    expect(measured.countdownGone).toBeLessThanOrEqual(3_000);
-    expect(measured.regionChanged).toBeLessThanOrEqual(3_000);
-    // Counted from 1 of one total, as far as they went before the Worker said it failed.
-    const counted = drop.attempts.map((text) =>
-      /^Tentativo di connessione (\d+)\/(\d+)$/.exec(text),
-    );
-    expect(counted.length).toBeGreaterThan(0);
-    expect(counted.map((match) => Number(match?.[1]))).toEqual(counted.map((_, i) => i + 1));
-    expect(new Set(counted.map((match) => match?.[2])).size).toBe(1);
-    expect(drop.said).toEqual([
-      "L'immagine si è fermata. Riconnessione alla telecamera in corso…",
-      "Connessione non riuscita. Riprova.",
-    ]);
-    expect(measured.failed).toBeLessThanOrEqual(8_000);
-    await expectAccessible(page);
+      const killedAt = await page.evaluate(() => performance.now());
+      fault.act();
+      await expect(live.getByText(/^Tentativo di connessione \d+\/\d+$/)).toBeVisible({
+        timeout: 10_000,
+      });
+      await expectAccessible(page);
+      await expect(shown(live, "Connessione non riuscita. Riprova.")).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(region).toHaveText("Connessione non riuscita. Riprova.");
+      const drop = await page.evaluate(() => (window as unknown as { drop: Drop }).drop);
+      const sinceLastFrame = (at: number) => Math.round(at - drop.lastFrame);
+      const measured = {
+        liveGone: sinceLastFrame(drop.liveGone),
+        countdownGone: sinceLastFrame(drop.countdownGone),
+        regionChanged: sinceLastFrame(drop.regionChanged),
+        failed: sinceLastFrame(drop.failed),
+        lastFrameAfterKill: Math.round(drop.lastFrame - killedAt),
+      };
+      console.log(`${fault.what}, after the last frame (ms): ${JSON.stringify(measured)}`);
+      expect(measured.liveGone).toBeLessThanOrEqual(3_000);
+      expect(measured.countdownGone).toBeLessThanOrEqual(3_000);
+      expect(measured.regionChanged).toBeLessThanOrEqual(3_000);
+      // Counted from 1 of one total, as far as they went before the Worker said it failed.
+      const counted = drop.attempts.map((text) =>
+        /^Tentativo di connessione (\d+)\/(\d+)$/.exec(text),
+      );
+      expect(counted.length).toBeGreaterThan(0);
+      expect(counted.map((match) => Number(match?.[1]))).toEqual(counted.map((_, i) => i + 1));
+      expect(new Set(counted.map((match) => match?.[2])).size).toBe(1);
+      expect(drop.said).toEqual([
+        "L'immagine si è fermata. Riconnessione alla telecamera in corso…",
+        "Connessione non riuscita. Riprova.",
+      ]);
+      expect(measured.failed).toBeLessThanOrEqual(8_000);
+      await expectAccessible(page);
 
-    box = await startReadyBox(url);
-    await tabTo(page, live.getByRole("button", { name: "Riprova" }));
-    await page.keyboard.press("Enter");
-    await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
-    const started = await videoTime(page);
-    await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
-    await tabTo(page, live.getByRole("button", { name: "Scatta una foto" }));
-    await tabTo(page, live.getByRole("button", { name: "Stop" }));
-    await page.keyboard.press("Enter");
-    await expect(region).toHaveText("La diretta è stata interrotta.");
-    await expect(live.getByText("LIVE", { exact: true })).toHaveCount(0);
-    await expectAccessible(page);
-    await tabTo(page, live.getByRole("button", { name: "Guarda in diretta" }));
-  });
+      await fault.recover(url);
+      await tabTo(page, live.getByRole("button", { name: "Riprova" }));
+      await page.keyboard.press("Enter");
+      await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+      const started = await videoTime(page);
+      await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(started + 1);
+      await tabTo(page, live.getByRole("button", { name: "Scatta una foto" }));
+      await tabTo(page, live.getByRole("button", { name: "Stop" }));
+      await page.keyboard.press("Enter");
+      await expect(region).toHaveText("La diretta è stata interrotta.");
+      await expect(live.getByText("LIVE", { exact: true })).toHaveCount(0);
+      await expectAccessible(page);
+      await tabTo(page, live.getByRole("button", { name: "Guarda in diretta" }));
+    });
+  }
 
   test("with the camera offline the panel says so before any click, under a dated still", async ({
     strictPage: page,
