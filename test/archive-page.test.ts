@@ -118,11 +118,14 @@ describe("the archive page", () => {
     }
   });
 
-  test("neither visitors' nor the owner's page is kept by a shared cache, and no page preloads the owner's code", async () => {
+  test("only the owner's page is private (visitors' is shared, ADR 019), and no page preloads the owner's code", async () => {
     const { session } = await logIn();
-    for (const cookie of ["", session]) {
+    for (const [cookie, cacheControl] of [
+      ["", null],
+      [session, "private, no-cache"],
+    ] as const) {
       const { response, html } = await page("/en/archive", { Cookie: cookie });
-      expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+      expect(response.headers.get("Cache-Control")).toBe(cacheControl);
       expect(html).not.toContain("still-owner-controls");
       expect(html).not.toMatch(/assets\/admin-[\w-]+\.js/);
     }

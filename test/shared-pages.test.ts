@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { parseLakeTime } from "#app/.server/weather/parse-lake-time.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { createMedia } from "./factories.ts";
-import { visitWith } from "./helpers.ts";
+import { ORIGIN, visit as visitUnshared, visitWith } from "./helpers.ts";
+import { sendStill, stillRows } from "./stills-factory.ts";
 
 // The other Worker tests render every page anew (SHARED_PAGE_SECONDS 0 in vitest.config.ts).
 // Here pages are shared for 3 s instead of production's 1, so that two visits with a write
@@ -20,6 +24,8 @@ function cspNonce(response: Response): string {
 }
 
 const render = (response: Response) => response.headers.get("X-Page-Render");
+const waitForTheWindow = () =>
+  new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 100));
 const nonceAttributes = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
 
 test("visitors within the window share one render, each with a nonce of its own", async () => {
@@ -39,7 +45,7 @@ test("visitors within the window share one render, each with a nonce of its own"
   expect(html).not.toContain(cspNonce(first));
   expect(html.replaceAll(cspNonce(second), "")).toBe(firstHtml.replaceAll(cspNonce(first), ""));
 
-  await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 100));
+  await waitForTheWindow();
   const later = await visit("/en/gallery?sort=newest");
   expect(render(later)).toBe("rendered");
   expect(await later.text()).toContain(item.titleEn);
@@ -91,5 +97,68 @@ test("an error page is never shared", async () => {
     const response = await visit("/en/no-such-page");
     expect(response.status).toBe(404);
     expect(render(response)).toBe("rendered");
+  }
+});
+
+/** Whether the page or its data (`.data`) carries the archive as the owner's: `owner: true`, serialized. */
+const ownersArchive = async (response: Response) =>
+  /\\?"owner\\?",true\b/.test(await response.text());
+
+test("visitors share the archive and its navigations' data; the owner's is theirs alone, both ways", async () => {
+  expect((await sendStill(Date.now() - 60_000)).response.status).toBe(201);
+  const { session } = await logIn();
+  const asOwner = { Cookie: `lang=en; ${session}` };
+  for (const path of ["/en/archive", "/en/archive.data"]) {
+    const owners = await visit(path, asOwner);
+    expect(render(owners)).toBe("rendered");
+    expect(owners.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(await ownersArchive(owners), path).toBe(true);
+    // Nothing rendered for the owner is handed to a visitor.
+    const first = await visit(path);
+    expect(render(first)).toBe("rendered");
+    expect(first.headers.get("Cache-Control")).toBeNull();
+    expect(await ownersArchive(first)).toBe(false);
+    const second = await visit(path, { Cookie: "lang=en" });
+    expect(render(second)).toBe("shared");
+    expect(await ownersArchive(second)).toBe(false);
+    // Nor a visitor's copy to the owner, whose controls stay.
+    const ownersAgain = await visit(path, asOwner);
+    expect(render(ownersAgain)).toBe("rendered");
+    expect(await ownersArchive(ownersAgain)).toBe(true);
+  }
+});
+
+test("a still the owner deletes leaves the shared archive when the window ends", async () => {
+  // Yesterday at noon: a day of its own, whatever the other tests send today.
+  const day = addDays(lakeDate(Date.now()), -1);
+  const [kept, deleted] = ["12:00", "12:10"].map((time) =>
+    Number(parseLakeTime(`${day}T${time}`)),
+  ) as [number, number];
+  for (const takenAt of [kept, deleted]) {
+    expect((await sendStill(takenAt)).response.status).toBe(201);
+  }
+  const idOf = async (takenAt: number) =>
+    (await stillRows()).find((row) => row.taken_at === takenAt)?.id ?? "";
+  const [keptId, deletedId] = [await idOf(kept), await idOf(deleted)];
+  const archive = async (path: string) => {
+    const response = await visit(`${path}?day=${day}`);
+    return { how: render(response), text: await response.text() };
+  };
+  expect((await archive("/en/archive")).text).toContain(`/api/stills/${deletedId}.jpg`);
+  expect((await archive("/en/archive.data")).text).toContain(deletedId);
+
+  const { session } = await logIn();
+  const gone = await visitUnshared(`/api/admin/stills/${deletedId}`, {
+    method: "DELETE",
+    headers: { Cookie: session, Origin: ORIGIN },
+  });
+  expect(gone.status).toBe(200);
+
+  await waitForTheWindow();
+  for (const path of ["/en/archive", "/en/archive.data"]) {
+    const after = await archive(path);
+    expect(after.how).toBe("rendered");
+    expect(after.text).not.toContain(deletedId);
+    expect(after.text).toContain(keptId);
   }
 });

@@ -16,12 +16,15 @@ function isVisitorRead(request: Request): boolean {
   return request.method === "GET" && carriesOnlyLanguageCookie(request);
 }
 
+/** A page, or the data of a client navigation to it (`.data`, React Router's `text/x-script`). */
+const SHARED_TYPES = /^text\/(html|x-script)\b/;
+
 function isShareable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   return (
     response.status === 200 &&
     !response.headers.has("Set-Cookie") &&
-    Boolean(response.headers.get("Content-Type")?.startsWith("text/html")) &&
+    SHARED_TYPES.test(response.headers.get("Content-Type") ?? "") &&
     !/\b(private|no-store)\b/.test(cacheControl)
   );
 }

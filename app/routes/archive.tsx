@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { data } from "react-router";
 import { archiveQuery, loadArchivePage } from "#app/.server/archive/archive-page.ts";
 import { readSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
@@ -50,18 +51,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const date = formatArchiveDay(scope.locale, page.day);
   const time = still ? formatTime(scope.locale, still.takenAt) : "";
   const caption = t(scope.i18n)`Lake Garda on ${date} at ${time}`;
-  return {
+  const body = {
     ...page,
     owner: session !== null,
     // Made here, so the pages' shared stills chunk does not carry it.
     shareImage: still ? stillShareImage(still, caption) : undefined,
     jsonLd: still ? jsonLd([stillImageObject(siteOf(scope), still, caption)]) : null,
   };
+  // The owner's page carries the controls: no shared copy may keep it (ADR 019).
+  return session ? data(body, { headers: { "Cache-Control": "private, no-cache" } }) : body;
 }
 
-export function headers({ parentHeaders }: Route.HeadersArgs) {
-  // The owner's page carries the controls: no shared cache may keep either variant.
-  parentHeaders.set("Cache-Control", "private, no-cache");
+export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) parentHeaders.set("Cache-Control", cacheControl);
   return parentHeaders;
 }
 
