@@ -1,6 +1,7 @@
+import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { createMedia } from "./factories.ts";
-import { livePicture, runCron, d1Statements as statements, visit } from "./helpers.ts";
+import { livePicture, runCron, d1Statements as statements, usage, visit } from "./helpers.ts";
 import { sendStill } from "./stills-factory.ts";
 
 test("a home-page render costs two D1 queries, four when its isolate's caches are cold", async () => {
@@ -39,4 +40,23 @@ test("a search or a page after the first costs one statement, another order two"
   );
   expect(more.status).toBe(200);
   expect(statements(more)).toBe(1);
+});
+
+test("an archive render reads a row per day of the month for its calendar, not every still", async () => {
+  const stillsOn = (day: string, count: number) =>
+    env.DB.prepare(
+      `INSERT INTO stills (id, slot, day, taken_at, file_key, byte_size, width, height, created_at)
+       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?3 - 1)
+       SELECT ?2 || '-' || i, ?1 + i * 600000, ?2, ?1 + i * 600000, 'stills/' || ?2 || '-' || i || '.jpg',
+         1000, 1920, 1080, ?1 FROM n`,
+    )
+      .bind(Date.UTC(2026, 2, Number(day.slice(8)), 0, 0), day, count)
+      .run();
+  await stillsOn("2026-03-10", 3);
+  const page = "/en/archive?day=2026-03-10";
+  const before = await usage(await visit(page));
+  // A busy day elsewhere in the month: 100 stills the page neither shows nor steps to.
+  await stillsOn("2026-03-20", 100);
+  const after = await usage(await visit(page));
+  expect(after.rowsRead - before.rowsRead).toBeLessThan(10);
 });

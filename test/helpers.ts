@@ -57,7 +57,13 @@ export async function usage(response: Response) {
     response.headers.get("Server-Timing") ?? "",
   );
   if (!m) throw new Error("no usage Server-Timing entry");
-  const [rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB] = m.slice(1).map(Number);
+  const [rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { rowsRead, rowsWritten, objectCalls, r2ClassA, r2ClassB };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
@@ -11,6 +11,7 @@ import {
   type StillStep,
 } from "#app/features/archive/stills.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
+import { addDays } from "#time/calendar-day.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { monthStripsQuery, toDayStrip } from "./day-strips.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
@@ -112,6 +113,18 @@ const nextMonth = (month: string) => {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
 };
 
+/** The month's days with stills: a probe a day, where a walk over the month's stills read each. */
+function monthDaysQuery(db: Db, month: string) {
+  const days: string[] = [];
+  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  const probed = sql<string>`value`;
+  return db
+    .select({ day: probed })
+    .from(sql`json_each(${JSON.stringify(days)})`)
+    .where(exists(db.select({ found: sql`1` }).from(stills).where(eq(stills.day, probed))))
+    .orderBy(probed);
+}
+
 const wallClockOf = (found: { slot: Date } | undefined) =>
   found ? lakeWallClock(found.slot.getTime()) : null;
 
@@ -184,11 +197,7 @@ export async function loadArchivePage(
       .from(stills)
       .where(eq(stills.day, day))
       .orderBy(asc(stills.slot)),
-    db
-      .selectDistinct({ day: stills.day })
-      .from(stills)
-      .where(and(gte(stills.day, `${month}-01`), lt(stills.day, `${nextMonth(month)}-01`)))
-      .orderBy(asc(stills.day)),
+    monthDaysQuery(db, month),
     monthStripsQuery(db, month, nextMonth(month)),
     ...around,
   ]);
