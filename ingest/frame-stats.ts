@@ -1,18 +1,28 @@
 import { execFile } from "node:child_process";
 import type { BoxConfig } from "./config.ts";
 
-export type FrameStats = { YAVG: number; UAVG: number; VAVG: number };
+const MEASURES = ["YAVG", "YLOW", "YHIGH", "UAVG", "VAVG", "SATAVG", "HUEMED"] as const;
+/** signalstats' measures (8-bit levels; HUEMED in degrees) and blurdetect's edge width in pixels. */
+export type FrameStats = Record<(typeof MEASURES)[number], number> & { blur: number };
 
+// One pass on a 960 px copy, so the camera's resolution and noise do not skew the scores (ADR 017).
 const frameStatsArgs = (): string[] => [
   ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
-  ...["-vf", "signalstats,metadata=print:file=-", "-f", "null", "-"],
+  ...["-vf", "scale=960:-2:flags=area,signalstats,format=gray,blurdetect,metadata=print:file=-"],
+  ...["-f", "null", "-"],
 ];
 
 function parseFrameStats(printed: string): FrameStats | null {
-  const value = (name: keyof FrameStats) =>
-    Number(new RegExp(`lavfi\\.signalstats\\.${name}=([\\d.]+)`).exec(printed)?.[1] ?? Number.NaN);
-  const stats = { YAVG: value("YAVG"), UAVG: value("UAVG"), VAVG: value("VAVG") };
-  return Object.values(stats).every(Number.isFinite) ? stats : null;
+  const value = (key: string) =>
+    Number(new RegExp(`lavfi\\.${key}=([\\d.]+)`).exec(printed)?.[1] ?? Number.NaN);
+  const signal = MEASURES.map((name) => [name, value(`signalstats\\.${name}`)] as const);
+  if (!signal.every(([, level]) => Number.isFinite(level))) return null;
+  const blur = value("blur");
+  // A frame without edges (one flat colour) has no width to measure: nothing in it is sharp.
+  return {
+    ...Object.fromEntries(signal),
+    blur: Number.isFinite(blur) ? blur : Number.POSITIVE_INFINITY,
+  } as FrameStats;
 }
 
 const hex = (level: number) =>

@@ -9,6 +9,7 @@ import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { ControlChannel } from "./control.ts";
 import { captureEveryDay, filmOf, renderEveryNight } from "./daily-schedule.ts";
+import { proposeEveryDusk } from "./day-picks.ts";
 import { reportHealth } from "./health-report.ts";
 import { log } from "./log.ts";
 import { superviseService } from "./service-watchdog.ts";
@@ -115,6 +116,7 @@ export async function runBox(config: BoxConfig) {
   const daylong = [
     captureEveryDay(config, reader, status, daily.signal),
     renderEveryNight(config, status, daily.signal),
+    proposeEveryDusk(config, () => drainStills(config, status), daily.signal),
   ];
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -4,7 +4,9 @@ import { execFile } from "node:child_process";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
+import type { PickKind } from "#protocol/day-picks.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import type { StillFacts } from "#protocol/still-facts.ts";
 import {
   encodeStillForm,
   MAX_STILL_VERSION_BYTES,
@@ -19,7 +21,9 @@ import { HOUR_MS } from "#time/durations.ts";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
+import { considerStill } from "./day-picks.ts";
 import { ensureDir, stillsDir } from "./day-store.ts";
+import { scoreFrame } from "./frame-score.ts";
 import { meanColour, measureFrame } from "./frame-stats.ts";
 import { cardArgs, FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
 import { log } from "./log.ts";
@@ -125,11 +129,12 @@ export async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>
   return card && card.length <= SHARE_CARD.maxBytes ? card : null;
 }
 
-/** With its versions and colour; one ffmpeg cannot read goes alone rather than not at all. */
+/** With its versions and colour (a proposal with its score); one ffmpeg cannot read goes alone. */
 export async function sendStill(
   config: BoxConfig,
   captured: Uint8Array<ArrayBuffer>,
   takenAt: Date,
+  proposal?: PickKind,
 ) {
   const jpeg = await withinLimit(config, captured);
   const [versions, stats] = await Promise.all([
@@ -137,7 +142,12 @@ export async function sendStill(
     measureFrame(config, jpeg),
   ]);
   const card = versions && (await shareCard(config, jpeg));
-  const facts = stats ? { colour: meanColour(stats) } : undefined;
+  const facts: StillFacts | undefined = stats
+    ? {
+        colour: meanColour(stats),
+        ...(proposal && { proposal: { kind: proposal, score: scoreFrame(stats)[proposal] } }),
+      }
+    : undefined;
   return signedRequest(
     config,
     "PUT",
@@ -165,6 +175,7 @@ export async function sendWaitingStills(
   let sent = 0;
   for (const name of await waitingStills(config)) {
     const takenAt = Number.parseInt(name, 10);
+    const proposal = STILL_NAME.exec(name)?.[1] as PickKind | undefined;
     const path = join(stillsDir(config), name);
     if (now - takenAt > STILL_BACKFILL_HOURS * HOUR_MS) {
       await rm(path, { force: true });
@@ -174,7 +185,7 @@ export async function sendWaitingStills(
       continue;
     }
     try {
-      await sendStill(config, new Uint8Array(await readFile(path)), new Date(takenAt));
+      await sendStill(config, new Uint8Array(await readFile(path)), new Date(takenAt), proposal);
       sent += 1;
     } catch (error) {
       if (!(error instanceof UploadError && refusesTheStill(error.status))) throw error;
@@ -187,12 +198,15 @@ export async function sendWaitingStills(
   return sent;
 }
 
-/** The stills on disk not sent yet, oldest first. */
+/** <taken at>.jpg, or <taken at>.<kind>.jpg for a proposal (day-picks.ts). */
+const STILL_NAME = /^\d+(?:\.(sunset|best))?\.jpg$/;
+
+/** The stills on disk not sent yet, oldest first, a slot's plain still before its proposal. */
 export async function waitingStills(config: BoxConfig): Promise<string[]> {
   const names = await readdir(stillsDir(config)).catch(() => []);
   return names
-    .filter((name) => /^\d+\.jpg$/.test(name))
-    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    .filter((name) => STILL_NAME.test(name))
+    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10) || a.length - b.length);
 }
 
 let draining: Promise<void> = Promise.resolve();
@@ -235,6 +249,12 @@ export async function takeStill(
     return;
   }
   status.lastStillAt = takenAt;
+  const stats = await measureFrame(config, jpeg);
+  if (stats) {
+    await considerStill(config, jpeg, takenAt, stats).catch((error: unknown) => {
+      log(`picks: could not keep a candidate: ${String(error)}`);
+    });
+  }
   try {
     await keep(config, jpeg, takenAt);
   } catch (error) {

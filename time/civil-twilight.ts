@@ -7,10 +7,10 @@ export function civilTwilight(
   place: { latitude: number; longitude: number },
   timeZone?: string,
 ) {
-  const { dawn, solarNoon, dusk } = getTimes(
+  const { dawn, solarNoon, sunset, dusk } = getTimes(
     atLakeTime(day, "12:00", timeZone),
     place.latitude,
     place.longitude,
   );
-  return { dawn, solarNoon, dusk };
+  return { dawn, solarNoon, sunset, dusk };
 }
