@@ -107,3 +107,26 @@ test("an expired still leaves a gap in its day's strip; the best-of one keeps it
 
   expect(await strip()).toBe("369");
 });
+
+test("a still a day's pick names is kept past the retention", async () => {
+  const days = Number(env.STILL_RETENTION_DAYS);
+  const sunset = await archivedLongAgo(days + 8, { hour: "20:00" });
+  const best = await archivedLongAgo(days + 9, { hour: "12:00" });
+  const plain = await archivedLongAgo(days + 9, { hour: "12:10" });
+  await env.DB.batch([
+    env.DB.prepare("insert into day_picks (day, sunset_id, sunset_by) values (?, ?, 'box')").bind(
+      sunset.day,
+      sunset.id,
+    ),
+    env.DB.prepare("insert into day_picks (day, best_id, best_by) values (?, ?, 'owner')").bind(
+      best.day,
+      best.id,
+    ),
+  ]);
+
+  await runCron();
+
+  const ids = (await stillRows()).map((row) => row.id);
+  expect(ids).toEqual(expect.arrayContaining([sunset.id, best.id]));
+  expect(ids).not.toContain(plain.id);
+});

@@ -9,6 +9,7 @@ import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.t
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
 import { ArchiveEmpty, DayEmpty } from "#app/components/archive/archive-states.tsx";
+import { DayPickLinks } from "#app/components/archive/day-picks.tsx";
 import { MonthStrips } from "#app/components/archive/month-strips.tsx";
 import {
   CompareActions,
@@ -105,7 +106,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : (
                   <>
-                    <StillView still={still} day={day} />
+                    <StillView still={still} day={day} picks={loaderData.picks} />
                     {comparison ? (
                       <CompareMissing still={still} comparison={comparison} />
                     ) : (
@@ -113,10 +114,12 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                     )}
                   </>
                 )}
+                <DayPickLinks page={loaderData} />
                 {owner && hydrated ? (
                   <Suspense fallback={null}>
                     <StillOwnerControls
                       still={still}
+                      picks={loaderData.picks}
                       after={(loaderData.next ?? loaderData.previous)?.at ?? null}
                     />
                   </Suspense>

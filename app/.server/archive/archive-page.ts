@@ -10,9 +10,11 @@ import {
   type Comparison,
   type StillStep,
 } from "#app/features/archive/stills.ts";
+import { sunsetQuality } from "#protocol/day-picks.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
+import { picksQuery } from "./day-picks.ts";
 import { monthStripsQuery, toDayStrip } from "./day-strips.ts";
 import { archivedPicture, newestStillQuery } from "./still-picture.ts";
 
@@ -166,6 +168,21 @@ function comparison(
   };
 }
 
+function dayPicksOf(
+  row:
+    | {
+        sunsetId: string | null;
+        sunsetSlot: number | null;
+        bestId: string | null;
+        bestSlot: number | null;
+      }
+    | undefined,
+): ArchivePage["picks"] {
+  const pick = (id: string | null | undefined, slot: number | null | undefined) =>
+    id && slot ? { id, at: lakeWallClock(slot), takenAt: new Date(slot).toISOString() } : null;
+  return { sunset: pick(row?.sunsetId, row?.sunsetSlot), best: pick(row?.bestId, row?.bestSlot) };
+}
+
 /** `today`: where the calendar opens when the archive is empty; `place`: for the strips' dawn and dusk. */
 export async function loadArchivePage(
   db: Db,
@@ -191,7 +208,7 @@ export async function loadArchivePage(
           ...(query.vs ? comparedStill(db, query.vs) : []),
         ]
       : [];
-  const [dayRows, monthRows, stripRows, ...found] = await db.batch([
+  const [dayRows, monthRows, stripRows, pickRows, ...found] = await db.batch([
     db
       .select({ ...getTableColumns(stills), weather: sql<null>`null` })
       .from(stills)
@@ -199,6 +216,7 @@ export async function loadArchivePage(
       .orderBy(asc(stills.slot)),
     monthDaysQuery(db, month),
     monthStripsQuery(db, month, nextMonth(month)),
+    picksQuery(db, day, month, nextMonth(month)),
     ...around,
   ]);
   const [previous, next, ...jumps] = found
@@ -232,6 +250,13 @@ export async function loadArchivePage(
       .map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
     monthStrips: stripRows.map((row) => toDayStrip(row, place)),
+    picks: dayPicksOf(pickRows.find((r) => r.day === day)),
+    sunsets: Object.fromEntries(
+      pickRows.flatMap((r) => {
+        const quality = r.sunsetId ? sunsetQuality(r.sunsetScore) : null;
+        return quality ? [[r.day, quality]] : [];
+      }),
+    ),
     previous: row && previous ? step(row.slot, previous.slot) : null,
     next: row && next ? step(row.slot, next.slot) : null,
     jumps: { yesterday, weekAgo, yearAgo },

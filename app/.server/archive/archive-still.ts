@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
 import { stillFiles } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
+import { proposePick } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
@@ -21,7 +22,7 @@ const jpeg = { httpMetadata: { contentType: "image/jpeg" } };
 
 /** The old objects are read in the transaction that replaces their row, so they are the ones deleted. */
 export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
-  const { bytes, frame, versions, colour, takenAt, now } = still;
+  const { bytes, frame, versions, colour, proposal, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
   const keys = {
@@ -54,13 +55,18 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     colour,
     createdAt: new Date(now),
   };
-  // The slot keeps its id (a shared link stays valid) and the owner's best-of mark.
+  // The slot keeps its id (a shared link stays valid) and the owner's best-of mark; a proposal,
+  // the same frame sent again after dusk, keeps the weather it is too late to know.
   const { id: _id, slot: _slot, ...replacement } = row;
+  const set = proposal
+    ? { ...replacement, weather: sql`coalesce(excluded.weather, ${stills.weather})` }
+    : replacement;
   try {
     const [previous] = await db.batch([
       db.select(stillKeyColumns).from(stills).where(eq(stills.slot, row.slot)),
-      db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set: replacement }),
+      db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set }),
       ...rebuildDayStrip(db, row.day),
+      ...(proposal ? [proposePick(db, row.slot, proposal.kind, proposal.score)] : []),
     ]);
     forgetNewestStill();
     const old = previous.flatMap(stillKeys);

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { DAY_MS } from "#time/durations.ts";
+import { forgetPicksOf, notPicked } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
 import { stillKeyColumns, stillKeys } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
@@ -18,10 +19,17 @@ export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<bo
 }
 
 /** The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its picture. */
-async function deleteStillsWhere(db: Db, bucket: R2Bucket, where: SQL, days: string[]) {
+async function deleteStillsWhere(
+  db: Db,
+  bucket: R2Bucket,
+  where: SQL,
+  days: string[],
+  picked: ReturnType<typeof forgetPicksOf> = [],
+) {
   const [deleted] = await db.batch([
     db.delete(stills).where(where).returning(stillKeyColumns),
     ...days.flatMap((day) => rebuildDayStrip(db, day)),
+    ...picked,
   ]);
   forgetNewestStill();
   const keys = deleted.flatMap(stillKeys);
@@ -38,19 +46,19 @@ const daysOf = async (query: PromiseLike<{ day: string }[]>) => (await query).ma
 export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise<number> {
   // A slot's id keeps its day: read before the batch, it is the day the delete changes.
   const days = await daysOf(db.select({ day: stills.day }).from(stills).where(eq(stills.id, id)));
-  return deleteStillsWhere(db, bucket, eq(stills.id, id), days);
+  return deleteStillsWhere(db, bucket, eq(stills.id, id), days, forgetPicksOf(db, id));
 }
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const EXPIRY_BATCH = 100;
 
-/** Chosen and deleted in one statement, so a still the owner marks best of meanwhile is kept. */
+/** Chosen and deleted in one statement, so a still marked best of or picked meanwhile is kept. */
 export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: number) {
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db
     .select({ id: stills.id })
     .from(stills)
-    .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff)))
+    .where(and(eq(stills.bestOf, false), lt(stills.slot, cutoff), notPicked))
     .orderBy(stills.slot)
     .limit(EXPIRY_BATCH);
   const days = await daysOf(

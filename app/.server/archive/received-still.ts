@@ -1,7 +1,7 @@
 import { isShareCard, type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
-import { stillFactsSchema } from "#protocol/still-facts.ts";
+import { type StillFacts, stillFactsSchema } from "#protocol/still-facts.ts";
 import {
   LATER_STILL_VERSIONS,
   MAX_STILL_FACTS_BYTES,
@@ -23,6 +23,8 @@ export type StillUpload = {
   /** The versions the box sent: none from a box before them, no later ones from one before those. */
   versions: Partial<Record<StillFile, Uint8Array>>;
   colour: number | null;
+  /** The box proposes it as its day's sunset or best still. */
+  proposal: StillFacts["proposal"] | null;
 };
 
 type StillRefusal = { status: 400 | 413 | 415 | 422; code: string; message: string };
@@ -62,7 +64,7 @@ async function formParts(contentType: string, body: Uint8Array) {
 }
 
 function readFacts(facts: string | null) {
-  if (facts === null) return { ok: true, colour: null } as const;
+  if (facts === null) return { ok: true, colour: null, proposal: null } as const;
   let json: unknown;
   try {
     if (facts.length > MAX_STILL_FACTS_BYTES) throw new Error("too long");
@@ -80,7 +82,8 @@ function readFacts(facts: string | null) {
     const field = [STILL_FACTS_PART, ...(issue?.path ?? [])].join(".");
     return refuse(422, "invalid_facts", `${field}: ${issue?.message ?? "is invalid"}`);
   }
-  return { ok: true, colour: Number.parseInt(parsed.data.colour.slice(1), 16) } as const;
+  const { colour, proposal = null } = parsed.data;
+  return { ok: true, colour: Number.parseInt(colour.slice(1), 16), proposal } as const;
 }
 
 /** The still made smaller, in its proportions (ffmpeg rounds the height to an even number). */
@@ -99,7 +102,7 @@ export async function readStillUpload(
 ): Promise<{ ok: true; upload: StillUpload } | ReturnType<typeof refuse>> {
   let bytes = body;
   let parts: Map<string, Uint8Array> | null = null;
-  let facts: ReturnType<typeof readFacts> = { ok: true, colour: null };
+  let facts: ReturnType<typeof readFacts> = { ok: true, colour: null, proposal: null };
   if (contentType?.toLowerCase().startsWith("multipart/form-data")) {
     const form = await formParts(contentType, body);
     if (!form) return refuse(400, "bad_form", badForm);
@@ -147,5 +150,6 @@ export async function readStillUpload(
     }
     versions[version] = part;
   }
-  return { ok: true, upload: { bytes, frame, versions, colour: facts.colour } };
+  const { colour, proposal } = facts;
+  return { ok: true, upload: { bytes, frame, versions, colour, proposal } };
 }

@@ -315,3 +315,21 @@ export const dayStrips = sqliteTable("day_strips", {
   colours: text("colours").notNull(),
   noonWeather: text("noon_weather", { mode: "json" }),
 });
+
+/**
+ * The day's sunset and best still, proposed by the box or chosen by the owner; the owner's choice,
+ * a removal too (id null), is never overwritten by the box (ADR 017). Scores are the box's, 0–100.
+ */
+export const dayPicks = sqliteTable(
+  "day_picks",
+  {
+    day: text("day").primaryKey(),
+    sunsetId: text("sunset_id"),
+    sunsetBy: text("sunset_by", { enum: ["box", "owner"] }),
+    sunsetScore: real("sunset_score"),
+    bestId: text("best_id"),
+    bestBy: text("best_by", { enum: ["box", "owner"] }),
+    bestScore: real("best_score"),
+  },
+  (t) => [index("day_picks_sunset_id").on(t.sunsetId), index("day_picks_best_id").on(t.bestId)],
+);

@@ -14,6 +14,7 @@ import {
   shiftMonth,
   weekdayNames,
 } from "./archive-format.ts";
+import { sunsetDot, sunsetLabels } from "./day-picks.tsx";
 import { RangeLink } from "./range-link.tsx";
 
 const cell = "mx-auto flex size-11 items-center justify-center rounded-lg text-sm";
@@ -27,10 +28,10 @@ export function ArchiveCalendar({
   page: ArchivePage;
   range: { first: string; last: string };
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const path = localizePath("/archive", locale);
-  const { month, day, monthDays, still } = page;
+  const { month, day, monthDays, still, sunsets } = page;
   const withPictures = new Set(monthDays);
   const { lead, days } = monthGrid(month);
   const weekdays = weekdayNames(locale);
@@ -91,12 +92,27 @@ export function ArchiveCalendar({
           ))}
         </tbody>
       </table>
+      {Object.keys(sunsets).length > 0 ? (
+        <ul
+          aria-label={t`Sunset marks`}
+          className="mt-2 flex flex-wrap justify-center gap-x-3 text-xs text-neutral-700 dark:text-neutral-300"
+        >
+          {(["glowing", "fine", "faint"] as const).map((quality) => (
+            <li key={quality} className="inline-flex items-center gap-1">
+              <span aria-hidden="true" className={`size-2 rounded-full ${sunsetDot[quality]}`} />
+              {i18n._(sunsetLabels[quality])}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 
   function dayCell(date: string) {
     const number = Number(date.slice(8));
     const label = formatArchiveDay(locale, date);
+    const sunset = sunsets[date];
+    const mark = sunset ? i18n._(sunsetLabels[sunset]) : null;
     if (!withPictures.has(date)) {
       return (
         <span className={`${cell} text-neutral-500 dark:text-neutral-400`}>
@@ -109,11 +125,17 @@ export function ArchiveCalendar({
       <Link
         to={archiveHref(path, { day: date })}
         preventScrollReset
-        aria-label={label}
+        aria-label={mark ? t`${label}: ${mark}` : label}
         aria-current={date === day ? "date" : undefined}
-        className={`${cell} bg-primary-50 font-semibold text-primary-900 hover:bg-primary-100 aria-[current]:bg-primary-700 aria-[current]:text-white dark:bg-primary-950 dark:text-primary-100`}
+        className={`${cell} relative bg-primary-50 font-semibold text-primary-900 hover:bg-primary-100 aria-[current]:bg-primary-700 aria-[current]:text-white dark:bg-primary-950 dark:text-primary-100`}
       >
         {number}
+        {sunset ? (
+          <span
+            aria-hidden="true"
+            className={`absolute bottom-1 left-1/2 size-1.5 -translate-x-1/2 rounded-full ring-1 ring-white dark:ring-neutral-950 ${sunsetDot[sunset]}`}
+          />
+        ) : null}
       </Link>
     );
   }

@@ -11,6 +11,7 @@ import { localizePath } from "#app/i18n/locales.ts";
 import { formatNumber } from "#app/lib/format.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { formatArchiveMonth, formatStripDay } from "./archive-format.ts";
+import { sunsetDot, sunsetLabels } from "./day-picks.tsx";
 
 // The strip is for the pointer; keyboards and screen readers have the day's link and its words.
 const stripBox = "h-8 w-full rounded bg-neutral-200 dark:bg-neutral-800";
@@ -41,6 +42,17 @@ export function MonthStrips({ page }: { page: ArchivePage }) {
       maximumFractionDigits: 0,
     });
     return t`At noon: ${condition}, ${temperature}`;
+  };
+
+  const sunset = (day: string) => {
+    const quality = page.sunsets[day];
+    if (!quality) return null;
+    return (
+      <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap">
+        <span aria-hidden="true" className={`size-2 rounded-full ${sunsetDot[quality]}`} />
+        {i18n._(sunsetLabels[quality])}
+      </span>
+    );
   };
 
   return (
@@ -90,6 +102,7 @@ export function MonthStrips({ page }: { page: ArchivePage }) {
               </Link>
               <span className="col-start-2 pb-2 text-sm text-neutral-700 sm:col-start-auto sm:pb-0 dark:text-neutral-300">
                 {words(strip)}
+                {sunset(day)}
               </span>
             </li>
           );

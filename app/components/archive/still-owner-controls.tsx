@@ -9,16 +9,19 @@ import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
-import { bestOfAnswer, deletedStill } from "#app/features/archive/archive-api.ts";
-import { type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
+import { bestOfAnswer, dayPickAnswer, deletedStill } from "#app/features/archive/archive-api.ts";
+import { type ArchivePage, type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
+import { PICK_KINDS, type PickKind } from "#protocol/day-picks.ts";
 
 /** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
   still,
+  picks,
   after,
 }: {
   still: ArchiveStill;
+  picks: ArchivePage["picks"];
   after: string | null;
 }) {
   const { t } = useLingui();
@@ -30,12 +33,10 @@ export default function StillOwnerControls({
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const sessionEnded = useSessionEnded();
 
-  const toggleBestOf = async () => {
+  const update = async (write: () => ReturnType<typeof ownerWrite>) => {
     if (busy) return;
     setBusy(true);
-    const outcome = await ownerWrite(`/api/admin/stills/${still.id}`, "PATCH", bestOfAnswer, {
-      bestOf: !still.bestOf,
-    });
+    const outcome = await write();
     if (outcome.ok) await revalidate();
     setBusy(false);
     toast(
@@ -47,6 +48,24 @@ export default function StillOwnerControls({
             ...(outcome.unauthorized ? sessionEnded.toast : {}),
           },
     );
+  };
+  const toggleBestOf = () =>
+    update(() =>
+      ownerWrite(`/api/admin/stills/${still.id}`, "PATCH", bestOfAnswer, { bestOf: !still.bestOf }),
+    );
+  // A removal is the owner's too: the box never proposes over it.
+  const togglePick = (kind: PickKind) =>
+    update(() =>
+      ownerWrite(`/api/admin/days/${still.at.slice(0, 10)}`, "PATCH", dayPickAnswer, {
+        kind,
+        id: picks[kind]?.id === still.id ? null : still.id,
+      }),
+    );
+  const pickLabel = (kind: PickKind) => {
+    const picked = picks[kind]?.id === still.id;
+    if (kind === "sunset")
+      return picked ? t`Remove as sunset of the day` : t`Make sunset of the day`;
+    return picked ? t`Remove as best of the day` : t`Make best of the day`;
   };
 
   const remove = async () => {
@@ -84,6 +103,17 @@ export default function StillOwnerControls({
         >
           {t`Best of: keep forever`}
         </button>
+        {PICK_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={secondaryButton}
+            aria-disabled={busy || undefined}
+            onClick={() => togglePick(kind)}
+          >
+            {pickLabel(kind)}
+          </button>
+        ))}
         <button
           type="button"
           className={dangerButton}

@@ -5,11 +5,12 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { loadZoomViewer } from "#app/components/ui/load-zoom-viewer.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
-import { type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
+import { type ArchivePage, type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
 import { formatNumber, formatTime } from "#app/lib/format.ts";
 import MagnifyIcon from "~icons/mdi/magnify-plus-outline";
 import StarIcon from "~icons/mdi/star";
 import { formatArchiveDay } from "./archive-format.ts";
+import { PickBadges } from "./day-picks.tsx";
 
 // Across the page's column: at most 84rem, less its padding.
 const viewSizes = "(min-width: 84rem) 82rem, calc(100vw - 2rem)";
@@ -18,7 +19,15 @@ const viewSizes = "(min-width: 84rem) 82rem, calc(100vw - 2rem)";
 const ZoomViewer = lazy(loadZoomViewer);
 const preloadViewer = () => void loadZoomViewer().catch(() => undefined);
 
-export function StillView({ still, day }: { still: ArchiveStill; day: string }) {
+export function StillView({
+  still,
+  day,
+  picks,
+}: {
+  still: ArchiveStill;
+  day: string;
+  picks: ArchivePage["picks"];
+}) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const time = formatTime(locale, still.takenAt);
@@ -52,6 +61,7 @@ export function StillView({ still, day }: { still: ArchiveStill; day: string }) 
               {t`Best of`}
             </span>
           ) : null}
+          <PickBadges still={still} picks={picks} />
           <button
             type="button"
             onPointerEnter={preloadViewer}

@@ -50,6 +50,8 @@ function loader({ request }: LoaderFunctionArgs): ArchivePage {
     hourStills: [shown],
     monthDays: [DAY],
     monthStrips: [],
+    picks: { sunset: null, best: null },
+    sunsets: {},
     previous: step(index - 1),
     next: step(index + 1),
     jumps: { yesterday: `2026-11-21T${slots[index]}`, weekAgo: null, yearAgo: null },

@@ -26,3 +26,11 @@ export type BestOfAnswer = z.output<typeof bestOfAnswer>;
 
 export const deletedStill = z.object({ deleted: z.string() });
 export type DeletedStill = z.output<typeof deletedStill>;
+
+/** The owner's answer to a day's pick: the still it names now, null when removed. */
+export const dayPickAnswer = z.object({
+  day: z.string(),
+  kind: z.enum(["sunset", "best"]),
+  id: z.nullable(z.string()),
+});
+export type DayPickAnswer = z.output<typeof dayPickAnswer>;

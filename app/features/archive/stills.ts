@@ -1,4 +1,5 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
+import type { PickKind, SunsetQuality } from "#protocol/day-picks.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { StillPicture } from "./archive-api.ts";
 import type { DayStrip } from "./day-strip.ts";
@@ -30,6 +31,10 @@ export type ArchivePage = {
   hourStills: ArchiveStill[];
   monthDays: string[];
   monthStrips: DayStrip[];
+  /** The day's sunset and best still, each with its address. */
+  picks: Record<PickKind, { id: string; at: string; takenAt: string } | null>;
+  /** The month's days with a usable sunset, by its mark. */
+  sunsets: Record<string, SunsetQuality>;
   previous: StillStep | null;
   next: StillStep | null;
   jumps: { yesterday: string | null; weekAgo: string | null; yearAgo: string | null };
