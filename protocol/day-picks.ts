@@ -10,7 +10,7 @@ export const SUNSET_QUALITIES = [
   ["faint", 30],
 ] as const;
 export type SunsetQuality = (typeof SUNSET_QUALITIES)[number][0];
-export const USABLE_SUNSET_SCORE = 30;
+export const USABLE_SUNSET_SCORE = SUNSET_QUALITIES[2][1];
 
 export function sunsetQuality(score: number | null): SunsetQuality | null {
   if (score === null) return null;

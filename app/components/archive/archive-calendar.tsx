@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { type ArchivePage, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
+import { SUNSET_QUALITIES } from "#protocol/day-picks.ts";
 import ChevronLeftIcon from "~icons/mdi/chevron-left";
 import ChevronRightIcon from "~icons/mdi/chevron-right";
 import {
@@ -97,7 +98,7 @@ export function ArchiveCalendar({
           aria-label={t`Sunset marks`}
           className="mt-2 flex flex-wrap justify-center gap-x-3 text-xs text-neutral-700 dark:text-neutral-300"
         >
-          {(["glowing", "fine", "faint"] as const).map((quality) => (
+          {SUNSET_QUALITIES.map(([quality]) => (
             <li key={quality} className="inline-flex items-center gap-1">
               <span aria-hidden="true" className={`size-2 rounded-full ${sunsetDot[quality]}`} />
               {i18n._(sunsetLabels[quality])}

@@ -11,7 +11,7 @@ import { PICK_KINDS, type SunsetQuality } from "#protocol/day-picks.ts";
 import StarIcon from "~icons/mdi/star";
 import SunsetIcon from "~icons/mdi/weather-sunset";
 
-export const pickLabels = {
+const pickLabels = {
   sunset: msg`Sunset of the day`,
   best: msg`Best of the day`,
 };
