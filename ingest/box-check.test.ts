@@ -1,4 +1,7 @@
 // @vitest-environment node
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
@@ -16,7 +19,21 @@ describe("box check tells the owner in plain words", { timeout: 60_000 }, () => 
       ok: false,
       text: "ffmpeg is not installed: sudo apt-get install ffmpeg",
     });
-    expect((await checkFfmpeg("ffmpeg")).ok).toBe(true);
+    expect(await checkFfmpeg("ffmpeg")).toEqual({
+      ok: true,
+      text: "ffmpeg is installed, with H.264 and blurdetect",
+    });
+  });
+
+  test("that ffmpeg is too old to score the day's pictures", async () => {
+    // FFmpeg 4's lists: H.264, but no blurdetect.
+    const old = join(await mkdtemp(join(tmpdir(), "old-ffmpeg-")), "ffmpeg");
+    await writeFile(old, '#!/bin/sh\necho " V....D libx264"\necho " ... signalstats"\n');
+    await chmod(old, 0o755);
+    expect(await checkFfmpeg(old)).toEqual({
+      ok: false,
+      text: "ffmpeg has no blurdetect (FFmpeg 5.1 or later, as in Debian 12): the box cannot pick the day's sunset and best picture",
+    });
   });
 
   test("that the camera answers with H.264, a keyframe every 2 s", async () => {

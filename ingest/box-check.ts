@@ -38,7 +38,13 @@ export async function checkFfmpeg(ffmpegPath: string): Promise<Check> {
   if (!encoders.stdout.includes("libx264")) {
     return fail("ffmpeg cannot encode H.264 (no libx264): install Debian's ffmpeg package");
   }
-  return pass("ffmpeg is installed, with H.264");
+  const filters = await tried(ffmpegPath, ["-hide_banner", "-filters"]);
+  if (!/\bblurdetect\b/.test(filters.stdout)) {
+    return fail(
+      "ffmpeg has no blurdetect (FFmpeg 5.1 or later, as in Debian 12): the box cannot pick the day's sunset and best picture",
+    );
+  }
+  return pass("ffmpeg is installed, with H.264 and blurdetect");
 }
 
 function portAnswers(host: string, port: number, timeoutMs = 5_000): Promise<boolean> {
