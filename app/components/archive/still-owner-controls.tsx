@@ -12,7 +12,7 @@ import { useToast } from "#app/components/ui/toaster.tsx";
 import { bestOfAnswer, dayPickAnswer, deletedStill } from "#app/features/archive/archive-api.ts";
 import { type ArchivePage, type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
-import { PICK_KINDS, type PickKind } from "#protocol/day-picks.ts";
+import type { PickKind } from "#protocol/day-picks.ts";
 
 /** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
@@ -103,7 +103,7 @@ export default function StillOwnerControls({
         >
           {t`Best of: keep forever`}
         </button>
-        {PICK_KINDS.map((kind) => (
+        {(Object.keys(picks) as PickKind[]).map((kind) => (
           <button
             key={kind}
             type="button"
