@@ -152,6 +152,25 @@ describe("a still goes to the archive", { timeout: 20_000 }, () => {
     }
   });
 
+  test("a proposal after its slot's plain still, named as such; a candidate stays", async () => {
+    await mkdir(stillsDir(config), { recursive: true });
+    const at = hoursAgo(3);
+    const names = [`${at}.sunset.jpg`, `${at}.jpg`, `${hoursAgo(1)}.best.412.candidate`];
+    for (const name of names.slice(0, 2)) {
+      execFileSync(config.ffmpegPath, [
+        ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080"],
+        ...["-frames:v", "1", join(stillsDir(config), name)],
+      ]);
+    }
+    await writeFile(join(stillsDir(config), names[2] ?? ""), "jpeg");
+    expect(await sendWaitingStills(config, now)).toBe(2);
+    expect(worker.stills.map((s) => [s.takenAt, s.facts?.proposal])).toEqual([
+      ["2026-07-14T15:00:00.000Z", undefined],
+      ["2026-07-14T15:00:00.000Z", { kind: "sunset", score: expect.any(Number) }],
+    ]);
+    expect(await readdir(stillsDir(config))).toEqual([names[2]]);
+  });
+
   test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {
     await waiting(hoursAgo(1));
     expect(await sendWaitingStills(config, now)).toBe(1);
