@@ -19,8 +19,9 @@ const render = (text: string, locale: string) => (text ? `${mangle(text)} (${loc
 
 type Texts = { title: string; description: string; tags: string[] };
 type Request = {
+  model?: string;
   inputs?: {
-    messages?: { role: string; content: string }[];
+    messages?: { role: string; content: string | { type: string }[] }[];
     response_format?: { json_schema?: { required?: string[] } };
   };
 };
@@ -53,7 +54,43 @@ export function fakeAi(scenario: string, body: string): FakeReply {
     return json(500, { errors: [{ message: "InferenceUpstreamError" }] });
   if (scenario === "garbage") return json(200, { response: "Sure! Here is the translation:" });
   const request = JSON.parse(body) as Request;
+  if (request.model === DESCRIBE_MODEL) return json(200, describePictures(request));
   const user = request.inputs?.messages?.find((message) => message.role === "user");
   const locales = request.inputs?.response_format?.json_schema?.required ?? [];
-  return json(200, translate(JSON.parse(user?.content ?? "{}") as Texts, locales, scenario));
+  return json(
+    200,
+    translate(
+      JSON.parse((user?.content as string | undefined) ?? "{}") as Texts,
+      locales,
+      scenario,
+    ),
+  );
+}
+
+const DESCRIBE_MODEL = "@cf/google/gemma-4-26b-a4b-it";
+const LOCALES = ["de", "en", "it", "fr", "es"];
+
+/** The vision model: names the places as the system prompt gave them, and counts the pictures. */
+function describePictures(request: Request): unknown {
+  const messages = request.inputs?.messages ?? [];
+  const system = messages.find((message) => message.role === "system")?.content as string;
+  const place = /webcam site in (.*?) \(Italy\)/.exec(system)?.[1] ?? "";
+  const user = messages.find((message) => message.role === "user")?.content;
+  const pictures = Array.isArray(user)
+    ? user.filter((part) => part.type === "image_url").length
+    : 0;
+  const texts = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      {
+        title: `Calm evening (${locale})`,
+        alt: `Boats in the harbour of ${mangle(place)} under a clear sky (${locale})`,
+        line: `From ${pictures} pictures: the water turns gold at ${mangle(place)} (${locale})`,
+      },
+    ]),
+  );
+  return {
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(texts) } }],
+    usage: { prompt_tokens: 1100 * pictures + 300, completion_tokens: 450 },
+  };
 }

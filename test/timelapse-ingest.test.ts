@@ -3,15 +3,14 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { sha256Hex } from "#protocol/device-signature.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import { MAX_TIMELAPSE_BYTES, TIMELAPSE_PATHS } from "#protocol/timelapse-upload.ts";
-import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { asBox, jpegStill, signedHeaders } from "./box.ts";
 import { fileBytes } from "./factories.ts";
 import { actingBeforePut, actingJustBefore, ORIGIN, runCron, visit } from "./helpers.ts";
+import { facts, mp4, sendParts, start, uploadTimelapse, yesterday } from "./timelapse-upload.ts";
 
 const MiB = 1024 * 1024;
-const yesterday = addDays(lakeDate(Date.now()), -1);
 
 beforeEach(async () => {
   await env.DB.batch(
@@ -22,56 +21,6 @@ beforeEach(async () => {
   const keys = (await env.MEDIA.list()).objects.map((object) => object.key);
   if (keys.length > 0) await env.MEDIA.delete(keys);
 });
-
-/** 17:12 in Rome on the film's day is 16:12 UTC in winter and 15:12 in summer: stay inside. */
-function facts(day = yesterday) {
-  return {
-    width: 1920,
-    height: 1080,
-    durationSeconds: 180,
-    speed: 150,
-    from: new Date(`${day}T09:40:00Z`).toISOString(),
-    to: new Date(`${day}T15:12:00Z`).toISOString(),
-  };
-}
-
-async function start(film: Uint8Array, day = yesterday) {
-  const response = await asBox("POST", TIMELAPSE_PATHS.start, {
-    day,
-    byteSize: film.byteLength,
-    sha256: await sha256Hex(film),
-  });
-  return { response, body: (await response.json()) as { id: string; doneParts: number[] } };
-}
-
-async function sendParts(id: string, film: Uint8Array, only?: number[]) {
-  const parts = Math.ceil(film.byteLength / (10 * MiB));
-  for (let n = 1; n <= parts; n++) {
-    if (only && !only.includes(n)) continue;
-    const part = film.slice((n - 1) * 10 * MiB, n * 10 * MiB);
-    expect((await asBox("PUT", TIMELAPSE_PATHS.part(id, n), part)).status).toBe(204);
-  }
-}
-
-/** A box before the share cards sends none. */
-async function uploadTimelapse(film: Uint8Array, day = yesterday, card?: Uint8Array) {
-  const { body } = await start(film, day);
-  await sendParts(body.id, film);
-  const poster = jpegStill({ width: 1920, height: 1080 });
-  expect((await asBox("PUT", TIMELAPSE_PATHS.poster(body.id), poster)).status).toBe(204);
-  if (card) expect((await asBox("PUT", TIMELAPSE_PATHS.card(body.id), card)).status).toBe(204);
-  return asBox("POST", TIMELAPSE_PATHS.complete(body.id), facts(day));
-}
-
-/**
- * Each film differs: the box's signature covers the body, and the same request signed again
- * in the same second is refused as a replay.
- */
-function mp4(size: number) {
-  const bytes = fileBytes(size, "mp4");
-  bytes.set(crypto.getRandomValues(new Uint8Array(8)), size - 8);
-  return bytes;
-}
 
 const storedKeys = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();
 const rows = async (table: string) =>

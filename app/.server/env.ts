@@ -25,6 +25,8 @@ const configSchema = z.object({
   APPA_TRENTO_URL: z.url(),
   /** Workers AI is remote-only: local runs and tests name a stand-in here (ADR 015). */
   AI_STAND_IN_URL: z.union([z.url(), z.literal("")]).optional(),
+  /** Workers AI descriptions a UTC day at most: the free allowance's guard (ADR 015). */
+  DESCRIBE_DAILY_CAP: z.coerce.number().int().min(0).max(1000).default(24),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
   ADMIN_PASSWORD: z
     .string({ message: "secret ADMIN_PASSWORD is missing (wrangler secret put ADMIN_PASSWORD)" })

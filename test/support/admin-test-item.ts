@@ -12,6 +12,7 @@ export function adminTestItem(id: string, overrides: Partial<AdminMediaItem> = {
     takenAt: "2025-06-01T08:30:17.000Z",
     titleEn: `Title ${id}`,
     machineTranslated: [],
+    machineDescribed: [],
     views: 0,
     likes: 0,
     thumbnailUrl: `/api/files/media/${id}-thumb`,

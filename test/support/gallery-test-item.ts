@@ -12,6 +12,7 @@ export function testItem(
     type,
     title: `Title ${id}`,
     description: "",
+    alt: "",
     tags: [],
     source: "",
     featured: false,

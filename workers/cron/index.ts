@@ -2,10 +2,12 @@ import { expireStills } from "#app/.server/archive/manage-stills.ts";
 import { purgeExpiredSessions } from "#app/.server/auth/session.ts";
 import { purgeContactRecords } from "#app/.server/contact/purge-records.ts";
 import { createWorkerScope, type WorkerScope } from "#app/.server/context.ts";
+import { runDescribeJobs } from "#app/.server/describe/describe-jobs.ts";
 import { purgeEarlierVisitors } from "#app/.server/gallery/once-a-day.ts";
 import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
 import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
+import { aiModel } from "#app/.server/translate/model.ts";
 import { abortStaleUploads } from "#app/.server/uploads/upload-store.ts";
 import { countInvocation, purgeUsageDays, writeUsageWhenDue } from "#app/.server/usage-days.ts";
 import { refreshDueSources } from "#app/.server/weather/refresh.ts";
@@ -27,6 +29,11 @@ const cronJobs: Record<string, Record<string, Job>> = {
     "expire-stills": ({ db, env, config }) =>
       expireStills(db, env.MEDIA, config.STILL_RETENTION_DAYS),
     "delete-retired-files": ({ db, env }) => deleteDueRetiredFiles(db, env.MEDIA),
+    "describe-pictures": ({ db, env, config }) =>
+      runDescribeJobs(db, env.MEDIA, aiModel(env, config), {
+        cap: config.DESCRIBE_DAILY_CAP,
+        cameraLocation: config.CAMERA_LOCATION,
+      }),
   },
 };
 

@@ -55,6 +55,17 @@ export const media = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** A picture's text alternative per language; empty: its title stands in. */
+    altEn: text("alt_en").notNull().default(""),
+    altDe: text("alt_de").notNull().default(""),
+    altIt: text("alt_it").notNull().default(""),
+    altFr: text("alt_fr").notNull().default(""),
+    altEs: text("alt_es").notNull().default(""),
+    /** The per-language fields Workers AI described and the owner has not edited since. */
+    machineDescribed: text("machine_described", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     source: text("source").notNull().default(""),
     status: text("status", { enum: mediaStatuses }).notNull().default("draft"),
     featured: integer("featured", { mode: "boolean" }).notNull().default(false),
@@ -333,3 +344,34 @@ export const dayPicks = sqliteTable(
   },
   (t) => [index("day_picks_sunset_id").on(t.sunsetId), index("day_picks_best_id").on(t.bestId)],
 );
+
+export const describeKinds = ["media"] as const;
+export const describeStates = ["pending", "done", "failed"] as const;
+
+/** Pictures waiting for Workers AI's description; `template` holds the texts it may replace. */
+export const describeJobs = sqliteTable(
+  "describe_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: describeKinds }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    template: text("template", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /** A film's start, middle and end (ms): the archive stills nearest them are what it shows. */
+    moments: text("moments", { mode: "json" }).$type<number[]>(),
+    state: text("state", { enum: describeStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    tokensIn: integer("tokens_in"),
+    tokensOut: integer("tokens_out"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("describe_jobs_state_id").on(t.state, t.id)],
+);
+
+/** Workers AI calls per UTC day (its free allowance resets at 00:00 UTC): the cap's counter. */
+export const describeDays = sqliteTable("describe_days", {
+  day: text("day").primaryKey(),
+  calls: integer("calls").notNull(),
+  tokensIn: integer("tokens_in").notNull().default(0),
+  tokensOut: integer("tokens_out").notNull().default(0),
+});

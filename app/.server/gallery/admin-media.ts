@@ -1,4 +1,4 @@
-import { eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { inList } from "#app/.server/db/in-list.ts";
 import {
@@ -8,6 +8,11 @@ import {
   type mediaTypes,
   mediaViews,
 } from "#app/.server/db/schema.ts";
+import {
+  isDescribedField,
+  queueMediaDescriptions,
+  undescribedUpload,
+} from "#app/.server/describe/described-media.ts";
 import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
 import type { MediaType, mediaTypes as typesOfFields } from "#app/features/gallery/media.ts";
 import {
@@ -54,7 +59,13 @@ export function toAdminItem(row: MediaRow): AdminMediaItem {
     descriptionFr: row.descriptionFr,
     descriptionEs: row.descriptionEs,
     ...(tags as Pick<AdminMediaItem, "tagsEn" | "tagsDe" | "tagsIt" | "tagsFr" | "tagsEs">),
+    altEn: row.altEn,
+    altDe: row.altDe,
+    altIt: row.altIt,
+    altFr: row.altFr,
+    altEs: row.altEs,
     machineTranslated: row.machineTranslated as AdminMediaItem["machineTranslated"],
+    machineDescribed: row.machineDescribed,
     views: row.viewCount,
     likes: row.likeCount,
     thumbnailUrl: adminThumbnailUrl(row.id),
@@ -100,12 +111,25 @@ export async function updateMedia(
   id: string,
   patch: MediaFieldsPatch,
 ): Promise<MediaRow | null> {
-  const row = await db
-    .update(media)
-    .set(columnsOf(patch))
-    .where(eq(media.id, id))
-    .returning()
-    .get();
+  const edited = Object.keys(patch).filter(isDescribedField);
+  const [[row]] = await db.batch([
+    db
+      .update(media)
+      .set({
+        ...columnsOf(patch),
+        // The owner's edit ends the mark "Written automatically".
+        ...(edited.length > 0
+          ? {
+              machineDescribed: sql`(select json_group_array(value) from json_each(${media.machineDescribed}) where value not in ${edited})`,
+            }
+          : {}),
+      })
+      .where(eq(media.id, id))
+      .returning(),
+    ...(patch.status === "published"
+      ? queueMediaDescriptions(db, and(eq(media.id, id), undescribedUpload) as SQL)
+      : []),
+  ]);
   return row ?? null;
 }
 
@@ -122,11 +146,12 @@ export async function updateMany(
   ids: string[],
   change: { status: MediaStatus } | { type: MediaType },
 ): Promise<BulkOutcome> {
-  const rows = await db
-    .update(media)
-    .set(change)
-    .where(inList(media.id, ids))
-    .returning({ id: media.id });
+  const [rows] = await db.batch([
+    db.update(media).set(change).where(inList(media.id, ids)).returning({ id: media.id }),
+    ...("status" in change && change.status === "published"
+      ? queueMediaDescriptions(db, and(inList(media.id, ids), undescribedUpload) as SQL)
+      : []),
+  ]);
   return outcome(
     ids,
     rows.map((row) => row.id),

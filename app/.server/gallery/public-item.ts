@@ -9,7 +9,7 @@ function fallbackChain(locale: Locale): Locale[] {
   return [...new Set<Locale>([locale, "en", defaultLocale, ...locales])];
 }
 
-function pick(row: MediaRow, field: "title" | "description", locale: Locale): string {
+function pick(row: MediaRow, field: "title" | "description" | "alt", locale: Locale): string {
   for (const candidate of fallbackChain(locale)) {
     const value = row[localizedField(field, candidate)];
     if (value) return value;
@@ -27,6 +27,7 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     type: row.type,
     title: pick(row, "title", locale),
     description: pick(row, "description", locale),
+    alt: pick(row, "alt", locale),
     tags: row[localizedField("tags", locale)].split(",").filter(Boolean),
     source: row.source,
     featured: row.featured,

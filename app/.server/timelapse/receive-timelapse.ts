@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
+import { queueMediaDescriptions } from "#app/.server/describe/described-media.ts";
 import { RETIRED_FILE_MS } from "#app/.server/gallery/retired-files.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import {
@@ -48,6 +49,11 @@ export async function startTimelapse(
     })
   );
 }
+
+const filmMoments = (facts: TimelapseFacts) => {
+  const [from, to] = [Date.parse(facts.from), Date.parse(facts.to)];
+  return [from, Math.round((from + to) / 2), to];
+};
 
 export function factsFitDay(facts: TimelapseFacts, day: string): boolean {
   return lakeDate(Date.parse(facts.from)) === day && lakeDate(Date.parse(facts.to)) === day;
@@ -112,6 +118,7 @@ export async function registerTimelapse(
       .delete(media)
       .where(and(eq(media.id, id), not(open)))
       .returning({ id: media.id }),
+    ...queueMediaDescriptions(db, and(eq(media.filmDay, day), open) as SQL, filmMoments(facts)),
     db.delete(uploads).where(eq(uploads.id, upload.id)),
   ]);
   if (!registered || withdrawn.length > 0) return { ok: false, reason: "discarded" };

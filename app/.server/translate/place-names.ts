@@ -63,8 +63,16 @@ export function protectPlaceNames(text: string): { text: string; names: number[]
   return { text: protectedText, names };
 }
 
-/** Null when a marker went missing or was invented: a name was lost, and the translation with it. */
-export function restorePlaceNames(text: string, names: number[], locale: Locale): string | null {
+/**
+ * Null when a marker went missing or was invented: a name was lost, and the translation with it.
+ * A text written from scratch (`everyName: false`) need not name every place it was given.
+ */
+export function restorePlaceNames(
+  text: string,
+  names: number[],
+  locale: Locale,
+  { everyName = true } = {},
+): string | null {
   const seen = new Set<number>();
   let valid = true;
   const restored = text.replace(MARKER, (_, digits: string) => {
@@ -77,5 +85,5 @@ export function restorePlaceNames(text: string, names: number[], locale: Locale)
     seen.add(n);
     return place.inLocale(locale);
   });
-  return valid && seen.size === names.length ? restored : null;
+  return valid && (!everyName || seen.size === names.length) ? restored : null;
 }

@@ -44,6 +44,7 @@ export default function MediaViewer({
   const locale = useLocale();
   // Radix names the dialog only once hydrated; a shared item's viewer shows before that.
   const titleId = useId();
+  const descriptionId = useId();
 
   // A screen reader does not read a changed title: once stepped, the status region says it.
   const [openedOn] = useState(item.id);
@@ -131,14 +132,20 @@ export default function MediaViewer({
               {...viewerPicture(item)}
               width={item.width}
               height={item.height}
-              alt={item.title}
+              alt={item.alt || item.title}
               fetchPriority="high"
               // Its box before the picture arrives, not a strip that grows.
               style={{ width: `min(100%, 70dvh * ${item.width / item.height})` }}
               className="mx-auto max-h-[70dvh] object-contain"
             />
           ) : (
-            <VideoPlayer key={item.id} item={item} autoPlay={autoPlay} onPlay={onPlay} />
+            <VideoPlayer
+              key={item.id}
+              item={item}
+              autoPlay={autoPlay}
+              onPlay={onPlay}
+              describedBy={descriptionId}
+            />
           )}
           {steps.map(({ go, label, Icon, side }) =>
             go ? (
@@ -163,7 +170,10 @@ export default function MediaViewer({
               {formatDate(locale, item.takenAt)}
               {item.source ? ` · ${item.source}` : ""}
             </p>
-            <Dialog.Description className={item.description ? "mt-2" : "sr-only"}>
+            <Dialog.Description
+              id={descriptionId}
+              className={item.description ? "mt-2" : "sr-only"}
+            >
               {item.description || item.title}
             </Dialog.Description>
             {item.tags.length > 0 ? (

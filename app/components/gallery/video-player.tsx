@@ -10,10 +10,13 @@ export function VideoPlayer({
   item,
   autoPlay,
   onPlay,
+  describedBy,
 }: {
   item: PublicMediaItem;
   autoPlay: boolean;
   onPlay: () => void;
+  /** The visible line that says what the film shows (WCAG 1.2.1's text alternative). */
+  describedBy: string;
 }) {
   const { t } = useLingui();
   const [started, setStarted] = useState(autoPlay);
@@ -26,7 +29,12 @@ export function VideoPlayer({
   const title = item.title;
   if (!started) {
     return (
-      <button type="button" onClick={() => setStarted(true)} className="relative block w-full">
+      <button
+        type="button"
+        onClick={() => setStarted(true)}
+        aria-describedby={describedBy}
+        className="relative block w-full"
+      >
         <span className="sr-only">{t`Play: ${title}`}</span>
         <img
           src={item.thumbnailUrl}
@@ -50,6 +58,7 @@ export function VideoPlayer({
       poster={item.thumbnailUrl}
       width={item.width}
       height={item.height}
+      aria-describedby={describedBy}
       controls
       autoPlay
       playsInline

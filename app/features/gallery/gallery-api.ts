@@ -6,6 +6,8 @@ export const publicMediaItem = z.object({
   type: z.enum(mediaTypes),
   title: z.string(),
   description: z.string(),
+  /** What the picture shows, for who cannot see it; empty: the title stands in. */
+  alt: z.string(),
   tags: z.array(z.string()),
   source: z.string(),
   featured: z.boolean(),

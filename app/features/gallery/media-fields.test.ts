@@ -21,6 +21,7 @@ const blank: MediaFields = mediaFields.parse({
       [`title${l}`, ""],
       [`description${l}`, ""],
       [`tags${l}`, []],
+      [`alt${l}`, ""],
     ]),
   ),
   machineTranslated: [],

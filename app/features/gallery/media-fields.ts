@@ -14,16 +14,20 @@ const localizedFieldNames: LocalizedFieldName[] = translatableFields.flatMap((fi
   localizedFields(field),
 );
 
-export function blankTexts(): Pick<MediaFields, LocalizedFieldName> {
-  const texts: Partial<Record<LocalizedFieldName, string | string[]>> = {};
+type AltFieldName = LocalizedField<"alt">;
+
+export function blankTexts(): Pick<MediaFields, LocalizedFieldName | AltFieldName> {
+  const texts: Partial<Record<LocalizedFieldName | AltFieldName, string | string[]>> = {};
   for (const name of localizedFieldNames) texts[name] = name.startsWith("tags") ? [] : "";
-  return texts as Pick<MediaFields, LocalizedFieldName>;
+  for (const name of localizedFields("alt")) texts[name] = "";
+  return texts as Pick<MediaFields, LocalizedFieldName | AltFieldName>;
 }
 
 export const MAX_BULK_ITEMS = 100;
 
 const MAX_TITLE_LENGTH = 120;
 const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_ALT_LENGTH = 250;
 const MAX_SOURCE_LENGTH = 200;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
@@ -36,7 +40,7 @@ const tag = z
   .max(MAX_TAG_LENGTH)
   .regex(/^[^,]+$/, "a tag cannot contain a comma");
 
-const perLanguage = <F extends TranslatableField, S extends z.ZodType>(field: F, schema: S) =>
+const perLanguage = <F extends string, S extends z.ZodType>(field: F, schema: S) =>
   Object.fromEntries(localizedFields(field).map((name) => [name, schema])) as Record<
     LocalizedField<F>,
     S
@@ -51,6 +55,7 @@ export const mediaFields = z.strictObject({
   ...perLanguage("title", z.string().trim().max(MAX_TITLE_LENGTH)),
   ...perLanguage("description", z.string().trim().max(MAX_DESCRIPTION_LENGTH)),
   ...perLanguage("tags", z.array(tag).max(MAX_TAGS)),
+  ...perLanguage("alt", z.string().trim().max(MAX_ALT_LENGTH)),
   machineTranslated: z
     .array(z.enum(localizedFieldNames as [LocalizedFieldName, ...LocalizedFieldName[]]))
     .max(localizedFieldNames.length),
@@ -65,6 +70,8 @@ export type MediaFieldsPatch = z.infer<typeof mediaFieldsPatch>;
 export const adminMediaItem = z.object({
   ...mediaFields.shape,
   id: z.string(),
+  /** Fields Workers AI wrote and the owner has not edited since; the owner's PATCH clears them. */
+  machineDescribed: z.array(z.string()),
   views: z.int(),
   likes: z.int(),
   thumbnailUrl: z.string(),

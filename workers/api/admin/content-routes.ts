@@ -12,7 +12,7 @@ import {
 } from "#app/.server/gallery/admin-media.ts";
 import { listMedia, listQuery, matchQuery } from "#app/.server/gallery/list-media.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
-import { translationModel } from "#app/.server/translate/model.ts";
+import { aiModel } from "#app/.server/translate/model.ts";
 import { TranslationError, translateTexts } from "#app/.server/translate/translate.ts";
 import { mediaTypes } from "#app/features/gallery/media.ts";
 import {
@@ -132,7 +132,7 @@ export const contentRoutes = new Hono<OwnerEnv>()
         return apiError(c, 400, "nothing_to_translate", `No text in ${from} to translate`);
       }
       try {
-        const model = translationModel(c.env, c.var.config);
+        const model = aiModel(c.env, c.var.config);
         const translations: Translations = await translateTexts(model, from, to, texts);
         return c.json({ translations });
       } catch (error) {

@@ -4,8 +4,13 @@ import { useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
 import { secondaryButton, textInput } from "#app/components/admin/styles.ts";
-import { localizedField } from "#app/features/gallery/localized-fields.ts";
-import { MAX_TAG_LENGTH, MAX_TAGS } from "#app/features/gallery/media-fields.ts";
+import { type LocalizedField, localizedField } from "#app/features/gallery/localized-fields.ts";
+import {
+  type LocalizedFieldName,
+  MAX_ALT_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from "#app/features/gallery/media-fields.ts";
 import { type Locale, localeInfo, locales } from "#app/i18n/locales.ts";
 import { TypeSelect } from "./type-select.tsx";
 import type { ItemForm } from "./use-item-form.ts";
@@ -25,11 +30,14 @@ export function ItemFields({
 }) {
   const { t } = useLingui();
   const { fields, set, fieldId } = form;
-  const machineBadge = (name: string): ReactNode =>
-    form.marked(name) ? (
-      <span className="ml-2 rounded bg-info-100 px-1.5 py-0.5 text-xs font-normal text-info-900">
-        {t`Machine-translated`}
+  const badge = "ml-2 rounded px-1.5 py-0.5 text-xs font-normal";
+  const machineBadge = (name: LocalizedFieldName | LocalizedField<"alt">): ReactNode =>
+    form.described(name) ? (
+      <span className={`${badge} bg-warning-100 text-warning-800`}>
+        {t`Written automatically: please check`}
       </span>
+    ) : form.marked(name) ? (
+      <span className={`${badge} bg-info-100 text-info-900`}>{t`Machine-translated`}</span>
     ) : null;
 
   return (
@@ -117,6 +125,7 @@ export function ItemFields({
           const titleName = localizedField("title", l);
           const descriptionName = localizedField("description", l);
           const tagsName = localizedField("tags", l);
+          const altName = localizedField("alt", l);
           const bad = form.badTags === l;
           return (
             <Tabs.Content key={l} value={l} className="space-y-3 pt-3">
@@ -146,6 +155,20 @@ export function ItemFields({
                   value={fields[descriptionName]}
                   maxLength={2000}
                   onChange={(e) => set(descriptionName, e.target.value)}
+                  className={textInput}
+                />
+              </div>
+              <div>
+                <label htmlFor={fieldId(altName)} className={labelClass}>
+                  {t`Text alternative (what the picture shows)`}
+                  {machineBadge(altName)}
+                </label>
+                <input
+                  id={fieldId(altName)}
+                  lang={l}
+                  value={fields[altName]}
+                  maxLength={MAX_ALT_LENGTH}
+                  onChange={(e) => set(altName, e.target.value)}
                   className={textInput}
                 />
               </div>

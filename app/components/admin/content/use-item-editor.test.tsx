@@ -125,3 +125,19 @@ test("a tag too long sends nothing and opens its language, which says why", asyn
   expect(editor().form.badTags).toBe("it");
   expect(editor().form.tab).toBe("it");
 });
+
+test("a text Workers AI wrote is marked as automatic until the owner changes it", () => {
+  const { editor } = openEditor(
+    adminTestItem("a1", {
+      descriptionDe: "Boote im Hafen bei Sonnenuntergang",
+      altDe: "Der Hafen im Abendlicht",
+      machineDescribed: ["descriptionDe", "altDe"],
+    }),
+  );
+  expect(editor().form.described("descriptionDe")).toBe(true);
+  expect(editor().form.described("altDe")).toBe(true);
+  expect(editor().form.described("descriptionEn")).toBe(false);
+  act(() => editor().form.set("descriptionDe", "Boote im Hafen"));
+  expect(editor().form.described("descriptionDe")).toBe(false);
+  expect(editor().form.described("altDe")).toBe(true);
+});

@@ -18,6 +18,7 @@ function fieldsOf(item: AdminMediaItem): MediaFields {
     thumbnailUrl: _t,
     width: _w,
     height: _h,
+    machineDescribed: _m,
     ...fields
   } = item;
   return fields;
@@ -32,7 +33,7 @@ export type ItemEditorProps = {
 };
 
 export function useItemEditor({ item, kept, onClose, onSaved, notify }: ItemEditorProps) {
-  const form = useItemForm({ ...fieldsOf(item), ...kept });
+  const form = useItemForm({ ...fieldsOf(item), ...kept }, item.machineDescribed);
   const [takenAt, setTakenAt] = useState(() => toLocalInput(form.fields.takenAt));
   const [saving, setSaving] = useState(false);
 

@@ -18,7 +18,7 @@ const tagTextsOf = (fields: MediaFields, kept: Partial<Record<Locale, string>> =
     locales.map((l) => [l, kept[l] || fields[localizedField("tags", l)].join(", ")]),
   ) as Record<Locale, string>;
 
-export function useItemForm(initial: MediaFields) {
+export function useItemForm(initial: MediaFields, described: readonly string[] = []) {
   const locale = useLocale();
   const ids = useId();
   const [fields, setFields] = useState(initial);
@@ -45,6 +45,9 @@ export function useItemForm(initial: MediaFields) {
       set(localizedField("tags", l), parseTags(text));
     },
     marked: (name: string) => (fields.machineTranslated as string[]).includes(name),
+    // Until the owner changes it; saving the change clears the server's mark too.
+    described: (name: keyof MediaFields) =>
+      described.includes(name) && fields[name] === initial[name],
     source,
     setSource,
     toFill: languagesToFill(fields, source),

@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#app/.server/db/client.ts";
+import { describeDays, describeJobs, type describeKinds } from "#app/.server/db/schema.ts";
+import {
+  type DescriptionModel,
+  type Descriptions,
+  describePictures,
+  type Pictures,
+} from "./describe-model.ts";
+import { describedMedia } from "./described-media.ts";
+
+/** After this many failed calls a job is given up: the template stays (ADR 015). */
+const DESCRIBE_ATTEMPTS = 3;
+/** Per cron run, so a run stays well inside its time and a backlog drains over the day. */
+const JOBS_PER_RUN = 2;
+
+type DescribeKind = (typeof describeKinds)[number];
+type DescribeJob = typeof describeJobs.$inferSelect;
+
+/** What a kind of job describes: its pictures, and the texts it writes where the owner has not. */
+export type DescribedSubject = {
+  pictures(db: Db, bucket: R2Bucket, job: DescribeJob): Promise<Pictures | null>;
+  write(db: Db, job: DescribeJob, texts: Descriptions): Promise<BatchItem<"sqlite">[]>;
+};
+
+const subjects: Record<DescribeKind, DescribedSubject> = { media: describedMedia };
+
+/** The allowance resets at 00:00 UTC, so the cap's day is UTC's, not the lake's. */
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** Takes one of today's calls, or none when `cap` are taken: one statement, so runs cannot race. */
+async function takeCall(db: Db, cap: number, now: number): Promise<boolean> {
+  if (cap <= 0) return false;
+  const taken = await db
+    .insert(describeDays)
+    .values({ day: utcDay(now), calls: 1 })
+    .onConflictDoUpdate({
+      target: describeDays.day,
+      set: { calls: sql`${describeDays.calls} + 1` },
+      setWhere: sql`${describeDays.calls} < ${cap}`,
+    })
+    .returning({ calls: describeDays.calls });
+  return taken.length > 0;
+}
+
+/** The cron's job: a few pending descriptions, within the day's cap. */
+export async function runDescribeJobs(
+  db: Db,
+  bucket: R2Bucket,
+  model: DescriptionModel,
+  { cap, cameraLocation }: { cap: number; cameraLocation: string },
+): Promise<void> {
+  const due = await db
+    .select()
+    .from(describeJobs)
+    .where(eq(describeJobs.state, "pending"))
+    .orderBy(asc(describeJobs.id))
+    .limit(JOBS_PER_RUN);
+  for (const job of due) {
+    const subject = subjects[job.kind];
+    const pictures = await subject.pictures(db, bucket, job);
+    if (!pictures) {
+      await finish(db, job, "failed");
+      continue;
+    }
+    if (!(await takeCall(db, cap, Date.now()))) return;
+    const claimed = await db
+      .update(describeJobs)
+      .set({ attempts: sql`${describeJobs.attempts} + 1` })
+      .where(and(eq(describeJobs.id, job.id), eq(describeJobs.attempts, job.attempts)))
+      .returning({ attempts: describeJobs.attempts });
+    const attempts = claimed[0]?.attempts;
+    if (attempts === undefined) continue;
+    try {
+      const { texts, usage } = await describePictures(model, pictures, cameraLocation);
+      const tokens = { tokensIn: usage?.tokensIn ?? 0, tokensOut: usage?.tokensOut ?? 0 };
+      const writes = await subject.write(db, job, texts);
+      await db.batch([
+        finishStatement(db, job, "done", tokens),
+        db
+          .update(describeDays)
+          .set({
+            tokensIn: sql`${describeDays.tokensIn} + ${tokens.tokensIn}`,
+            tokensOut: sql`${describeDays.tokensOut} + ${tokens.tokensOut}`,
+          })
+          .where(eq(describeDays.day, utcDay(Date.now()))),
+        ...writes,
+      ]);
+    } catch (error) {
+      if (attempts < DESCRIBE_ATTEMPTS) {
+        console.warn(`describe: job ${job.id}, attempt ${attempts} failed`, error);
+        continue;
+      }
+      console.error(`describe: job ${job.id} failed ${attempts} times, the template stays`, error);
+      await finish(db, job, "failed");
+    }
+  }
+}
+
+function finishStatement(
+  db: Db,
+  job: DescribeJob,
+  state: "done" | "failed",
+  tokens: { tokensIn: number; tokensOut: number } | null = null,
+) {
+  return db
+    .update(describeJobs)
+    .set({ state, finishedAt: new Date(), ...tokens })
+    .where(eq(describeJobs.id, job.id));
+}
+
+async function finish(db: Db, job: DescribeJob, state: "done" | "failed"): Promise<void> {
+  await finishStatement(db, job, state);
+}

@@ -1,0 +1,155 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { logIn } from "./admin.ts";
+import { expectConsoleError } from "./console-errors.ts";
+import { createMedia } from "./factories.ts";
+import { ORIGIN, runCron, visit } from "./helpers.ts";
+import { sendStill } from "./stills-factory.ts";
+import { facts, mp4, uploadTimelapse } from "./timelapse-upload.ts";
+import { fakeUpstreamVars } from "./upstream-vars.ts";
+
+const LOCALES = ["de", "en", "it", "fr", "es"] as const;
+const column = (field: string, locale: string) => `${field}_${locale}`;
+const marks = (fields: string[]) =>
+  fields.flatMap((field) =>
+    LOCALES.map((l) => `${field}${l.charAt(0).toUpperCase()}${l.slice(1)}`),
+  );
+
+let owner = "";
+beforeAll(async () => {
+  owner = (await logIn()).session;
+});
+
+beforeEach(async () => {
+  await env.DB.batch(
+    ["describe_jobs", "describe_days", "media", "stills", "day_strips", "uploads"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
+  );
+});
+
+type Row = Record<string, string | number | null>;
+const item = (id: string) =>
+  env.DB.prepare("select * from media where id = ?").bind(id).first<Row>();
+const jobOf = (id: string) =>
+  env.DB.prepare("select * from describe_jobs where subject_id = ?").bind(id).first<Row>();
+const failing = {
+  ...env,
+  AI_STAND_IN_URL: fakeUpstreamVars("https://upstream.test", "describe", "http-500")
+    .AI_STAND_IN_URL,
+};
+
+function asOwner(path: string, method: string, body: unknown) {
+  return visit(path, {
+    method,
+    headers: { Cookie: owner, Origin: ORIGIN, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function publishedFilm(): Promise<string> {
+  const { from, to } = facts();
+  const [start, end] = [Date.parse(from), Date.parse(to)];
+  for (const at of [start, (start + end) / 2, end])
+    expect((await sendStill(at)).response.status).toBe(201);
+  const response = await uploadTimelapse(mp4(64 * 1024));
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe("descriptions by Workers AI", () => {
+  test("a night's film is published with its template, then described from three archive stills in five languages, marked as automatic", async () => {
+    const id = await publishedFilm();
+    const published = await item(id);
+    expect(published?.description_en).toContain("The harbour from");
+    expect(await jobOf(id)).toMatchObject({ state: "pending", attempts: 0 });
+
+    await runCron();
+
+    const described = await item(id);
+    expect(described?.description_en).toBe(
+      "From 3 pictures: the water turns gold at Torri del Benaco, Lake Garda (en)",
+    );
+    expect(described?.description_de).toBe(
+      "From 3 pictures: the water turns gold at Torri del Benaco, Gardasee (de)",
+    );
+    expect(described?.alt_it).toBe(
+      "Boats in the harbour of Torri del Benaco, Lago di Garda under a clear sky (it)",
+    );
+    for (const l of LOCALES) expect(described?.[column("description", l)]).toMatch(`(${l})`);
+    // The title says the day, which the template knows and the model does not.
+    expect(described?.title_en).toBe(published?.title_en);
+    expect(JSON.parse(String(described?.machine_described)).sort()).toEqual(
+      marks(["description", "alt"]).sort(),
+    );
+    expect(await jobOf(id)).toMatchObject({ state: "done", tokens_in: 3600, tokens_out: 450 });
+
+    const page = await (await visit(`/en/gallery/${id}`)).text();
+    const describedBy = /<button[^>]*aria-describedby="([^"]+)"/.exec(page)?.[1];
+    expect(describedBy).toBeDefined();
+    expect(page).toMatch(
+      new RegExp(`id="${describedBy}"[^>]*>From 3 pictures: the water turns gold at Torri`),
+    );
+  });
+
+  test("after three failed calls the job is given up and the template stays", async () => {
+    expectConsoleError(/describe: job \d+ failed 3 times, the template stays/);
+    const id = await publishedFilm();
+    const template = (await item(id))?.description_en;
+    for (let run = 1; run <= 3; run++) {
+      await runCron(failing);
+      expect(await jobOf(id)).toMatchObject({
+        state: run < 3 ? "pending" : "failed",
+        attempts: run,
+      });
+    }
+    await runCron();
+    expect((await item(id))?.description_en).toBe(template);
+    expect(await jobOf(id)).toMatchObject({ state: "failed", attempts: 3 });
+  });
+
+  test("once the day's cap is reached, no call is made until the next UTC day", async () => {
+    const id = await publishedFilm();
+    const today = new Date().toISOString().slice(0, 10);
+    await env.DB.prepare("insert into describe_days (day, calls) values (?, 24)").bind(today).run();
+    await runCron();
+    expect(await jobOf(id)).toMatchObject({ state: "pending", attempts: 0 });
+    expect(
+      await env.DB.prepare("select calls from describe_days where day = ?").bind(today).first(),
+    ).toEqual({ calls: 24 });
+
+    await env.DB.prepare("update describe_days set day = '2000-01-01'").run();
+    await runCron();
+    expect(await jobOf(id)).toMatchObject({ state: "done", attempts: 1 });
+  });
+
+  test("an upload published without a description is described; what the owner wrote before the job stays", async () => {
+    const { id } = await createMedia({ status: "draft", titleEn: "" });
+    const publish = await asOwner(`/api/admin/media/${id}`, "PATCH", { status: "published" });
+    expect(publish.status).toBe(200);
+    expect(await jobOf(id)).toMatchObject({ state: "pending" });
+    const edit = await asOwner(`/api/admin/media/${id}`, "PATCH", {
+      descriptionIt: "La mia descrizione",
+      altDe: "Mein Alternativtext",
+    });
+    expect(edit.status).toBe(200);
+
+    await runCron();
+
+    const described = await item(id);
+    expect(described?.description_it).toBe("La mia descrizione");
+    expect(described?.alt_de).toBe("Mein Alternativtext");
+    expect(described?.description_fr).toBe(
+      "From 1 pictures: the water turns gold at Torri del Benaco, lac de Garde (fr)",
+    );
+    expect(described?.title_es).toBe("Calm evening (es)");
+    const marked: string[] = JSON.parse(String(described?.machine_described));
+    expect(marked).toContain("titleEn");
+    expect(marked).not.toContain("descriptionIt");
+    expect(marked).not.toContain("altDe");
+
+    // The owner's edit of an automatic text ends its mark.
+    await asOwner(`/api/admin/media/${id}`, "PATCH", { titleEn: "Evening at the harbour" });
+    expect(JSON.parse(String((await item(id))?.machine_described))).not.toContain("titleEn");
+  });
+});
