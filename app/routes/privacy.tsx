@@ -43,6 +43,7 @@ export default function Privacy() {
       <Section id="media" title={t`6. Live stream, media and data storage`}>
         <p>{t`The live stream is served as HLS, and videos and time-lapses as files, from our own storage; no external video platform is involved. The site's content, such as the gallery and its settings, is held in a small database. To count likes and views fairly without a cookie, we derive a value from your IP address with a secret that changes daily; the address itself is never stored.`}</p>
         <p>{t`The camera films the harbour and the lake. It is positioned and set up so that individual people cannot be recognised.`}</p>
+        <p>{t`So that people who cannot see them also learn what they show, the time-lapses and the photos and videos published in the gallery get a short description in five languages. Our server sends these pictures, and only them, to Cloudflare's AI service (Workers AI), which writes the texts; no data about visitors is sent. Automatic texts are marked for the site owner until checked.`}</p>
         <p>{t`Every ten minutes the camera's current picture is added to the public archive, together with the weather at that moment (condition, air and water temperature, wind). A picture is kept for ${retentionDays} days and then deleted automatically; only pictures the site owner selects as "best of" are kept without a time limit.`}</p>
         <p>
           <Trans>
