@@ -92,6 +92,22 @@ describe("descriptions by Workers AI", () => {
     );
   });
 
+  test("a re-run of the night's film brings its template back, unmarked, and is described again", async () => {
+    const id = await publishedFilm();
+    await runCron();
+    const rerun = await uploadTimelapse(mp4(64 * 1024));
+    expect(rerun.status).toBe(201);
+    const replaced = await item(id);
+    expect(replaced?.description_en).toContain("The harbour from");
+    expect(JSON.parse(String(replaced?.machine_described)).sort()).toEqual(marks(["alt"]).sort());
+
+    await runCron();
+    expect((await item(id))?.description_en).toMatch(/^From 3 pictures/);
+    expect(JSON.parse(String((await item(id))?.machine_described)).sort()).toEqual(
+      marks(["description", "alt"]).sort(),
+    );
+  });
+
   test("after three failed calls the job is given up and the template stays", async () => {
     expectConsoleError(/describe: job \d+ failed 3 times, the template stays/);
     const id = await publishedFilm();

@@ -1,7 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, stills } from "#app/.server/db/schema.ts";
-import { type LocalizedField, localizedField } from "#app/features/gallery/localized-fields.ts";
+import {
+  type LocalizedField,
+  localizedField,
+  localizedFields,
+} from "#app/features/gallery/localized-fields.ts";
 import { locales } from "#app/i18n/locales.ts";
 import type { DescribedSubject } from "./describe-jobs.ts";
 import type { PictureTexts } from "./describe-model.ts";
@@ -23,6 +27,12 @@ const describedFields = locales.flatMap((locale) =>
 
 const describedNames = new Set<string>(describedFields.map(({ name }) => name));
 export const isDescribedField = (name: string) => describedNames.has(name);
+
+/** `machine_described` less the marks of `names` (fields) or of every language of a field. */
+export function withoutMarksOf(names: string | string[]): SQL<string[]> {
+  const dropped = typeof names === "string" ? localizedFields(names) : names;
+  return sql`(select json_group_array(value) from json_each(${media.machineDescribed}) where value not in ${dropped})`;
+}
 
 /** The texts as published: the job writes only those still so (ADR 015). */
 const templateJson = sql.join(

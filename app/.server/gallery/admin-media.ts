@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { inList } from "#app/.server/db/in-list.ts";
 import {
@@ -12,6 +12,7 @@ import {
   isDescribedField,
   queueMediaDescriptions,
   undescribedUpload,
+  withoutMarksOf,
 } from "#app/.server/describe/described-media.ts";
 import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
 import type { MediaType, mediaTypes as typesOfFields } from "#app/features/gallery/media.ts";
@@ -118,11 +119,7 @@ export async function updateMedia(
       .set({
         ...columnsOf(patch),
         // The owner's edit ends the mark "Written automatically".
-        ...(edited.length > 0
-          ? {
-              machineDescribed: sql`(select json_group_array(value) from json_each(${media.machineDescribed}) where value not in ${edited})`,
-            }
-          : {}),
+        ...(edited.length > 0 ? { machineDescribed: withoutMarksOf(edited) } : {}),
       })
       .where(eq(media.id, id))
       .returning(),

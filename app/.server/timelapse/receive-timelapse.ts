@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
-import { queueMediaDescriptions } from "#app/.server/describe/described-media.ts";
+import { queueMediaDescriptions, withoutMarksOf } from "#app/.server/describe/described-media.ts";
 import { RETIRED_FILE_MS } from "#app/.server/gallery/retired-files.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import {
@@ -112,7 +112,12 @@ export async function registerTimelapse(
         createdAt: new Date(),
         filmDay: day,
       })
-      .onConflictDoUpdate({ target: media.filmDay, set: film, setWhere: open })
+      .onConflictDoUpdate({
+        target: media.filmDay,
+        // The template is back in the descriptions: their automatic mark goes until described again.
+        set: { ...film, machineDescribed: withoutMarksOf("description") },
+        setWhere: open,
+      })
       .returning({ id: media.id }),
     db
       .delete(media)
