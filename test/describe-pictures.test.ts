@@ -84,6 +84,11 @@ describe("descriptions by Workers AI", () => {
     );
     expect(await jobOf(id)).toMatchObject({ state: "done", tokens_in: 3600, tokens_out: 450 });
 
+    const statistics = await visit("/en/admin/statistics", { headers: { Cookie: owner } });
+    expect(await statistics.text()).toContain(
+      "Workers AI descriptions today: 1 of 24 calls, about 45 of 10,000 free neurons.",
+    );
+
     const page = await (await visit(`/en/gallery/${id}`)).text();
     const describedBy = /<button[^>]*aria-describedby="([^"]+)"/.exec(page)?.[1];
     expect(describedBy).toBeDefined();

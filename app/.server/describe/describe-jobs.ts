@@ -2,10 +2,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#app/.server/db/client.ts";
 import { describeDays, describeJobs, type describeKinds } from "#app/.server/db/schema.ts";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import {
   type DescriptionModel,
   type Descriptions,
   describePictures,
+  neuronsOf,
   type Pictures,
 } from "./describe-model.ts";
 import { describedMedia } from "./described-media.ts";
@@ -26,15 +28,12 @@ export type DescribedSubject = {
 
 const subjects: Record<DescribeKind, DescribedSubject> = { media: describedMedia };
 
-/** The allowance resets at 00:00 UTC, so the cap's day is UTC's, not the lake's. */
-const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/** Takes one of today's calls, or none when `cap` are taken: one statement, so runs cannot race. */
-async function takeCall(db: Db, cap: number, now: number): Promise<boolean> {
+/** Takes one of today's calls (a UTC day, as the allowance resets at 00:00 UTC), or none when `cap` are taken: one statement, so runs cannot race. */
+async function takeCall(db: Db, cap: number): Promise<boolean> {
   if (cap <= 0) return false;
   const taken = await db
     .insert(describeDays)
-    .values({ day: utcDay(now), calls: 1 })
+    .values({ day: utcDay(), calls: 1 })
     .onConflictDoUpdate({
       target: describeDays.day,
       set: { calls: sql`${describeDays.calls} + 1` },
@@ -42,6 +41,12 @@ async function takeCall(db: Db, cap: number, now: number): Promise<boolean> {
     })
     .returning({ calls: describeDays.calls });
   return taken.length > 0;
+}
+
+/** Today's calls and, from the tokens their answers reported, about how many neurons they took. */
+export async function describeToday(db: Db): Promise<{ calls: number; neurons: number }> {
+  const row = await db.select().from(describeDays).where(eq(describeDays.day, utcDay())).get();
+  return { calls: row?.calls ?? 0, neurons: row ? neuronsOf(row) : 0 };
 }
 
 /** The cron's job: a few pending descriptions, within the day's cap. */
@@ -64,7 +69,7 @@ export async function runDescribeJobs(
       await finish(db, job, "failed");
       continue;
     }
-    if (!(await takeCall(db, cap, Date.now()))) return;
+    if (!(await takeCall(db, cap))) return;
     const claimed = await db
       .update(describeJobs)
       .set({ attempts: sql`${describeJobs.attempts} + 1` })
@@ -84,7 +89,7 @@ export async function runDescribeJobs(
             tokensIn: sql`${describeDays.tokensIn} + ${tokens.tokensIn}`,
             tokensOut: sql`${describeDays.tokensOut} + ${tokens.tokensOut}`,
           })
-          .where(eq(describeDays.day, utcDay(Date.now()))),
+          .where(eq(describeDays.day, utcDay())),
         ...writes,
       ]);
     } catch (error) {

@@ -5,6 +5,12 @@ import { type Locale, localeInfo, locales } from "#app/i18n/locales.ts";
 /** Apache 2.0 and vision (ADR 015): Llama's vision licences exclude the EU, Gemma 3 is deprecated. */
 const DESCRIBE_MODEL = "@cf/google/gemma-4-26b-a4b-it";
 
+/** Cloudflare's price of the model ($0.10 and $0.30 per M tokens) at $0.011 per 1,000 neurons. */
+const NEURONS_PER_M_TOKENS = { in: 9091, out: 27273 };
+
+export const neuronsOf = ({ tokensIn, tokensOut }: { tokensIn: number; tokensOut: number }) =>
+  Math.round((tokensIn * NEURONS_PER_M_TOKENS.in + tokensOut * NEURONS_PER_M_TOKENS.out) / 1e6);
+
 export type DescriptionModel = {
   run(
     model: typeof DESCRIBE_MODEL,

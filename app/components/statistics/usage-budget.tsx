@@ -12,11 +12,20 @@ import {
 } from "#app/features/statistics/daily-allowance.ts";
 import { formatNumber } from "#app/lib/format.ts";
 
+/** Workers AI's free allowance a day, on both plans (ADR 015). */
+const FREE_NEURONS_PER_DAY = 10_000;
+
 /** From this share of an allowance on, the owner is warned while there is time to act. */
 const WARN_AT = 0.8;
 
 /** Today's use of the Workers Free plan's daily allowances (ADR 025). */
-export function UsageBudget({ today }: { today: DayUsage }) {
+export function UsageBudget({
+  today,
+  descriptions,
+}: {
+  today: DayUsage;
+  descriptions: { calls: number; cap: number; neurons: number };
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const id = useId();
@@ -26,6 +35,12 @@ export function UsageBudget({ today }: { today: DayUsage }) {
     rowsRead: t`D1 rows read`,
     objectRequests: t`Durable Object requests`,
   };
+  const [calls, cap, neurons, freeNeurons] = [
+    descriptions.calls,
+    descriptions.cap,
+    descriptions.neurons,
+    FREE_NEURONS_PER_DAY,
+  ].map((n) => formatNumber(locale, n));
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -72,6 +87,9 @@ export function UsageBudget({ today }: { today: DayUsage }) {
           );
         })}
       </ul>
+      <p className="mt-3 text-sm tabular-nums">
+        {t`Workers AI descriptions today: ${calls} of ${cap} calls, about ${neurons} of ${freeNeurons} free neurons.`}
+      </p>
       <details className="mt-3">
         <summary className="min-h-11 cursor-pointer py-3 text-sm font-medium">
           {t`What is counted`}

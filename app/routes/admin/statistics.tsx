@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { ownerSession } from "#app/.server/auth/route-session.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { describeToday } from "#app/.server/describe/describe-jobs.ts";
 import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
 import { readDayUsage } from "#app/.server/usage-days.ts";
 import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/breakdown-table.tsx";
@@ -16,9 +17,17 @@ import type { Route } from "./+types/statistics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
-  const { db } = context.get(requestScope);
-  const [statistics, usageToday] = await Promise.all([readStatistics(db), readDayUsage(db)]);
-  return { ...statistics, usageToday };
+  const { db, config } = context.get(requestScope);
+  const [statistics, usageToday, described] = await Promise.all([
+    readStatistics(db),
+    readDayUsage(db),
+    describeToday(db),
+  ]);
+  return {
+    ...statistics,
+    usageToday,
+    descriptionsToday: { ...described, cap: config.DESCRIBE_DAILY_CAP },
+  };
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
@@ -77,7 +86,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <PeriodFiguresList totals={loaderData.totals} />
-      <UsageBudget today={loaderData.usageToday} />
+      <UsageBudget today={loaderData.usageToday} descriptions={loaderData.descriptionsToday} />
       <DailyChart days={loaderData.days} />
       <p className="text-sm text-neutral-700 dark:text-neutral-300">{t`The lists below cover the last 30 days.`}</p>
       <div className="grid gap-4 md:grid-cols-2">
