@@ -20,7 +20,6 @@ const JOBS_PER_RUN = 2;
 type DescribeKind = (typeof describeKinds)[number];
 type DescribeJob = typeof describeJobs.$inferSelect;
 
-/** What a kind of job describes: its pictures, and the texts it writes where the owner has not. */
 export type DescribedSubject = {
   pictures(db: Db, bucket: R2Bucket, job: DescribeJob): Promise<Pictures | null>;
   write(db: Db, job: DescribeJob, texts: Descriptions): Promise<BatchItem<"sqlite">[]>;
@@ -28,7 +27,7 @@ export type DescribedSubject = {
 
 const subjects: Record<DescribeKind, DescribedSubject> = { media: describedMedia };
 
-/** Takes one of today's calls (a UTC day, as the allowance resets at 00:00 UTC), or none when `cap` are taken: one statement, so runs cannot race. */
+/** One of the UTC day's calls (the allowance resets then), in one statement so runs cannot race. */
 async function takeCall(db: Db, cap: number): Promise<boolean> {
   if (cap <= 0) return false;
   const taken = await db
@@ -43,13 +42,11 @@ async function takeCall(db: Db, cap: number): Promise<boolean> {
   return taken.length > 0;
 }
 
-/** Today's calls and, from the tokens their answers reported, about how many neurons they took. */
 export async function describeToday(db: Db): Promise<{ calls: number; neurons: number }> {
   const row = await db.select().from(describeDays).where(eq(describeDays.day, utcDay())).get();
   return { calls: row?.calls ?? 0, neurons: row ? neuronsOf(row) : 0 };
 }
 
-/** The cron's job: a few pending descriptions, within the day's cap. */
 export async function runDescribeJobs(
   db: Db,
   bucket: R2Bucket,

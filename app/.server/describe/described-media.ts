@@ -54,7 +54,6 @@ export const undescribedUpload = and(
   ...locales.map((locale) => eq(media[localizedField("description", locale)], "")),
 ) as SQL;
 
-/** A film is described from the archive stills nearest its start, middle and end. */
 export function queueMediaDescriptions(db: Db, where: SQL, moments: number[] | null = null) {
   return queueDescriptions(
     db,
