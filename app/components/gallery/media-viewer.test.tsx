@@ -109,3 +109,28 @@ describe("the arrow keys", () => {
     expect(onPrevious).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("text alternatives", () => {
+  const described = (element: Element | null) =>
+    (element?.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ");
+  const line = "Boats cross the calm harbour as the light turns gold over the lake.";
+
+  test("a film is described by its visible line, before and after Play, and the dialog keeps its own description", () => {
+    open({ ...item("timelapse"), description: line }, false);
+    expect(described(screen.getByRole("button", { name: /Play/ }))).toBe(line);
+    expect(described(screen.getByRole("dialog"))).toBe(line);
+    fireEvent.click(screen.getByRole("button", { name: /Play/ }));
+    expect(described(document.querySelector("video"))).toBe(line);
+  });
+
+  test("a photo's alt text says what it shows; without one, its title stands in", () => {
+    open({ ...item("image"), alt: "Sailing boats in front of Monte Baldo" });
+    expect(screen.getByRole("img", { name: "Sailing boats in front of Monte Baldo" })).toBeTruthy();
+    cleanup();
+    open(item("image"));
+    expect(screen.getByRole("img", { name: "Yesterday in 3 minutes" })).toBeTruthy();
+  });
+});

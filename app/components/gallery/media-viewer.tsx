@@ -170,11 +170,9 @@ export default function MediaViewer({
               {formatDate(locale, item.takenAt)}
               {item.source ? ` · ${item.source}` : ""}
             </p>
-            <Dialog.Description
-              id={descriptionId}
-              className={item.description ? "mt-2" : "sr-only"}
-            >
-              {item.description || item.title}
+            <Dialog.Description className={item.description ? "mt-2" : "sr-only"}>
+              {/* Its own id: Radix names the dialog's description by the paragraph's. */}
+              <span id={descriptionId}>{item.description || item.title}</span>
             </Dialog.Description>
             {item.tags.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
