@@ -124,9 +124,12 @@ function visit(at: string) {
 const key = (key: string, options: KeyboardEventInit = {}) =>
   fireEvent.keyDown(document.activeElement ?? document.body, { key, ...options });
 
+/** The hook listens from its effect on, which React may run after the page shows: wait for it. */
+const firstStep = (name: string) => waitFor(() => expect(key(name), "taken").toBe(false));
+
 test("← and → follow the step links, and the scrubber follows them", async () => {
   await visit("08:10");
-  key("ArrowRight");
+  await firstStep("ArrowRight");
   await screen.findByText("At 08:20");
   await waitFor(() => expect((screen.getByRole("slider") as HTMLInputElement).value).toBe("2"));
   key("ArrowLeft");
@@ -137,7 +140,9 @@ test("← and → follow the step links, and the scrubber follows them", async (
 });
 
 test("a text field keeps its arrows, and Alt+← stays the browser's Back", async () => {
-  await visit("08:10");
+  await visit("08:00");
+  await firstStep("ArrowRight");
+  await screen.findByText("At 08:10");
   screen.getByRole("textbox", { name: "Search" }).focus();
   expect(key("ArrowRight"), "not taken").toBe(true);
   document.body.focus();
