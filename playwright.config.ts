@@ -27,6 +27,7 @@ const content = [
   "admin-content.spec.ts",
   "admin-upload.spec.ts",
   "archive.spec.ts",
+  "archive-picks.spec.ts",
   "gallery.spec.ts",
   "timelapse.spec.ts",
 ];
