@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { chmod, mkdtemp, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -7,9 +8,22 @@ import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { checkCamera, checkFfmpeg, checkWorker } from "./box-check.ts";
 
+/** A free port whose digits read like RTSP statuses (40401: "404" and "401"), as real ports may. */
+async function portLikeAStatus(): Promise<number> {
+  for (const port of [40401, ...Array.from({ length: 100 }, (_, i) => 40100 + i)]) {
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+        .once("error", () => resolve(false))
+        .listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 40100-40199");
+}
+
 let camera: CameraStandIn;
 beforeAll(async () => {
-  camera = await startCamera({ keyframeSeconds: 2 });
+  camera = await startCamera({ port: await portLikeAStatus(), keyframeSeconds: 2 });
 });
 afterAll(() => camera.stop());
 

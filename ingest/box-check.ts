@@ -88,10 +88,11 @@ export async function checkCamera(input: string): Promise<Check[]> {
   ]);
   if (!probe.ok) {
     const said = probe.stderr;
-    if (/401|Unauthorized/i.test(said)) {
+    // A status as ffmpeg says it ("401 Unauthorized"), never digits of the URL's port.
+    if (/(?<!\d)401 |Unauthorized/i.test(said)) {
       return [fail(`the camera at ${where} refused the user name or password in its URL`)];
     }
-    if (/404|Not Found/i.test(said)) {
+    if (/(?<!\d)404 |Not Found/i.test(said)) {
       return [
         fail(
           `the camera at ${where} has no stream at ${url.pathname}: check the path in its manual`,
