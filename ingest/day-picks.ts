@@ -1,6 +1,6 @@
 // The day's best picture and sunset: each slot's still is scored when taken, the leader of each kind
 // waits in the stills folder, and after civil dusk it joins the stills queue as a proposal (ADR 017).
-import { readdir, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type PickKind, USABLE_SUNSET_SCORE } from "#protocol/day-picks.ts";
@@ -9,7 +9,7 @@ import { civilTwilight } from "#time/civil-twilight.ts";
 import { DAY_MS, MINUTE_MS } from "#time/durations.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import type { BoxConfig } from "./config.ts";
-import { ensureDir, stillsDir } from "./day-store.ts";
+import { stillsDir, writeWhole } from "./day-store.ts";
 import { scoreFrame } from "./frame-score.ts";
 import type { FrameStats } from "./frame-stats.ts";
 import { log } from "./log.ts";
@@ -42,31 +42,37 @@ async function candidates(config: BoxConfig): Promise<Candidate[]> {
   });
 }
 
-/** Keeps `jpeg` as its day's candidate of its kind if it scores higher than the one kept. */
+export type Consideration = { kind: PickKind; score: number; leads: boolean };
+
+/**
+ * Keeps `jpeg` as its day's candidate of its kind if it scores higher than the one kept; null
+ * when it was taken in neither window.
+ */
 export async function considerStill(
   config: BoxConfig,
   jpeg: Uint8Array,
   takenAt: number,
   stats: FrameStats,
-): Promise<void> {
+): Promise<Consideration | null> {
   const windows = pickWindows(lakeDate(new Date(takenAt), config.timeZone), config);
-  if (!windows) return;
+  if (!windows) return null;
   const inWindow = ({ from, to }: { from: number; to: number }) => takenAt >= from && takenAt <= to;
   const kind = (["best", "sunset"] as const).find((k) => inWindow(windows[k]));
-  if (!kind) return;
+  if (!kind) return null;
   const score = scoreFrame(stats)[kind];
   const day = lakeDate(new Date(takenAt), config.timeZone);
   const rivals = (await candidates(config)).filter(
     (c) => c.kind === kind && lakeDate(new Date(c.takenAt), config.timeZone) === day,
   );
-  if (score <= 0 || rivals.some((rival) => rival.score >= score)) return;
-  await ensureDir(stillsDir(config));
-  const path = join(stillsDir(config), `${takenAt}.${kind}.${Math.round(score * 10)}.candidate`);
-  await writeFile(`${path}.tmp`, jpeg, { flush: true });
-  await rename(`${path}.tmp`, path);
+  if (score <= 0 || rivals.some((rival) => rival.score >= score)) {
+    return { kind, score, leads: false };
+  }
+  const name = `${takenAt}.${kind}.${Math.round(score * 10)}.candidate`;
+  await writeWhole(join(stillsDir(config), name), jpeg);
   await Promise.all(
     rivals.map((rival) => rm(join(stillsDir(config), rival.name), { force: true })),
   );
+  return { kind, score, leads: true };
 }
 
 /** Candidates whose day is past its proposal time go to the stills queue; an unusable sunset goes. */

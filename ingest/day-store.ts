@@ -1,7 +1,7 @@
 // frames/DAY/HHMMSS.jpg (lake clock); films/DAY/ film.mp4, poster.jpg, facts.json, then
 // registered.json once the Worker confirmed it; stills/<epoch ms>.jpg not sent yet.
-import { access, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { type TimelapseFacts, timelapseFactsSchema } from "#protocol/timelapse-upload.ts";
 import { atLakeTime } from "#time/lake-time.ts";
 import type { BoxConfig } from "./config.ts";
@@ -77,4 +77,11 @@ export async function markRegistered(config: Dirs, day: string, id: string) {
 
 export async function ensureDir(path: string) {
   await mkdir(path, { recursive: true });
+}
+
+/** Written whole or not at all: a power cut mid-write must not leave a broken picture to send. */
+export async function writeWhole(path: string, bytes: Uint8Array) {
+  await ensureDir(dirname(path));
+  await writeFile(`${path}.tmp`, bytes, { flush: true });
+  await rename(`${path}.tmp`, path);
 }

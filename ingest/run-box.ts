@@ -1,5 +1,5 @@
 // The box's default mode: control socket and live stream, stills every slot, time-lapse frames
-// from dawn to dusk and the nightly film, all from one connection to the camera.
+// from dawn to dusk, the sunset's frames and the nightly film, all from one connection to the camera.
 
 import { BOX_PROTOCOL, type Command } from "#protocol/camera-box.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -13,8 +13,9 @@ import { proposeEveryDusk } from "./day-picks.ts";
 import { reportHealth } from "./health-report.ts";
 import { log } from "./log.ts";
 import { superviseService } from "./service-watchdog.ts";
-import { drainStills, takeStill } from "./still.ts";
+import { drainStills, stillFromCamera, takeStill } from "./still.ts";
 import { Streamer } from "./streamer.ts";
+import { captureEverySunset } from "./sunset-captures.ts";
 
 const VERSION = "1";
 /** The first still waits this long for the camera at start. */
@@ -117,6 +118,7 @@ export async function runBox(config: BoxConfig) {
     captureEveryDay(config, reader, status, daily.signal),
     renderEveryNight(config, status, daily.signal),
     proposeEveryDusk(config, () => drainStills(config, status), daily.signal),
+    captureEverySunset(config, () => stillFromCamera(reader), daily.signal),
   ];
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

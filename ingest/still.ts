@@ -1,7 +1,7 @@
 // Stills for the live placeholder and the archive, each with the moment it was taken. One that
 // cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
 import { execFile } from "node:child_process";
-import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import type { PickKind } from "#protocol/day-picks.ts";
@@ -22,7 +22,7 @@ import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { considerStill } from "./day-picks.ts";
-import { ensureDir, stillsDir } from "./day-store.ts";
+import { stillsDir, writeWhole } from "./day-store.ts";
 import { scoreFrame } from "./frame-score.ts";
 import { meanColour, measureFrame } from "./frame-stats.ts";
 import { cardArgs, FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
@@ -33,7 +33,7 @@ const STILL_PATH = "/api/ingest/still";
 const STILL_TIMEOUT_MS = 20_000;
 
 /** The camera's newest keyframe as a JPEG, from the reader's cache: no connection to wait for. */
-async function stillFromCamera(reader: CameraReader): Promise<Uint8Array<ArrayBuffer>> {
+export async function stillFromCamera(reader: CameraReader): Promise<Uint8Array<ArrayBuffer>> {
   const still = reader.subscribe("still", { output: stillArgs() }, { stdout: "pipe" });
   if (!still) throw new Error("the camera does not answer");
   const chunks: Buffer[] = [];
@@ -226,14 +226,6 @@ export function drainStills(config: BoxConfig, status?: BoxStatus): Promise<void
   return draining;
 }
 
-/** Written whole or not at all: a power cut mid-write must not leave a broken still to send. */
-async function keep(config: BoxConfig, jpeg: Uint8Array, takenAt: number) {
-  await ensureDir(stillsDir(config));
-  const path = join(stillsDir(config), `${takenAt}.jpg`);
-  await writeFile(`${path}.tmp`, jpeg, { flush: true });
-  await rename(`${path}.tmp`, path);
-}
-
 /** Takes a still now from the camera and sends it with any that are waiting. */
 export async function takeStill(
   config: BoxConfig,
@@ -256,7 +248,7 @@ export async function takeStill(
     });
   }
   try {
-    await keep(config, jpeg, takenAt);
+    await writeWhole(join(stillsDir(config), `${takenAt}.jpg`), jpeg);
   } catch (error) {
     // A full disk: this one goes straight out, or not at all.
     log(`still: could not keep it on disk (${String(error)}), sending it directly`);

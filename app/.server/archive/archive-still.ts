@@ -56,7 +56,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     createdAt: new Date(now),
   };
   // The slot keeps its id (a shared link stays valid) and the owner's best-of mark; a proposal,
-  // the same frame sent again after dusk, keeps the weather it is too late to know.
+  // a slot's frame sent again after dusk, keeps the weather it is too late to know.
   const { id: _id, slot: _slot, ...replacement } = row;
   const set = proposal
     ? { ...replacement, weather: sql`coalesce(excluded.weather, ${stills.weather})` }
