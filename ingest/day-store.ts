@@ -79,9 +79,17 @@ export async function ensureDir(path: string) {
   await mkdir(path, { recursive: true });
 }
 
-/** Written whole or not at all: a power cut mid-write must not leave a broken picture to send. */
+/**
+ * Written whole or not at all: a power cut mid-write leaves no broken picture to send, and a full
+ * card no partial file taking the room that is left.
+ */
 export async function writeWhole(path: string, bytes: Uint8Array) {
   await ensureDir(dirname(path));
-  await writeFile(`${path}.tmp`, bytes, { flush: true });
-  await rename(`${path}.tmp`, path);
+  try {
+    await writeFile(`${path}.tmp`, bytes, { flush: true });
+    await rename(`${path}.tmp`, path);
+  } catch (error) {
+    await rm(`${path}.tmp`, { force: true });
+    throw error;
+  }
 }

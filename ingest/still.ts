@@ -250,9 +250,13 @@ export async function takeStill(
   try {
     await writeWhole(join(stillsDir(config), `${takenAt}.jpg`), jpeg);
   } catch (error) {
-    // A full disk: this one goes straight out, or not at all.
+    // A full card: this one goes straight out, or not at all.
     log(`still: could not keep it on disk (${String(error)}), sending it directly`);
-    await sendStill(config, jpeg, new Date(takenAt)).catch(() => {});
+    await sendStill(config, jpeg, new Date(takenAt)).catch((failed: unknown) => {
+      const lost = `lost the one of ${new Date(takenAt).toISOString()}, neither kept nor sent: ${String(failed)}`;
+      log(`still: ${lost}`);
+      status.event("spool_dropped", lost);
+    });
   }
   await drainStills(config, status);
 }

@@ -98,6 +98,7 @@ export async function startFakeWorker(options: {
       return refuse(res, failure.status, "injected");
     }
 
+    if (line.startsWith("PUT /api/ingest/segments/")) return json(res, 201, { ok: true });
     if (line === `PUT /api/ingest/still`) {
       const takenAt = String(req.headers[STILL_TAKEN_AT_HEADER.toLowerCase()]);
       const type = String(req.headers["content-type"]);
