@@ -78,7 +78,7 @@ export async function captureEverySunset(
     const slotMs = config.stillIntervalSeconds * 1000;
     const due = sunsetMoments(window, slotMs).filter((at) => at >= clock.now());
     log(
-      `sunset: ${due.length} frames, every 2 min from ${clockTime(window.from)} to ${clockTime(window.to)} UTC, scored here and kept only if one leads the day's sunset`,
+      `sunset: ${lakeDate(new Date(window.from), config.timeZone)}, ${due.length} frames, every 2 min from ${clockTime(window.from)} to ${clockTime(window.to)} UTC, scored here and kept only if one leads the day's sunset`,
     );
     for (const at of due) {
       await clock.sleep(at - clock.now(), signal);
