@@ -99,7 +99,9 @@ export default defineConfig({
                 SESSION_SECRET: "test-session-secret-that-is-long-enough",
                 // Every weather source points at the fake (test/fake-upstream.ts).
                 ...fakeUpstreamVars("https://upstream.test", "shared"),
-                UPSTREAM_TIMEOUT_MS: "1000",
+                // Production's own: the fake answers at once, but a loaded host answered it
+                // after 1 s and a first fetch failed (test/weather-refresh.test.ts sets 200).
+                UPSTREAM_TIMEOUT_MS: "5000",
                 CAMERA_DEVICE_SECRET: "test-camera-device-secret-long-enough",
                 // Tests change the data between two visits of a page and expect to see it:
                 // every page is rendered anew, except in test/shared-pages.test.ts.
