@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { lakeWallClock } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { expectConsoleError } from "./console-errors.ts";
 import { createMedia } from "./factories.ts";
-import { ORIGIN, runCron, visit } from "./helpers.ts";
+import { ORIGIN, runCron, tagWith, visit } from "./helpers.ts";
 import { sendStill } from "./stills-factory.ts";
 import { facts, mp4, uploadTimelapse } from "./timelapse-upload.ts";
 import { fakeUpstreamVars } from "./upstream-vars.ts";
@@ -22,8 +23,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["describe_jobs", "describe_days", "media", "stills", "day_strips", "uploads"].map((t) =>
-      env.DB.prepare(`delete from ${t}`),
+    ["describe_jobs", "describe_days", "media", "stills", "day_strips", "day_picks", "uploads"].map(
+      (t) => env.DB.prepare(`delete from ${t}`),
     ),
   );
 });
@@ -172,5 +173,122 @@ describe("descriptions by Workers AI", () => {
     // The owner's edit of an automatic text ends its mark.
     await asOwner(`/api/admin/media/${id}`, "PATCH", { titleEn: "Evening at the harbour" });
     expect(JSON.parse(String((await item(id))?.machine_described))).not.toContain("titleEn");
+  });
+});
+
+const HOUR = 3_600_000;
+type StillTextsRow = {
+  id: string;
+  slot: number;
+  day: string;
+  texts: string | null;
+  texts_by: string | null;
+};
+const stillOf = (takenAt: number) =>
+  env.DB.prepare("select id, slot, day, texts, texts_by from stills where taken_at = ?")
+    .bind(takenAt)
+    .first<StillTextsRow>();
+const archivePage = async (locale: "" | "/en", still: StillTextsRow) =>
+  (await visit(`${locale}/archive?at=${lakeWallClock(still.slot)}`)).text();
+
+async function archived(takenAt: number, proposal?: { kind: "sunset" | "best"; score: number }) {
+  const sent = await sendStill(takenAt, undefined, proposal && { colour: "#884930", proposal });
+  expect(sent.response.status).toBe(201);
+  const still = await stillOf(takenAt);
+  if (!still) throw new Error("the still was not archived");
+  return still;
+}
+
+describe("descriptions of the day's picked stills", () => {
+  test("the box's sunset is described from its picture in five languages, shown in the archive as its alt text and line", async () => {
+    const takenAt = Date.now() - 2 * HOUR;
+    await archived(takenAt);
+    const plain = await archived(takenAt - HOUR);
+    expect(await jobOf(plain.id)).toBeNull();
+    const still = await archived(takenAt, { kind: "sunset", score: 88 });
+    expect(await jobOf(still.id)).toMatchObject({ kind: "still", state: "pending" });
+
+    await runCron();
+
+    const described = await stillOf(takenAt);
+    expect(described?.texts_by).toBe("machine");
+    const texts = JSON.parse(String(described?.texts));
+    expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
+    expect(texts.it).toEqual({
+      alt: "Boats in the harbour of Torri del Benaco, Lago di Garda under a clear sky (it)",
+      line: "From 1 pictures: the water turns gold at Torri del Benaco, Lago di Garda (it)",
+    });
+    const german = await archivePage("", still);
+    expect(german).toContain(
+      'alt="Boats in the harbour of Torri del Benaco, Gardasee under a clear sky (de)"',
+    );
+    expect(german).toContain(
+      ">From 1 pictures: the water turns gold at Torri del Benaco, Gardasee (de)</p>",
+    );
+    const english = await archivePage("/en", still);
+    expect(english).toContain(
+      'alt="Boats in the harbour of Torri del Benaco, Lake Garda under a clear sky (en)"',
+    );
+    expect(english).toContain(
+      ">From 1 pictures: the water turns gold at Torri del Benaco, Lake Garda (en)</p>",
+    );
+  });
+
+  test("the owner's pick and best-of mark queue a description; once the day's cap is reached, no call is made", async () => {
+    const takenAt = Date.now() - 3 * HOUR;
+    const still = await archived(takenAt);
+    const pick = await asOwner(`/api/admin/days/${still.day}`, "PATCH", {
+      kind: "best",
+      id: still.id,
+    });
+    expect(pick.status).toBe(200);
+    expect(await jobOf(still.id)).toMatchObject({ kind: "still", state: "pending" });
+    const other = await archived(Date.now() - 4 * HOUR);
+    expect((await asOwner(`/api/admin/stills/${other.id}`, "PATCH", { bestOf: true })).status).toBe(
+      200,
+    );
+    expect(await jobOf(other.id)).toMatchObject({ kind: "still", state: "pending" });
+
+    const today = new Date().toISOString().slice(0, 10);
+    await env.DB.prepare("insert into describe_days (day, calls) values (?, 24)").bind(today).run();
+    await runCron();
+    expect(await jobOf(still.id)).toMatchObject({ state: "pending", attempts: 0 });
+    expect((await stillOf(takenAt))?.texts).toBeNull();
+  });
+
+  test("after three failed calls the still keeps its template alt text and no line", async () => {
+    expectConsoleError(/describe: job \d+ failed 3 times, the template stays/);
+    const takenAt = Date.now() - 2 * HOUR;
+    const still = await archived(takenAt, { kind: "best", score: 90 });
+    for (let run = 1; run <= 3; run++) await runCron(failing);
+    expect(await jobOf(still.id)).toMatchObject({ state: "failed", attempts: 3 });
+    await runCron();
+    expect((await stillOf(takenAt))?.texts).toBeNull();
+    const page = await archivePage("/en", still);
+    expect(tagWith(page, 'fetchPriority="high"', "img")).toMatch(/ alt="Lake Garda on [^"]+"/);
+    expect(page).not.toContain("the water turns gold");
+  });
+
+  test("the owner's word wins: removed texts are never written, kept ones lose their mark", async () => {
+    const removedAt = Date.now() - 2 * HOUR;
+    const removed = await archived(removedAt, { kind: "sunset", score: 80 });
+    const settle = await asOwner(`/api/admin/stills/${removed.id}`, "PATCH", { texts: "remove" });
+    expect(await settle.json()).toEqual({ id: removed.id, texts: "remove" });
+    await runCron();
+    expect(await stillOf(removedAt)).toMatchObject({ texts: null, texts_by: "owner" });
+    expect(await archivePage("/en", removed)).not.toContain("the water turns gold");
+
+    const keptAt = Date.now() - 5 * HOUR;
+    const kept = await archived(keptAt, { kind: "best", score: 95 });
+    await runCron();
+    expect((await stillOf(keptAt))?.texts_by).toBe("machine");
+    expect((await asOwner(`/api/admin/stills/${kept.id}`, "PATCH", { texts: "keep" })).status).toBe(
+      200,
+    );
+    expect(await stillOf(keptAt)).toMatchObject({ texts_by: "owner" });
+    expect(await archivePage("/en", kept)).toContain("the water turns gold");
+    // A later pick of a still with texts queues nothing.
+    await asOwner(`/api/admin/days/${kept.day}`, "PATCH", { kind: "sunset", id: kept.id });
+    expect(await jobOf(kept.id)).toMatchObject({ state: "done" });
   });
 });

@@ -42,9 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
   const query = archiveQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, session] = await Promise.all([
-    loadArchivePage(scope.db, query, lakeDate(Date.now()), {
-      latitude: scope.config.CAMERA_LATITUDE,
-      longitude: scope.config.CAMERA_LONGITUDE,
+    loadArchivePage(scope.db, query, {
+      today: lakeDate(Date.now()),
+      place: { latitude: scope.config.CAMERA_LATITUDE, longitude: scope.config.CAMERA_LONGITUDE },
+      locale: scope.locale,
     }),
     readSession(request, scope),
   ]);
@@ -106,7 +107,12 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : (
                   <>
-                    <StillView still={still} day={day} picks={loaderData.picks} />
+                    <StillView
+                      still={still}
+                      day={day}
+                      picks={loaderData.picks}
+                      text={loaderData.stillText}
+                    />
                     {comparison ? (
                       <CompareMissing still={still} comparison={comparison} />
                     ) : (
@@ -120,6 +126,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                     <StillOwnerControls
                       still={still}
                       picks={loaderData.picks}
+                      text={loaderData.stillText}
                       after={(loaderData.next ?? loaderData.previous)?.at ?? null}
                     />
                   </Suspense>

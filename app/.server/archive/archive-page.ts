@@ -10,6 +10,7 @@ import {
   type Comparison,
   type StillStep,
 } from "#app/features/archive/stills.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { sunsetQuality } from "#protocol/day-picks.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -187,8 +188,11 @@ function dayPicksOf(
 export async function loadArchivePage(
   db: Db,
   query: ArchiveQuery,
-  today: string,
-  place: { latitude: number; longitude: number },
+  {
+    today,
+    place,
+    locale,
+  }: { today: string; place: { latitude: number; longitude: number }; locale: Locale },
 ): Promise<ArchivePage> {
   // Two D1 round trips: what is asked for, then everything around it.
   const [[row], [first], [last]] = await db.batch([
@@ -210,7 +214,7 @@ export async function loadArchivePage(
       : [];
   const [dayRows, monthRows, stripRows, pickRows, ...found] = await db.batch([
     db
-      .select({ ...getTableColumns(stills), weather: sql<null>`null` })
+      .select({ ...getTableColumns(stills), weather: sql<null>`null`, texts: sql<null>`null` })
       .from(stills)
       .where(eq(stills.day, day))
       .orderBy(asc(stills.slot)),
@@ -250,6 +254,7 @@ export async function loadArchivePage(
       .map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
     monthStrips: stripRows.map((row) => toDayStrip(row, place)),
+    stillText: row?.texts ? { ...row.texts[locale], auto: row.textsBy === "machine" } : null,
     picks: dayPicksOf(pickRows.find((r) => r.day === day)),
     sunsets: Object.fromEntries(
       pickRows.flatMap((r) => {

@@ -5,7 +5,7 @@ import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
 import { stillFiles } from "#protocol/still-upload.ts";
 import { lakeDate } from "#time/lake-time.ts";
-import { proposePick } from "./day-picks.ts";
+import { proposePick, queueProposalDescriptions } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
@@ -66,7 +66,12 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
       db.select(stillKeyColumns).from(stills).where(eq(stills.slot, row.slot)),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set }),
       ...rebuildDayStrip(db, row.day),
-      ...(proposal ? [proposePick(db, row.slot, proposal.kind, proposal.score)] : []),
+      ...(proposal
+        ? [
+            proposePick(db, row.slot, proposal.kind, proposal.score),
+            ...queueProposalDescriptions(db, row.slot),
+          ]
+        : []),
     ]);
     forgetNewestStill();
     const old = previous.flatMap(stillKeys);

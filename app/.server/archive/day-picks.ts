@@ -2,6 +2,7 @@
 import { and, eq, exists, gte, lt, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { dayPicks, stills } from "#app/.server/db/schema.ts";
+import { queueStillDescriptions } from "#app/.server/describe/described-still.ts";
 import { PICK_KINDS, type PickKind } from "#protocol/day-picks.ts";
 
 const columns = {
@@ -57,11 +58,14 @@ export async function setOwnerPick(db: Db, day: string, kind: PickKind, id: stri
   }
   const values = { id: sql`${stills.id}`, by: sql`'owner'`, score: sql`null` };
   const where = and(eq(stills.id, id), eq(stills.day, day));
-  const written = await db
-    .insert(dayPicks)
-    .select(pickFromStill(db, kind, values, where))
-    .onConflictDoUpdate({ target: dayPicks.day, set: owner })
-    .returning({ day: dayPicks.day });
+  const [written] = await db.batch([
+    db
+      .insert(dayPicks)
+      .select(pickFromStill(db, kind, values, where))
+      .onConflictDoUpdate({ target: dayPicks.day, set: owner })
+      .returning({ day: dayPicks.day }),
+    ...queueStillDescriptions(db, where),
+  ]);
   return written.length > 0;
 }
 
@@ -74,12 +78,15 @@ export const forgetPicksOf = (db: Db, id: string) =>
       .where(eq(columns[kind].id, id)),
   );
 
-/** Retention keeps every still a day's pick names. */
-export const notPicked = not(
-  exists(
-    sql`(SELECT 1 FROM ${dayPicks} WHERE ${dayPicks.sunsetId} = ${stills.id} OR ${dayPicks.bestId} = ${stills.id})`,
-  ),
+const picked = exists(
+  sql`(SELECT 1 FROM ${dayPicks} WHERE ${dayPicks.sunsetId} = ${stills.id} OR ${dayPicks.bestId} = ${stills.id})`,
 );
+/** Retention keeps every still a day's pick names. */
+export const notPicked = not(picked);
+
+/** For the batch that archives a proposal: its still is described if it became a pick. */
+export const queueProposalDescriptions = (db: Db, slot: Date) =>
+  queueStillDescriptions(db, and(eq(stills.slot, slot), picked));
 
 const slotOf = (id: (typeof columns)[PickKind]["id"]) =>
   sql<number | null>`(SELECT ${stills.slot} FROM ${stills} WHERE ${stills.id} = ${id})`;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
+import { queueStillDescriptions } from "#app/.server/describe/described-still.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { forgetPicksOf, notPicked } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
@@ -10,9 +11,18 @@ import { forgetNewestStill } from "./still-picture.ts";
 export const STILL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function setBestOf(db: Db, id: string, bestOf: boolean): Promise<boolean> {
+  const [updated] = await db.batch([
+    db.update(stills).set({ bestOf }).where(eq(stills.id, id)).returning({ id: stills.id }),
+    ...(bestOf ? queueStillDescriptions(db, eq(stills.id, id)) : []),
+  ]);
+  return updated.length > 0;
+}
+
+/** The owner keeps the automatic texts as checked, or removes them for the template: either is final. */
+export async function settleStillTexts(db: Db, id: string, keep: boolean): Promise<boolean> {
   const updated = await db
     .update(stills)
-    .set({ bestOf })
+    .set(keep ? { textsBy: "owner" } : { texts: null, textsBy: "owner" })
     .where(eq(stills.id, id))
     .returning({ id: stills.id });
   return updated.length > 0;

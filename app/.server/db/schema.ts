@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { StillTexts } from "#app/features/archive/stills.ts";
 import { uploadKinds } from "#app/features/uploads/upload-limits.ts";
 
 export const siteSettings = sqliteTable(
@@ -308,6 +309,10 @@ export const stills = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Its mean colour (0xrrggbb) as the box measured it; null from a box before that. */
     colour: integer("colour"),
+    /** Alt text and a line per language, for a picked or best-of still (ADR 015). */
+    texts: text("texts", { mode: "json" }).$type<StillTexts>(),
+    /** Who wrote `texts`; the owner's, a removal too, is never overwritten. */
+    textsBy: text("texts_by", { enum: ["machine", "owner"] }),
   },
   (t) => [
     uniqueIndex("stills_slot").on(t.slot),
@@ -345,7 +350,7 @@ export const dayPicks = sqliteTable(
   (t) => [index("day_picks_sunset_id").on(t.sunsetId), index("day_picks_best_id").on(t.bestId)],
 );
 
-export const describeKinds = ["media"] as const;
+export const describeKinds = ["media", "still"] as const;
 export const describeStates = ["pending", "done", "failed"] as const;
 
 /** Pictures waiting for Workers AI's description; `template` holds the texts it may replace. */

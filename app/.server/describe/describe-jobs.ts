@@ -11,6 +11,7 @@ import {
   type Pictures,
 } from "./describe-model.ts";
 import { describedMedia } from "./described-media.ts";
+import { describedStill } from "./described-still.ts";
 
 /** After this many failed calls a job is given up: the template stays (ADR 015). */
 const DESCRIBE_ATTEMPTS = 3;
@@ -25,7 +26,10 @@ export type DescribedSubject = {
   write(db: Db, job: DescribeJob, texts: Descriptions): Promise<BatchItem<"sqlite">[]>;
 };
 
-const subjects: Record<DescribeKind, DescribedSubject> = { media: describedMedia };
+const subjects: Record<DescribeKind, DescribedSubject> = {
+  media: describedMedia,
+  still: describedStill,
+};
 
 /** One of the UTC day's calls (the allowance resets then), in one statement so runs cannot race. */
 async function takeCall(db: Db, cap: number): Promise<boolean> {

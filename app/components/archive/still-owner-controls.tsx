@@ -9,7 +9,12 @@ import { useSessionEnded } from "#app/components/admin/session-ended.ts";
 import { dangerButton, secondaryButton } from "#app/components/admin/styles.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useToast } from "#app/components/ui/toaster.tsx";
-import { bestOfAnswer, dayPickAnswer, deletedStill } from "#app/features/archive/archive-api.ts";
+import {
+  bestOfAnswer,
+  dayPickAnswer,
+  deletedStill,
+  stillTextsAnswer,
+} from "#app/features/archive/archive-api.ts";
 import { type ArchivePage, type ArchiveStill, archiveHref } from "#app/features/archive/stills.ts";
 import { localizePath } from "#app/i18n/locales.ts";
 import type { PickKind } from "#protocol/day-picks.ts";
@@ -18,10 +23,12 @@ import type { PickKind } from "#protocol/day-picks.ts";
 export default function StillOwnerControls({
   still,
   picks,
+  text,
   after,
 }: {
   still: ArchiveStill;
   picks: ArchivePage["picks"];
+  text: ArchivePage["stillText"];
   after: string | null;
 }) {
   const { t } = useLingui();
@@ -61,6 +68,8 @@ export default function StillOwnerControls({
         id: picks[kind]?.id === still.id ? null : still.id,
       }),
     );
+  const settleTexts = (texts: "keep" | "remove") =>
+    update(() => ownerWrite(`/api/admin/stills/${still.id}`, "PATCH", stillTextsAnswer, { texts }));
   const pickLabel = (kind: PickKind) => {
     const picked = picks[kind]?.id === still.id;
     if (kind === "sunset")
@@ -132,6 +141,39 @@ export default function StillOwnerControls({
           {t`Delete picture`}
         </button>
       </div>
+      {text ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold">
+            {t`Description of the picture`}
+            {text.auto ? (
+              <span className="ml-2 rounded bg-warning-100 px-1.5 py-0.5 text-xs font-normal text-warning-800">
+                {t`Written automatically: please check`}
+              </span>
+            ) : null}
+          </h3>
+          <p className="mt-1 text-sm">{text.alt}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {text.auto ? (
+              <button
+                type="button"
+                className={secondaryButton}
+                aria-disabled={busy || undefined}
+                onClick={() => settleTexts("keep")}
+              >
+                {t`Keep the description`}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={secondaryButton}
+              aria-disabled={busy || undefined}
+              onClick={() => settleTexts("remove")}
+            >
+              {t`Remove the description`}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>
   );

@@ -50,6 +50,7 @@ function loader({ request }: LoaderFunctionArgs): ArchivePage {
     hourStills: [shown],
     monthDays: [DAY],
     monthStrips: [],
+    stillText: null,
     picks: { sunset: null, best: null },
     sunsets: {},
     previous: step(index - 1),

@@ -24,6 +24,9 @@ export type StillPicture = z.output<typeof stillPicture>;
 export const bestOfAnswer = z.object({ id: z.string(), bestOf: z.boolean() });
 export type BestOfAnswer = z.output<typeof bestOfAnswer>;
 
+export const stillTextsAnswer = z.object({ id: z.string(), texts: z.enum(["keep", "remove"]) });
+export type StillTextsAnswer = z.output<typeof stillTextsAnswer>;
+
 export const deletedStill = z.object({ deleted: z.string() });
 export type DeletedStill = z.output<typeof deletedStill>;
 

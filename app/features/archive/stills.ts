@@ -1,4 +1,5 @@
 import type { CurrentWeather } from "#app/features/weather/weather.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import type { PickKind, SunsetQuality } from "#protocol/day-picks.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import type { StillPicture } from "./archive-api.ts";
@@ -19,6 +20,10 @@ export type ArchiveStill = StillPicture & {
   bestOf: boolean;
 };
 
+/** What a still shows, in words: its alt text and the line under it. */
+export type StillText = { alt: string; line: string };
+export type StillTexts = Record<Locale, StillText>;
+
 export type StillStep = { at: string; takenAt: string; adjacent: boolean };
 
 export type ArchivePage = {
@@ -31,6 +36,8 @@ export type ArchivePage = {
   hourStills: ArchiveStill[];
   monthDays: string[];
   monthStrips: DayStrip[];
+  /** The shown still's texts in the page's language, if it has any; `auto`: not yet checked by the owner. */
+  stillText: (StillText & { auto: boolean }) | null;
   /** The day's sunset and best still, each with its address. */
   picks: Record<PickKind, { id: string; at: string; takenAt: string } | null>;
   /** The month's days with a usable sunset, by its mark. */

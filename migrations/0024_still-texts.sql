@@ -1,0 +1,2 @@
+ALTER TABLE `stills` ADD `texts` text;--> statement-breakpoint
+ALTER TABLE `stills` ADD `texts_by` text;
