@@ -11,13 +11,15 @@ const bestAt = lakeWallClock(atLakeTime(day, "12:00").getTime());
 const idAt = (slot: string) =>
   `(select id from stills where slot = ${atLakeTime(slot.slice(0, 10), slot.slice(11, 16)).getTime()})`;
 
+// The demo's own picks are cleared: the month's marks are then this day's alone.
 test.beforeAll(() => {
   d1(
-    `insert or replace into day_picks (day, sunset_id, sunset_by, sunset_score, best_id, best_by, best_score)
+    `delete from day_picks;
+     insert into day_picks (day, sunset_id, sunset_by, sunset_score, best_id, best_by, best_score)
      values ('${day}', ${idAt(sunsetAt)}, 'box', 81.5, ${idAt(bestAt)}, 'box', 92)`,
   );
 });
-test.afterAll(() => d1(`delete from day_picks where day = '${day}'`));
+test.afterAll(() => d1("delete from day_picks"));
 
 test("the day's sunset and best picture, marked on the calendar in words, and the owner's choice wins", async ({
   strictPage: page,

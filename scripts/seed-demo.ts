@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import { rebuildDayStrip } from "#app/.server/archive/day-strips.ts";
 import * as schema from "#app/.server/db/schema.ts";
+import type { StillTexts } from "#app/features/archive/stills.ts";
 import { locales } from "#app/i18n/locales.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -325,6 +326,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   }
   const pictures = new Map<string, Buffer>();
   const statements: D1PreparedStatement[] = [];
+  const archived: { id: string; wallClock: string }[] = [];
   const puts: (() => Promise<unknown>)[] = [];
   for (const [index, { slot, bestOf }] of slots.entries()) {
     const wallClock = lakeWallClock(slot);
@@ -366,13 +368,15 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
       windSpeed: 4 + (index % 9),
       waterTemperature: 14.5,
     };
+    const id = crypto.randomUUID();
+    archived.push({ id, wallClock });
     statements.push(
       env.DB.prepare(
         `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key, card_key,
         byte_size, width, height, weather, best_of, created_at, colour)
         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
-        crypto.randomUUID(),
+        id,
         slot,
         wallClock.slice(0, 10),
         slot + 20_000,
@@ -394,10 +398,95 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   for (let start = 0; start < puts.length; start += 24) {
     await Promise.all(puts.slice(start, start + 24).map((put) => put()));
   }
-  await env.DB.batch(statements);
+  await env.DB.batch([...statements, ...demoDayPicks(env.DB, archived, lakeDate(newest))]);
   const db = drizzle(env.DB, { schema });
   const days = new Set(slots.map(({ slot }) => lakeDate(slot)));
   const [first, ...rest] = [...days].flatMap((day) => rebuildDayStrip(db, day));
   if (first) await db.batch([first, ...rest]);
   console.log(`seed: added ${slots.length} demo stills to the archive`);
 }
+
+/** The box's scores for the demo's days, newest first; a sunset under 30 is none (ADR 017). */
+const demoScores = [
+  { sunset: 64, best: 88 },
+  { sunset: 86, best: 92 },
+  { sunset: 36, best: 74 },
+  { sunset: 78, best: 81 },
+  { sunset: null, best: 69 },
+];
+
+/** The alt text and line the description model wrote for yesterday's sunset (ADR 015). */
+const demoSunsetTexts: StillTexts = {
+  de: {
+    alt: "Sonnenuntergang am Gardasee vom Hafen von Torri del Benaco: orangefarbener Himmel über den Hügeln des Westufers",
+    line: "Die Sonne versinkt hinter den Hügeln am Westufer, und der See leuchtet orange.",
+  },
+  en: {
+    alt: "Sunset on Lake Garda from the harbour of Torri del Benaco: an orange sky above the hills of the western shore",
+    line: "The sun goes down behind the hills of the western shore and the lake glows orange.",
+  },
+  it: {
+    alt: "Tramonto sul Lago di Garda dal porto di Torri del Benaco: cielo arancione sopra le colline della sponda occidentale",
+    line: "Il sole scende dietro le colline della sponda occidentale e il lago si accende d'arancione.",
+  },
+  fr: {
+    alt: "Coucher de soleil sur le lac de Garde depuis le port de Torri del Benaco : ciel orange au-dessus des collines de la rive ouest",
+    line: "Le soleil se couche derrière les collines de la rive ouest et le lac prend des reflets orangés.",
+  },
+  es: {
+    alt: "Atardecer en el lago de Garda desde el puerto de Torri del Benaco: cielo naranja sobre las colinas de la orilla occidental",
+    line: "El sol se pone tras las colinas de la orilla occidental y el lago brilla de color naranja.",
+  },
+};
+
+/** Each past day's sunset (17–21 h, nearest 18:30) and best still (10–14 h, nearest noon), as the box proposes them. */
+function demoDayPicks(
+  db: D1Database,
+  archived: { id: string; wallClock: string }[],
+  today: string,
+): D1PreparedStatement[] {
+  const nearest = (day: string, from: string, to: string, aim: string) =>
+    archived
+      .filter(({ wallClock }) => wallClock.startsWith(day))
+      .map(({ id, wallClock }) => ({ id, time: wallClock.slice(11, 16) }))
+      .filter(({ time }) => time >= from && time < to)
+      .sort((a, b) => minutesApart(a.time, aim) - minutesApart(b.time, aim))[0]?.id;
+  const days = [...new Set(archived.map(({ wallClock }) => wallClock.slice(0, 10)))]
+    .filter((day) => day < today)
+    .sort()
+    .reverse();
+  return days.flatMap((day, index) => {
+    const scores = demoScores[index % demoScores.length];
+    const best = nearest(day, "10:00", "14:00", "12:00");
+    const sunset = scores?.sunset ? nearest(day, "17:00", "21:00", "18:30") : undefined;
+    if (!scores || !best) return [];
+    const pick = db
+      .prepare(
+        `insert into day_picks (day, sunset_id, sunset_by, sunset_score, best_id, best_by, best_score)
+        values (?, ?, ?, ?, ?, 'box', ?)`,
+      )
+      .bind(
+        day,
+        sunset ?? null,
+        sunset ? "box" : null,
+        sunset ? scores.sunset : null,
+        best,
+        scores.best,
+      );
+    // Yesterday's sunset carries a machine-written description, as the cron leaves it.
+    const described =
+      index === 0 && sunset
+        ? [
+            db
+              .prepare("update stills set texts = ?, texts_by = 'machine' where id = ?")
+              .bind(JSON.stringify(demoSunsetTexts), sunset),
+          ]
+        : [];
+    return [pick, ...described];
+  });
+}
+
+const minutesApart = (a: string, b: string) => {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  return Math.abs(minutes(a) - minutes(b));
+};
