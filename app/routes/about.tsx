@@ -51,7 +51,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="technology" title={t`Technology`}>
         <p>{t`A weatherproof camera on the harbour wall is connected to a small computer. When someone starts the stream, it sends short video segments to our website, which runs on servers close to you around the world. Each night it turns the day's pictures into a time-lapse: one second of film is about two and a half minutes of reality.`}</p>
-        <p>{t`What each time-lapse and each published photo shows is described in words by an AI model at our hosting provider, Cloudflare, from the pictures alone; we check the texts.`}</p>
+        <p>{t`Each time-lapse, each photo or video published without a description and each archive picture chosen as sunset or best of the day, or marked best of, is described in words by an AI model at our hosting provider, Cloudflare, from the picture alone; we check the texts.`}</p>
         <p>{t`Weather data comes from an independent weather service; the lake level and the water temperature in the north of the lake come from public measuring stations, and we measure the water temperature in the south ourselves.`}</p>
       </Section>
       <Section id="location" title={t`Location`}>
