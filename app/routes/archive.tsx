@@ -107,12 +107,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : (
                   <>
-                    <StillView
-                      still={still}
-                      day={day}
-                      picks={loaderData.picks}
-                      text={loaderData.stillText}
-                    />
+                    <StillView still={still} day={day} picks={loaderData.picks} />
                     {comparison ? (
                       <CompareMissing still={still} comparison={comparison} />
                     ) : (
@@ -126,7 +121,6 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
                     <StillOwnerControls
                       still={still}
                       picks={loaderData.picks}
-                      text={loaderData.stillText}
                       after={(loaderData.next ?? loaderData.previous)?.at ?? null}
                     />
                   </Suspense>

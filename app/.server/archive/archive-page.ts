@@ -200,7 +200,13 @@ export async function loadArchivePage(
     db.select({ day: stills.day }).from(stills).orderBy(asc(stills.slot)).limit(1),
     db.select({ day: stills.day }).from(stills).orderBy(desc(stills.slot)).limit(1),
   ]);
-  const still = row ? toArchiveStill(row) : null;
+  const text = row?.texts?.[locale];
+  const still = row
+    ? {
+        ...toArchiveStill(row),
+        ...(text && { text: { ...text, auto: row.textsBy === "machine" } }),
+      }
+    : null;
   const day = still?.at.slice(0, 10) ?? query.at?.slice(0, 10) ?? query.day ?? last?.day ?? today;
   const month = query.month ?? day.slice(0, 7);
 
@@ -254,7 +260,6 @@ export async function loadArchivePage(
       .map(toArchiveStill),
     monthDays: monthRows.map((r) => r.day),
     monthStrips: stripRows.map((row) => toDayStrip(row, place)),
-    stillText: row?.texts ? { ...row.texts[locale], auto: row.textsBy === "machine" } : null,
     picks: dayPicksOf(pickRows.find((r) => r.day === day)),
     sunsets: Object.fromEntries(
       pickRows.flatMap((r) => {

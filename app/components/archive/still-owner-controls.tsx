@@ -23,15 +23,14 @@ import type { PickKind } from "#protocol/day-picks.ts";
 export default function StillOwnerControls({
   still,
   picks,
-  text,
   after,
 }: {
   still: ArchiveStill;
   picks: ArchivePage["picks"];
-  text: ArchivePage["stillText"];
   after: string | null;
 }) {
   const { t } = useLingui();
+  const { text } = still;
   const locale = useLocale();
   const toast = useToast();
   const navigate = useNavigate();

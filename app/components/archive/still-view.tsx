@@ -5,12 +5,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { loadZoomViewer } from "#app/components/ui/load-zoom-viewer.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { ConditionIcon, conditionLabels } from "#app/components/weather/condition.tsx";
-import {
-  type ArchivePage,
-  type ArchiveStill,
-  type StillText,
-  stillImage,
-} from "#app/features/archive/stills.ts";
+import { type ArchivePage, type ArchiveStill, stillImage } from "#app/features/archive/stills.ts";
 import { formatNumber, formatTime } from "#app/lib/format.ts";
 import MagnifyIcon from "~icons/mdi/magnify-plus-outline";
 import StarIcon from "~icons/mdi/star";
@@ -28,13 +23,10 @@ export function StillView({
   still,
   day,
   picks,
-  text,
 }: {
   still: ArchiveStill;
   day: string;
   picks: ArchivePage["picks"];
-  /** What it shows in words, for a described still. */
-  text: StillText | null;
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -42,9 +34,9 @@ export function StillView({
   const date = formatArchiveDay(locale, day);
   const unit = (value: number, unit: string) =>
     formatNumber(locale, value, { style: "unit", unit, maximumFractionDigits: 0 });
-  const { weather } = still;
   const image = useRef<HTMLImageElement>(null);
   const [zoomFrom, setZoomFrom] = useState<string | null>(null);
+  const { weather, text } = still;
   const alt = text?.alt ?? t`Lake Garda on ${date} at ${time}`;
   return (
     <>
@@ -82,7 +74,7 @@ export function StillView({
           </button>
         </figcaption>
       </figure>
-      {text ? <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text.line}</p> : null}
+      {text && <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text.line}</p>}
       {zoomFrom ? (
         <Suspense fallback={null}>
           <ZoomViewer

@@ -50,7 +50,6 @@ function loader({ request }: LoaderFunctionArgs): ArchivePage {
     hourStills: [shown],
     monthDays: [DAY],
     monthStrips: [],
-    stillText: null,
     picks: { sunset: null, best: null },
     sunsets: {},
     previous: step(index - 1),

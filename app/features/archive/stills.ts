@@ -18,6 +18,8 @@ export type ArchiveStill = StillPicture & {
   id: string;
   at: string;
   bestOf: boolean;
+  /** The shown still's texts in the page's language, if described; `auto`: not yet checked by the owner. */
+  text?: StillText & { auto: boolean };
 };
 
 /** What a still shows, in words: its alt text and the line under it. */
@@ -36,8 +38,6 @@ export type ArchivePage = {
   hourStills: ArchiveStill[];
   monthDays: string[];
   monthStrips: DayStrip[];
-  /** The shown still's texts in the page's language, if it has any; `auto`: not yet checked by the owner. */
-  stillText: (StillText & { auto: boolean }) | null;
   /** The day's sunset and best still, each with its address. */
   picks: Record<PickKind, { id: string; at: string; takenAt: string } | null>;
   /** The month's days with a usable sunset, by its mark. */
