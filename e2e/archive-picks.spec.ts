@@ -67,4 +67,18 @@ test("the day's sunset and best picture, marked on the calendar in words, and th
     { sunset_id: null, sunset_by: "owner" },
   ]);
   await expectNoAxeViolations(page, { label: "the owner's picks: " });
+
+  // The demo's sunset of the next day was described by the model: keeping its texts ends the mark.
+  await page.goto(`/archive?at=${lakeWallClock(atLakeTime(addDays(day, 1), "18:30").getTime())}`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("img", { name: /^Sonnenuntergang am Gardasee vom Hafen/ }),
+  ).toBeVisible();
+  await expect(page.getByText("Die Sonne versinkt hinter den Hügeln am Westufer")).toBeVisible();
+  const mark = owner.getByText("Automatisch geschrieben: bitte prüfen");
+  await expect(mark).toBeVisible();
+  await expectNoAxeViolations(page, { label: "a described still: " });
+  await owner.getByRole("button", { name: "Beschreibung behalten" }).click();
+  await expect(mark).toBeHidden();
+  await expect(owner.getByRole("button", { name: "Beschreibung entfernen" })).toBeVisible();
 });

@@ -152,24 +152,17 @@ export default function StillOwnerControls({
           </h3>
           <p className="mt-1 text-sm">{text.alt}</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            {text.auto ? (
+            {(text.auto ? (["keep", "remove"] as const) : (["remove"] as const)).map((choice) => (
               <button
+                key={choice}
                 type="button"
                 className={secondaryButton}
                 aria-disabled={busy || undefined}
-                onClick={() => settleTexts("keep")}
+                onClick={() => settleTexts(choice)}
               >
-                {t`Keep the description`}
+                {choice === "keep" ? t`Keep the description` : t`Remove the description`}
               </button>
-            ) : null}
-            <button
-              type="button"
-              className={secondaryButton}
-              aria-disabled={busy || undefined}
-              onClick={() => settleTexts("remove")}
-            >
-              {t`Remove the description`}
-            </button>
+            ))}
           </div>
         </div>
       ) : null}
