@@ -10,7 +10,7 @@ import { hasRoom } from "./disk-budget.ts";
 import { measureFrame } from "./frame-stats.ts";
 import { log } from "./log.ts";
 
-export const SUNSET_FRAME_MS = 2 * MINUTE_MS;
+const SUNSET_FRAME_MS = 2 * MINUTE_MS;
 
 export type Clock = {
   now: () => number;
@@ -25,7 +25,7 @@ const realClock: Clock = {
 type Window = { from: number; to: number };
 
 /** Whole 2 minutes of the window, but not the slot stills' moments: those are scored already. */
-export function sunsetMoments({ from, to }: Window, slotMs: number): number[] {
+function sunsetMoments({ from, to }: Window, slotMs: number): number[] {
   const moments: number[] = [];
   for (
     let at = Math.ceil(from / SUNSET_FRAME_MS) * SUNSET_FRAME_MS;
