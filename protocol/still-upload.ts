@@ -2,6 +2,13 @@ import { MINUTE_MS } from "#time/durations.ts";
 import { MAX_STILL_BYTES } from "./camera-box.ts";
 import { SHARE_CARD } from "./share-card.ts";
 import type { StillFacts } from "./still-facts.ts";
+import {
+  MAX_LARGE_BYTES,
+  MAX_TILE_SHEET_BYTES,
+  STILL_TILES,
+  type ZoomFile,
+  zoomFiles,
+} from "./tile-sheet.ts";
 
 /** A still kept while the Worker was unreachable is archived later at its own time. */
 export const STILL_TAKEN_AT_HEADER = "X-Taken-At";
@@ -31,9 +38,11 @@ export const STILL_PART = "still";
 export const STILL_FACTS_PART = "facts";
 export const MAX_STILL_FACTS_BYTES = 8 * 1024;
 
-/** The whole request: the pictures, the facts and the form's boundaries and headers. */
+/** The whole request: the pictures, a proposal's zoom, the facts and the form's boundaries and headers. */
 export const MAX_STILL_REQUEST_BYTES =
   MAX_STILL_BYTES +
+  MAX_LARGE_BYTES +
+  MAX_TILE_SHEET_BYTES +
   stillVersions.reduce((sum, version) => sum + MAX_STILL_VERSION_BYTES[version], 0) +
   SHARE_CARD.maxBytes +
   MAX_STILL_FACTS_BYTES +
@@ -42,15 +51,18 @@ export const MAX_STILL_REQUEST_BYTES =
 /** Encoded once: the device signature covers exactly these bytes. */
 export async function encodeStillForm(
   still: Uint8Array<ArrayBuffer>,
-  versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>>,
+  versions: Partial<Record<StillFile | ZoomFile, Uint8Array<ArrayBuffer>>>,
   facts?: StillFacts,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const form = new FormData();
-  const jpeg = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes], { type: "image/jpeg" });
-  form.append(STILL_PART, jpeg(still), `${STILL_PART}.jpg`);
-  for (const name of stillFiles) {
-    const version = versions[name];
-    if (version) form.append(name, jpeg(version), `${name}.jpg`);
+  const file = (name: string, bytes: Uint8Array<ArrayBuffer>) => {
+    const type = name === STILL_TILES ? "application/octet-stream" : "image/jpeg";
+    form.append(name, new Blob([bytes], { type }), name === STILL_TILES ? name : `${name}.jpg`);
+  };
+  file(STILL_PART, still);
+  for (const name of [...stillFiles, ...zoomFiles]) {
+    const part = versions[name];
+    if (part) file(name, part);
   }
   if (facts) form.append(STILL_FACTS_PART, JSON.stringify(facts));
   const encoded = new Response(form);
