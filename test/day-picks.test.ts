@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { StillFacts } from "#protocol/still-facts.ts";
+import { joinTiles, TILE_SIZE, type TileSheetIndex } from "#protocol/tile-sheet.ts";
 import { logIn } from "./admin.ts";
+import { jpegStill } from "./box.ts";
 import { ORIGIN, visit } from "./helpers.ts";
-import { sendStill, stillRows } from "./stills-factory.ts";
+import { sendStill, stillRows, storedKeys } from "./stills-factory.ts";
 
 type PickRow = {
   day: string;
@@ -123,5 +125,73 @@ describe("the owner's choice", () => {
     const crossSite = await choose(still.day, { kind: "best", id: still.id }, "https://evil.test");
     expect(crossSite.status).toBe(403);
     expect(await picksOf(otherDay)).toBeNull();
+  });
+});
+
+describe("a proposal's zoom", () => {
+  /** A 3840×2160 frame's sheet: 15×9 tiles of 256 px, each a whole JPEG of its own size. */
+  function sheetOf(tile = (i: number) => jpegStill({ width: 256, height: 256, bytes: 1024 + i })) {
+    const tiles = Array.from({ length: 15 * 9 }, (_, i) => tile(i));
+    const { sheet, offsets } = joinTiles(tiles);
+    const index: TileSheetIndex = { width: 3840, height: 2160, tile: TILE_SIZE, offsets };
+    return { sheet, index };
+  }
+  const large = jpegStill({ width: 2560, height: 1440, bytes: 64 * 1024 });
+
+  test("is stored with the still, served by range, and deleted with it", async () => {
+    const { sheet, index } = sheetOf();
+    const takenAt = Date.now() - 20 * HOUR;
+    const facts = { ...proposal("sunset", 88), tiles: index };
+    const sent = await sendStill(takenAt, undefined, facts, { large, tiles: sheet });
+    expect(sent.response.status).toBe(201);
+    const row = (await stillRows()).find((r) => r.taken_at === takenAt);
+    expect(JSON.parse(row?.zoom ?? "null")).toEqual(index);
+
+    const secondRow = { start: index.offsets[15] ?? 0, end: index.offsets[30] ?? 0 };
+    const tiles = await visit(`/api/stills/${row?.id}.jpg?version=tiles`, {
+      headers: { Range: `bytes=${secondRow.start}-${secondRow.end - 1}` },
+    });
+    expect(tiles.status).toBe(206);
+    expect(tiles.headers.get("Content-Range")).toBe(
+      `bytes ${secondRow.start}-${secondRow.end - 1}/${sheet.length}`,
+    );
+    expect(tiles.headers.get("Cache-Control")).toBe("public, max-age=600");
+    expect(new Uint8Array(await tiles.arrayBuffer())).toEqual(
+      sheet.slice(secondRow.start, secondRow.end),
+    );
+    const served = await visit(`/api/stills/${row?.id}.jpg?version=large`);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(large);
+
+    await visit(`/api/admin/stills/${row?.id}`, {
+      method: "DELETE",
+      headers: { Cookie: owner, Origin: ORIGIN },
+    });
+    const left = await storedKeys();
+    expect([row?.large_key, row?.tiles_key].filter((key) => key && left.includes(key))).toEqual([]);
+  });
+
+  test("that is not the frame in tiles is refused, and nothing is stored", async () => {
+    const before = { rows: (await stillRows()).length, keys: await storedKeys() };
+    const narrowTile = sheetOf((i) => jpegStill({ width: i === 20 ? 255 : 256, height: 256 }));
+    const { index } = sheetOf();
+    const cut = { ...index, offsets: index.offsets.map((o, i) => (i === 135 ? o - 1 : o)) };
+    const otherProportions = { ...index, height: 2176 };
+    const refused = [
+      [narrowTile.sheet, narrowTile.index],
+      [sheetOf().sheet, cut],
+      [sheetOf().sheet, otherProportions],
+    ] as const;
+    for (const [tiles, tilesIndex] of refused) {
+      const facts = { ...proposal("best", 70), tiles: tilesIndex };
+      const { response } = await sendStill(Date.now() - 21 * HOUR, undefined, facts, {
+        large,
+        tiles,
+      });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ error: { code: "implausible_tiles" } });
+    }
+    const plain = await sendStill(Date.now() - 21 * HOUR, undefined, { colour }, { large });
+    expect(plain.response.status).toBe(422);
+    expect({ rows: (await stillRows()).length, keys: await storedKeys() }).toEqual(before);
   });
 });

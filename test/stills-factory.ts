@@ -7,6 +7,7 @@ import {
   type StillVersion,
   stillFiles,
 } from "#protocol/still-upload.ts";
+import type { ZoomFile } from "#protocol/tile-sheet.ts";
 import { jpegStill, uploadStill } from "./box.ts";
 
 export type StillRow = {
@@ -19,6 +20,9 @@ export type StillRow = {
   small_key: string | null;
   medium_key: string | null;
   card_key: string | null;
+  large_key: string | null;
+  tiles_key: string | null;
+  zoom: string | null;
   weather: string | null;
   best_of: number;
   colour: number | null;
@@ -49,15 +53,20 @@ export const previousBoxVersions: StillVersion[] = ["thumbnail", "medium"];
 /** The versions a box sent before the share card. */
 export const boxBeforeCards: StillFile[] = ["thumbnail", "small", "medium"];
 
-/** A still taken at `takenAt` with its versions, through the real signed route; each unique. */
-export async function sendStill(takenAt: number, sent = stillFiles, facts?: StillFacts) {
+/** A still taken at `takenAt` with its versions (and a proposal's zoom), through the real signed route; each unique. */
+export async function sendStill(
+  takenAt: number,
+  sent = stillFiles,
+  facts?: StillFacts,
+  zoom: Partial<Record<ZoomFile, Uint8Array<ArrayBuffer>>> = {},
+) {
   variant += 1;
   const body = jpegStill({ width: 1920, height: 1080, bytes: 8192 + variant });
   const all = stillVersionsOf1080p(2048 + variant);
   const versions: Partial<Record<StillFile, Uint8Array<ArrayBuffer>>> = Object.fromEntries(
     sent.map((version) => [version, all[version]]),
   );
-  const form = await encodeStillForm(body, versions, facts);
+  const form = await encodeStillForm(body, { ...versions, ...zoom }, facts);
   const response = await uploadStill(form.bytes, {
     "Content-Type": form.contentType,
     [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
@@ -73,5 +82,7 @@ export const rowKeys = (rows: StillRow[]) =>
       row.small_key,
       row.medium_key,
       row.card_key,
+      row.large_key,
+      row.tiles_key,
     ])
     .filter((key) => key !== null);

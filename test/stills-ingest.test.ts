@@ -268,7 +268,8 @@ describe("the live placeholder", () => {
     });
     const picture = await readStillPicture(getDb(env.DB), racing, "newest");
     expect(replacement?.response.status).toBe(201);
-    expect(new Uint8Array((await picture?.object.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
+    const read = picture && picture !== "unsatisfiable" ? picture.object : null;
+    expect(new Uint8Array((await read?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(
       replacement?.body,
     );
   });

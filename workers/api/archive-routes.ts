@@ -2,9 +2,10 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
+import { storedFiles } from "#app/.server/archive/still-keys.ts";
 import { readStillPicture } from "#app/.server/archive/still-picture.ts";
 import { evaluatePreconditions } from "#app/.server/http/conditional-request.ts";
-import { STILL_SLOT_MS, stillFiles } from "#protocol/still-upload.ts";
+import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { MINUTE_MS, SECOND_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import type { ApiEnv } from "./types.ts";
@@ -17,7 +18,7 @@ const stillParam = z.object({
     .transform((file) => file.slice(0, -".jpg".length))
     .pipe(z.union([z.literal("newest"), z.string().regex(STILL_ID_PATTERN)])),
 });
-export const versionQuery = z.object({ version: z.enum(stillFiles).optional() });
+export const versionQuery = z.object({ version: z.enum(storedFiles).optional() });
 
 /** A replaced slot or a deleted still changes the answer: cached a slot, then by ETag. */
 const ARCHIVED_CACHE_CONTROL = `public, max-age=${STILL_SLOT_MS / SECOND_MS}`;
@@ -39,7 +40,7 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
   zValidator(
     "query",
     versionQuery,
-    rejectInvalid(400, "bad_version", `version must be one of ${stillFiles.join(", ")}`),
+    rejectInvalid(400, "bad_version", `version must be one of ${storedFiles.join(", ")}`),
   ),
   async (c) => {
     const { file } = c.req.valid("param");
@@ -48,7 +49,11 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
       c.env.MEDIA,
       file,
       c.req.valid("query").version,
+      c.req.header("Range"),
     );
+    if (picture === "unsatisfiable") {
+      return apiError(c, 416, "range_not_satisfiable", "The requested range is outside the file");
+    }
     if (!picture) {
       const gone = file === "newest" ? "The camera has not sent a picture yet" : "No such still";
       return apiError(c, 404, "no_still", gone);
@@ -67,6 +72,14 @@ export const archiveRoutes = new Hono<ApiEnv>().get(
     if (precondition === "precondition-failed") {
       return apiError(c, 412, "precondition_failed", "The picture does not match the condition");
     }
-    return c.body(picture.object.body, 200, { ...headers, "Content-Type": "image/jpeg" });
+    const contentType = picture.object.httpMetadata?.contentType ?? "image/jpeg";
+    const { range, size } = picture;
+    if (!range)
+      return c.body(picture.object.body, 200, { ...headers, "Content-Type": contentType });
+    return c.body(picture.object.body, 206, {
+      ...headers,
+      "Content-Type": contentType,
+      "Content-Range": `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`,
+    });
   },
 );

@@ -3,13 +3,20 @@ import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
-import { stillFiles } from "#protocol/still-upload.ts";
+import { STILL_TILES } from "#protocol/tile-sheet.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { proposePick, queueProposalDescriptions } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
-import { byKeyColumn, stillKeyColumns, stillKeys, versionKey } from "./still-keys.ts";
+import {
+  byKeyColumn,
+  type StoredFile,
+  stillKeyColumns,
+  stillKeys,
+  storedFiles,
+  versionKey,
+} from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather.ts";
 
@@ -18,11 +25,16 @@ const newStillKey = () => `stills/${randomHex()}.jpg`;
 
 type Incoming = StillUpload & { takenAt: number; now: number };
 
-const jpeg = { httpMetadata: { contentType: "image/jpeg" } };
+/** The tile sheet is JPEGs one after another, read by range: no picture on its own. */
+const contentType = (version: StoredFile | null) => ({
+  httpMetadata: {
+    contentType: version === STILL_TILES ? "application/octet-stream" : "image/jpeg",
+  },
+});
 
 /** The old objects are read in the transaction that replaces their row, so they are the ones deleted. */
 export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
-  const { bytes, frame, versions, colour, proposal, takenAt, now } = still;
+  const { bytes, frame, versions, colour, proposal, zoom, takenAt, now } = still;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
   const keys = {
@@ -30,12 +42,16 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     ...byKeyColumn((version) => (versions[version] ? newStillKey() : null)),
   };
   const objects = [
-    [keys.fileKey, bytes],
-    ...stillFiles.map((version) => [versionKey(keys, version), versions[version]] as const),
+    [keys.fileKey, bytes, null],
+    ...storedFiles.map(
+      (version) => [versionKey(keys, version), versions[version], version] as const,
+    ),
   ] as const;
   const written = stillKeys(keys);
   await Promise.all(
-    objects.map(([key, body]) => (key && body ? bucket.put(key, body, jpeg) : null)),
+    objects.map(([key, body, version]) =>
+      key && body ? bucket.put(key, body, contentType(version)) : null,
+    ),
   ).catch(async (error: unknown) => {
     // A put that failed leaves the others unreferenced.
     await bucket.delete(written);
@@ -53,6 +69,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     height: frame.height,
     weather: weatherAt(snapshot, takenAt, now),
     colour,
+    zoom,
     createdAt: new Date(now),
   };
   // The slot keeps its id (a shared link stays valid) and the owner's best-of mark; a proposal,

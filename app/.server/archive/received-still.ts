@@ -10,18 +10,22 @@ import {
   STILL_FACTS_PART,
   STILL_PART,
   STILL_VERSIONS,
-  type StillFile,
   type StillVersion,
   stillFiles,
   stillVersions,
 } from "#protocol/still-upload.ts";
+import { STILL_LARGE, STILL_TILES, type TileSheetIndex, zoomFiles } from "#protocol/tile-sheet.ts";
 import { checkStill } from "./still-check.ts";
+import type { StoredFile } from "./still-keys.ts";
+import { readZoom, zoomRule } from "./still-zoom.ts";
 
 export type StillUpload = {
   bytes: Uint8Array;
   frame: JpegFrame;
   /** The versions the box sent: none from a box before them, no later ones from one before those. */
-  versions: Partial<Record<StillFile, Uint8Array>>;
+  versions: Partial<Record<StoredFile, Uint8Array>>;
+  /** A proposal's tile sheet index, when it came with its zoom. */
+  zoom: TileSheetIndex | null;
   colour: number | null;
   /** The box proposes it as its day's sunset or best still. */
   proposal: StillFacts["proposal"] | null;
@@ -50,7 +54,7 @@ async function formParts(contentType: string, body: Uint8Array) {
       headers: { "Content-Type": contentType },
     }).formData();
     const parts = new Map<string, Uint8Array>();
-    for (const name of [STILL_PART, ...stillFiles]) {
+    for (const name of [STILL_PART, ...stillFiles, ...zoomFiles]) {
       const part = form.get(name);
       if (part === null && !requiredParts.includes(name)) continue;
       if (!(part instanceof File)) return null;
@@ -63,8 +67,10 @@ async function formParts(contentType: string, body: Uint8Array) {
   }
 }
 
+const noFacts = { ok: true, colour: null, proposal: null, tiles: undefined } as const;
+
 function readFacts(facts: string | null) {
-  if (facts === null) return { ok: true, colour: null, proposal: null } as const;
+  if (facts === null) return noFacts;
   let json: unknown;
   try {
     if (facts.length > MAX_STILL_FACTS_BYTES) throw new Error("too long");
@@ -82,8 +88,8 @@ function readFacts(facts: string | null) {
     const field = [STILL_FACTS_PART, ...(issue?.path ?? [])].join(".");
     return refuse(422, "invalid_facts", `${field}: ${issue?.message ?? "is invalid"}`);
   }
-  const { colour, proposal = null } = parsed.data;
-  return { ok: true, colour: Number.parseInt(colour.slice(1), 16), proposal } as const;
+  const { colour, proposal = null, tiles } = parsed.data;
+  return { ok: true, colour: Number.parseInt(colour.slice(1), 16), proposal, tiles } as const;
 }
 
 /** The still made smaller, in its proportions (ffmpeg rounds the height to an even number). */
@@ -102,14 +108,15 @@ export async function readStillUpload(
 ): Promise<{ ok: true; upload: StillUpload } | ReturnType<typeof refuse>> {
   let bytes = body;
   let parts: Map<string, Uint8Array> | null = null;
-  let facts: ReturnType<typeof readFacts> = { ok: true, colour: null, proposal: null };
+  let facts: Extract<ReturnType<typeof readFacts>, { ok: true }> = noFacts;
   if (contentType?.toLowerCase().startsWith("multipart/form-data")) {
     const form = await formParts(contentType, body);
     if (!form) return refuse(400, "bad_form", badForm);
     ({ parts } = form);
     bytes = parts.get(STILL_PART) ?? bytes;
-    facts = readFacts(form.facts);
-    if (!facts.ok) return facts;
+    const read = readFacts(form.facts);
+    if (!read.ok) return read;
+    facts = read;
   }
   if (bytes.length > MAX_STILL_BYTES) {
     return refuse(413, "too_large", `Stills are at most ${MAX_STILL_BYTES} bytes`);
@@ -150,6 +157,15 @@ export async function readStillUpload(
     }
     versions[version] = part;
   }
-  const { colour, proposal } = facts;
-  return { ok: true, upload: { bytes, frame, versions, colour, proposal } };
+  const { colour, proposal, tiles } = facts;
+  const zoom = readZoom(frame, tiles, parts?.get(STILL_LARGE), parts?.get(STILL_TILES));
+  if (zoom === false || (zoom && !proposal)) return refuse(422, "implausible_tiles", zoomRule);
+  if (zoom) {
+    versions.large = zoom.large;
+    versions.tiles = zoom.tiles;
+  }
+  return {
+    ok: true,
+    upload: { bytes, frame, versions, colour, proposal, zoom: zoom ? zoom.index : null },
+  };
 }

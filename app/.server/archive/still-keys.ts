@@ -1,27 +1,34 @@
-// Where a still's pictures are in R2: its own file, and one key column per smaller version and the card.
+// Where a still's pictures are in R2: its own file, and one key column per smaller version, the card
+// and a proposal's zoom (its large version and tile sheet).
 
 import { stills } from "#app/.server/db/schema.ts";
 import { type StillFile, stillFiles } from "#protocol/still-upload.ts";
+import { type ZoomFile, zoomFiles } from "#protocol/tile-sheet.ts";
+
+export type StoredFile = StillFile | ZoomFile;
+export const storedFiles: readonly StoredFile[] = [...stillFiles, ...zoomFiles];
 
 const keyColumn = {
   thumbnail: "thumbnailKey",
   small: "smallKey",
   medium: "mediumKey",
   card: "cardKey",
-} as const satisfies Record<StillFile, keyof typeof stills.$inferSelect>;
-type KeyColumn = (typeof keyColumn)[StillFile];
+  large: "largeKey",
+  tiles: "tilesKey",
+} as const satisfies Record<StoredFile, keyof typeof stills.$inferSelect>;
+type KeyColumn = (typeof keyColumn)[StoredFile];
 
 export type StillKeys = Pick<typeof stills.$inferSelect, "fileKey" | KeyColumn>;
 
 /** A value per version, under its key column's name: a row's keys are built from these. */
-export const byKeyColumn = <T>(value: (version: StillFile) => T) =>
-  Object.fromEntries(stillFiles.map((version) => [keyColumn[version], value(version)])) as Record<
+export const byKeyColumn = <T>(value: (version: StoredFile) => T) =>
+  Object.fromEntries(storedFiles.map((version) => [keyColumn[version], value(version)])) as Record<
     KeyColumn,
     T
   >;
 
 /** The R2 key of a still's `version`; null when the box did not send that version. */
-export const versionKey = (row: StillKeys, version: StillFile) => row[keyColumn[version]];
+export const versionKey = (row: StillKeys, version: StoredFile) => row[keyColumn[version]];
 
 /** The key columns, read in the statement that replaces or deletes a row. */
 export const stillKeyColumns = {
@@ -30,6 +37,6 @@ export const stillKeyColumns = {
 };
 
 export const stillKeys = (row: StillKeys) =>
-  [row.fileKey, ...stillFiles.map((version) => versionKey(row, version))].filter(
+  [row.fileKey, ...storedFiles.map((version) => versionKey(row, version))].filter(
     (key) => key !== null,
   );

@@ -1,10 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
+import { type ByteRange, parseByteRange } from "#app/.server/http/byte-range.ts";
 import { type StillPicture, stillWeather } from "#app/features/archive/archive-api.ts";
 import { STILL_CARD, type StillFile, stillVersions } from "#protocol/still-upload.ts";
+import { STILL_TILES } from "#protocol/tile-sheet.ts";
 import { versionWidth } from "./received-still.ts";
-import { versionKey } from "./still-keys.ts";
+import { type StoredFile, versionKey } from "./still-keys.ts";
 
 type StillRow = typeof stills.$inferSelect;
 
@@ -75,29 +77,40 @@ export function forgetNewestStill(): void {
   newest = null;
 }
 
-/** The R2 key of the named still's picture in `version` (the still itself if it has none). */
-async function stillPictureSource(
-  db: Db,
-  name: StillName,
-  version?: StillFile,
-): Promise<{ key: string; takenAt: Date } | null> {
+/** The R2 key of the named still's picture in `version` (the still itself if it has none, but no sheet). */
+async function stillPictureSource(db: Db, name: StillName, version?: StoredFile) {
   const row = await stillRow(db, name);
   if (!row) return null;
-  return { key: (version && versionKey(row, version)) || row.fileKey, takenAt: row.takenAt };
+  const key = version ? versionKey(row, version) : null;
+  if (version === STILL_TILES) {
+    const size = row.zoom?.offsets.at(-1);
+    return key && size ? { key, takenAt: row.takenAt, size } : null;
+  }
+  return { key: key || row.fileKey, takenAt: row.takenAt, size: null };
 }
 
-/** A read that found a just-replaced row can find its file gone: it reads the row again, once. */
+/**
+ * A read that found a just-replaced row can find its file gone: it reads the row again, once.
+ * The tile sheet is read by `Range` (its size is the index's last offset).
+ */
 export async function readStillPicture(
   db: Db,
   bucket: R2Bucket,
   name: StillName,
-  version?: StillFile,
-): Promise<{ object: R2ObjectBody; takenAt: Date } | null> {
+  version?: StoredFile,
+  rangeHeader?: string,
+): Promise<
+  | { object: R2ObjectBody; takenAt: Date; range: ByteRange | null; size: number }
+  | "unsatisfiable"
+  | null
+> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const source = await stillPictureSource(db, name, version);
     if (!source) return null;
-    const object = await bucket.get(source.key);
-    if (object) return { object, takenAt: source.takenAt };
+    const range = source.size ? parseByteRange(rangeHeader, source.size) : null;
+    if (range === "unsatisfiable") return range;
+    const object = await bucket.get(source.key, range ? { range } : undefined);
+    if (object) return { object, takenAt: source.takenAt, range, size: object.size };
   }
   return null;
 }

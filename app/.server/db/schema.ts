@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import type { StillTexts } from "#app/features/archive/stills.ts";
 import { uploadKinds } from "#app/features/uploads/upload-limits.ts";
+import type { TileSheetIndex } from "#protocol/tile-sheet.ts";
 
 export const siteSettings = sqliteTable(
   "site_settings",
@@ -300,6 +301,10 @@ export const stills = sqliteTable(
     smallKey: text("small_key"),
     /** Its share card (SHARE_CARD); none from boxes before it. */
     cardKey: text("card_key"),
+    /** A proposed still's full frame, 2560 wide, and its tile sheet with the sheet's index (ADR 024). */
+    largeKey: text("large_key"),
+    tilesKey: text("tiles_key"),
+    zoom: text("zoom", { mode: "json" }).$type<TileSheetIndex>(),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
