@@ -1,4 +1,5 @@
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import { MAX_TILED_WIDTH } from "#protocol/tile-sheet.ts";
 
 export type LocalSegment = { seq: number; file: string; duration: number };
 
@@ -63,9 +64,11 @@ export const FULL_HD = `scale=${FULL_HD_WIDTH}:1080:force_original_aspect_ratio=
 /** Tried until a still fits: 5 keeps a busy 1080p scene under 1 MiB; a dark rainy night needs 8. */
 export const STILL_QUALITIES = [5, 8, 12, 18, 31] as const;
 
+/** The camera's own frame up to 4K: the day's picks keep it for zoom; the still is cut to 1920. */
 export function stillArgs(): string[] {
   return [
-    ...["-frames:v", "1", "-vf", FULL_HD, "-q:v", String(STILL_QUALITIES[0])],
+    ...["-frames:v", "1", "-vf", `scale='min(${MAX_TILED_WIDTH},iw)':-2`],
+    ...["-q:v", String(STILL_QUALITIES[0])],
     ...["-f", "image2", "-c:v", "mjpeg", "pipe:1"],
   ];
 }

@@ -1,6 +1,5 @@
 // Stills for the live placeholder and the archive, each with the moment it was taken. One that
 // cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
-import { execFile } from "node:child_process";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
@@ -17,6 +16,7 @@ import {
   type StillVersion,
   stillVersions,
 } from "#protocol/still-upload.ts";
+import { STILL_LARGE, STILL_TILES } from "#protocol/tile-sheet.ts";
 import { HOUR_MS } from "#time/durations.ts";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader } from "./camera-reader.ts";
@@ -25,9 +25,11 @@ import { considerStill } from "./day-picks.ts";
 import { stillsDir, writeWhole } from "./day-store.ts";
 import { scoreFrame } from "./frame-score.ts";
 import { meanColour, measureFrame } from "./frame-stats.ts";
-import { cardArgs, FULL_HD_WIDTH, STILL_QUALITIES, smallerStillArgs, stillArgs } from "./hls.ts";
+import { cardArgs, FULL_HD_WIDTH, smallerStillArgs, stillArgs } from "./hls.ts";
+import { reencodedWithin } from "./jpeg-encode.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
+import { jpegSize, stillZoom } from "./zoom-sheet.ts";
 
 const STILL_PATH = "/api/ingest/still";
 const STILL_TIMEOUT_MS = 20_000;
@@ -46,51 +48,15 @@ export async function stillFromCamera(reader: CameraReader): Promise<Uint8Array<
   return new Uint8Array(jpeg);
 }
 
-/** One JPEG from ffmpeg's stdout; `input` goes to its stdin. */
-function ffmpegJpeg(
-  config: BoxConfig,
-  args: string[],
-  input?: Uint8Array,
-): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      config.ffmpegPath,
-      args,
-      { encoding: "buffer", maxBuffer: 4 * 1024 * 1024, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(new Uint8Array(stdout));
-        // ffmpeg's last word says why ("Connection refused"); the error only repeats the command.
-        const why = stderr.toString().trim().split("\n").at(-1);
-        reject(why ? new Error(`ffmpeg: ${why}`) : error);
-      },
-    );
-    if (input) child.stdin?.end(input);
-  });
-}
-
 const kB = (bytes: Uint8Array) => `${(bytes.length / 1024).toFixed(0)} kB`;
 
-/** `jpeg` encoded again by `args`, at the finest quality within `maxBytes`. */
-async function reencodedWithin(
-  config: BoxConfig,
-  jpeg: Uint8Array<ArrayBuffer>,
-  args: (quality: number) => string[],
-  maxBytes: number,
-) {
-  let picture = jpeg;
-  for (const quality of STILL_QUALITIES) {
-    picture = await ffmpegJpeg(config, args(quality), jpeg);
-    if (picture.length <= maxBytes) break;
-  }
-  return picture;
-}
-
 /**
- * A still too detailed for the Worker's limit goes coarser rather than not at all; one ffmpeg
- * cannot read goes as it is.
+ * A frame wider than the still is made 1920 px wide; a still too detailed for the Worker's limit
+ * goes coarser rather than not at all; one ffmpeg cannot read goes as it is.
  */
 async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
-  if (jpeg.length <= MAX_STILL_BYTES) return jpeg;
+  const wide = (jpegSize(jpeg)?.width ?? 0) > FULL_HD_WIDTH;
+  if (jpeg.length <= MAX_STILL_BYTES && !wide) return jpeg;
   try {
     const fitted = await reencodedWithin(
       config,
@@ -98,7 +64,7 @@ async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
       (quality) => smallerStillArgs(FULL_HD_WIDTH, quality),
       MAX_STILL_BYTES,
     );
-    log(`still: ${kB(jpeg)} is over the limit, sent coarser (${kB(fitted)})`);
+    if (!wide) log(`still: ${kB(jpeg)} is over the limit, sent coarser (${kB(fitted)})`);
     return fitted;
   } catch (error) {
     log(`still: ${kB(jpeg)} is over the limit and could not be made smaller: ${String(error)}`);
@@ -129,7 +95,19 @@ export async function shareCard(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>
   return card && card.length <= SHARE_CARD.maxBytes ? card : null;
 }
 
-/** With its versions and colour (a proposal with its score); one ffmpeg cannot read goes alone. */
+/** A proposal goes without its zoom rather than not at all. */
+async function proposalZoom(config: BoxConfig, frame: Uint8Array<ArrayBuffer>) {
+  try {
+    const zoom = await stillZoom(config, frame);
+    if (zoom) log(`picks: zoom of ${kB(zoom.tiles)} in tiles, ${kB(zoom.large)} large`);
+    return zoom;
+  } catch (error) {
+    log(`picks: no zoom: ${String(error)}`);
+    return null;
+  }
+}
+
+/** With its versions and colour (a proposal with its score and zoom); one ffmpeg cannot read goes alone. */
 export async function sendStill(
   config: BoxConfig,
   captured: Uint8Array<ArrayBuffer>,
@@ -142,10 +120,12 @@ export async function sendStill(
     measureFrame(config, jpeg),
   ]);
   const card = versions && (await shareCard(config, jpeg));
+  const zoom = proposal && stats ? await proposalZoom(config, captured) : null;
   const facts: StillFacts | undefined = stats
     ? {
         colour: meanColour(stats),
         ...(proposal && { proposal: { kind: proposal, score: scoreFrame(stats)[proposal] } }),
+        ...(zoom && { tiles: zoom.index }),
       }
     : undefined;
   return signedRequest(
@@ -153,7 +133,15 @@ export async function sendStill(
     "PUT",
     STILL_PATH,
     versions
-      ? await encodeStillForm(jpeg, { ...versions, ...(card && { [STILL_CARD]: card }) }, facts)
+      ? await encodeStillForm(
+          jpeg,
+          {
+            ...versions,
+            ...(card && { [STILL_CARD]: card }),
+            ...(zoom && { [STILL_LARGE]: zoom.large, [STILL_TILES]: zoom.tiles }),
+          },
+          facts,
+        )
       : { bytes: jpeg, contentType: "image/jpeg" },
     { headers: { [STILL_TAKEN_AT_HEADER]: takenAt.toISOString() } },
   );
@@ -233,17 +221,19 @@ export async function takeStill(
   status: BoxStatus,
 ): Promise<void> {
   const takenAt = Date.now();
-  let jpeg: Uint8Array<ArrayBuffer>;
+  let frame: Uint8Array<ArrayBuffer>;
   try {
-    jpeg = await stillFromCamera(reader);
+    frame = await stillFromCamera(reader);
   } catch (error) {
     log(`still: could not take one: ${String(error)}`);
     return;
   }
   status.lastStillAt = takenAt;
+  const jpeg = await withinLimit(config, frame);
   const stats = await measureFrame(config, jpeg);
   if (stats) {
-    await considerStill(config, jpeg, takenAt, stats).catch((error: unknown) => {
+    // A candidate keeps the camera's full frame: the day's pick is zoomed from it.
+    await considerStill(config, frame, takenAt, stats).catch((error: unknown) => {
       log(`picks: could not keep a candidate: ${String(error)}`);
     });
   }

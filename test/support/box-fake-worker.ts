@@ -13,6 +13,7 @@ import {
   type StillFile,
   stillFiles,
 } from "#protocol/still-upload.ts";
+import { type ZoomFile, zoomFiles } from "#protocol/tile-sheet.ts";
 import {
   TIMELAPSE_PATHS,
   timelapseFactsSchema,
@@ -38,7 +39,7 @@ export type FakeWorker = {
   stills: {
     takenAt: string;
     still: Buffer;
-    versions: Record<StillFile, Buffer> | null;
+    versions: (Record<StillFile, Buffer> & Partial<Record<ZoomFile, Buffer>>) | null;
     /** Only when the box sent them. */
     facts?: StillFacts;
   }[];
@@ -112,8 +113,9 @@ export async function startFakeWorker(options: {
         return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
       };
       const still = await part(STILL_PART);
+      const names = [...stillFiles, ...zoomFiles];
       const versions = Object.fromEntries(
-        await Promise.all(stillFiles.map(async (name) => [name, await part(name)] as const)),
+        await Promise.all(names.map(async (name) => [name, await part(name)] as const)),
       );
       // This box's form has every version and the card.
       if (!still || stillFiles.some((name) => !versions[name])) {
@@ -123,7 +125,7 @@ export async function startFakeWorker(options: {
       const sent = {
         takenAt,
         still,
-        versions: versions as Record<StillFile, Buffer>,
+        versions: versions as Record<StillFile, Buffer> & Partial<Record<ZoomFile, Buffer>>,
         ...(facts === null ? {} : { facts: stillFactsSchema.parse(JSON.parse(String(facts))) }),
       };
       stills.push(sent);
