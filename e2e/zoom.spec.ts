@@ -1,9 +1,23 @@
+import type { Page } from "@playwright/test";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 import { expect, expectNoAxeViolations, hydrated, test, viewerReady } from "./fixtures.ts";
 
 // Zoom (issue 37): a viewer that costs nothing until asked for, and goes to 1:1 and back, for the
 // archive's stills and the gallery's photos.
 
 test.use({ viewport: { width: 1366, height: 768 } });
+
+/** What the page fetched since its `from`th resource, in bytes over the wire. */
+const bytesSince = (page: Page, from: number) =>
+  page.evaluate(
+    (first) =>
+      performance
+        .getEntriesByType("resource")
+        .slice(first)
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+    from,
+  );
 
 test("Zoom loads nothing before it is used and works by keyboard alone (en)", async ({
   strictPage: page,
@@ -31,7 +45,10 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   await expect(region).not.toHaveText(/^Zoom 100\s?%$/);
   // The arrows move the picture, not the archive to the next still.
   const url = page.url();
-  const transform = () => page.locator("dialog img").evaluate((image) => image.style.transform);
+  const transform = () =>
+    page
+      .locator("dialog [data-zoom-layer]")
+      .evaluate((layer) => (layer as HTMLElement).style.transform);
   const before = await transform();
   await page.keyboard.press("ArrowLeft");
   await expect.poll(transform).not.toBe(before);
@@ -39,14 +56,7 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   await expectNoAxeViolations(page, { label: "zoomed: " });
 
   // From the press to 1:1 and beyond: the viewer's code and words, the picture already shown.
-  const bytes = await page.evaluate(
-    (from) =>
-      performance
-        .getEntriesByType("resource")
-        .slice(from)
-        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
-    resourcesBefore,
-  );
+  const bytes = await bytesSince(page, resourcesBefore);
   test.info().annotations.push({ type: "zoom bytes", description: String(bytes) });
   expect(bytes).toBeLessThanOrEqual(400_000);
 
@@ -55,6 +65,37 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
   await expect(zoom).toBeFocused();
+
+  // A day's pick from a 4K camera (the seed's, yesterday at 19:00): past the still, its tiles.
+  await page.goto(`/en/archive?at=${addDays(lakeDate(Date.now()), -1)}T19:00`);
+  await hydrated(page);
+  const tileRows: Promise<unknown>[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("version=tiles")) {
+      tileRows.push(request.response().then((response) => response?.finished()));
+    }
+  });
+  const pickBefore = await page.evaluate(() => performance.getEntriesByType("resource").length);
+  await zoom.click();
+  await viewer.getByRole("button", { name: "Actual size" }).click();
+  const tiles = viewer.locator("[data-zoom-layer] img:not(:first-child)");
+  await expect(tiles.first()).toBeVisible();
+  await Promise.all(tileRows);
+  expect(tileRows.length).toBeGreaterThan(0);
+  // One request per visible tile row, each only the tiles in view.
+  expect(tileRows.length).toBeLessThanOrEqual(4);
+  const widths = await tiles.evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).naturalWidth),
+  );
+  expect(new Set(widths)).toEqual(new Set([256]));
+  const pickBytes = await bytesSince(page, pickBefore);
+  test
+    .info()
+    .annotations.push({ type: "zoom bytes at 1:1 from tiles", description: String(pickBytes) });
+  expect(pickBytes).toBeLessThanOrEqual(400_000);
+  await expectNoAxeViolations(page, { label: "actual size from tiles: " });
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
 });
 
 test("a gallery photo zooms inside its viewer; Escape leaves the zoom, then the viewer (en)", async ({
@@ -78,7 +119,8 @@ test("a gallery photo zooms inside its viewer; Escape leaves the zoom, then the 
   await expect(region).toHaveText(/^Zoom 100\s?%$/);
   // The arrows move the picture, not the gallery to the next item.
   const url = page.url();
-  const transform = () => zoomed.locator("img").evaluate((image) => image.style.transform);
+  const transform = () =>
+    zoomed.locator("[data-zoom-layer]").evaluate((layer) => (layer as HTMLElement).style.transform);
   const before = await transform();
   await page.keyboard.press("ArrowLeft");
   await expect.poll(transform).not.toBe(before);

@@ -26,6 +26,9 @@ export type TileSheetIndex = {
   offsets: number[];
 };
 
+/** Where a page finds a still's sheet, and how to cut it. */
+export type TileSheet = { url: string; index: TileSheetIndex };
+
 export const tileGrid = (width: number, height: number) => ({
   cols: Math.ceil(width / TILE_SIZE),
   rows: Math.ceil(height / TILE_SIZE),

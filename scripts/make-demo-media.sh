@@ -38,6 +38,12 @@ scene sunset 060040110 250120050 080060090 380
 scene storm 070080090 140150160 050060070 900
 scene night 005010040 030040090 005015040 200
 
+# A day's pick from a 4K camera (ADR 024): the sunset at 3840 px with some grain, as its 2560 px
+# large version and its sheet of 256-px tiles (ingest/zoom-sheet.ts), both at the box's q 5.
+ffmpeg -loglevel error -y -i sunset.jpg -filter_complex \
+  "[0]scale=3840:2160:flags=lanczos,noise=alls=8:allf=t,split[a][b];[a]scale=2560:-2[l];[b]pad=3840:2304:0:0:black,untile=15x9[t]" \
+  -map "[l]" -frames:v 1 -q:v 5 sunset-large.jpg -map "[t]" -q:v 5 -f image2pipe -c:v mjpeg sunset-tiles.bin
+
 # A 10 s clip of the harbour and a time-lapse of a day, 480p H.264 with posters.
 ffmpeg -loglevel error -y -loop 1 -i noon.jpg -t 10 -r 25 \
   -vf "scale=854:480,zoompan=z='1+0.0008*on':d=250:s=854x480:fps=25,format=yuv420p" \

@@ -9,7 +9,9 @@ import { rebuildDayStrip } from "#app/.server/archive/day-strips.ts";
 import * as schema from "#app/.server/db/schema.ts";
 import type { StillTexts } from "#app/features/archive/stills.ts";
 import { locales } from "#app/i18n/locales.ts";
+import { splitJpegs } from "#ingest/zoom-sheet.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
+import { joinTiles, TILE_SIZE, type TileSheetIndex } from "#protocol/tile-sheet.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { lakeDate, lakeWallClock } from "#time/lake-time.ts";
@@ -306,6 +308,23 @@ function sceneAt(hour: number, dayIndex: number): StillScene {
   return { photo: "noon", condition: "clear_sky", isDay: true };
 }
 
+/** The demo sunset's large version and tile sheet (make-demo-media.sh), under the still's keys. */
+function demoZoom(key: (version: string) => string) {
+  const large = readFileSync(new URL("sunset-large.jpg", folder));
+  const tiles = readFileSync(new URL("sunset-tiles.bin", folder));
+  const { offsets } = joinTiles(splitJpegs(tiles));
+  const index: TileSheetIndex = { width: 3840, height: 2160, tile: TILE_SIZE, offsets };
+  const [largeKey, tilesKey] = [key("-large"), key("-tiles")];
+  const put = (name: string, body: Buffer, contentType: string) => (bucket: R2Bucket) =>
+    bucket.put(name, body, { httpMetadata: { contentType } });
+  return {
+    largeKey,
+    tilesKey,
+    index,
+    puts: [put(largeKey, large, "image/jpeg"), put(tilesKey, tiles, "application/octet-stream")],
+  };
+}
+
 async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise<void> {
   const { results } = await env.DB.prepare("select count(*) as n from stills").all<{ n: number }>();
   if ((results[0]?.n ?? 0) > 0) return;
@@ -324,6 +343,8 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
       });
     }
   }
+  // Yesterday's sunset at 19:00 is a day's pick from a 4K camera, zoomed from its tiles (ADR 024).
+  const zoomedAt = `${addDays(lakeDate(newest), -1)}T19:00`;
   const pictures = new Map<string, Buffer>();
   const statements: D1PreparedStatement[] = [];
   const archived: { id: string; wallClock: string }[] = [];
@@ -370,11 +391,13 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
     };
     const id = crypto.randomUUID();
     archived.push({ id, wallClock });
+    const zoom = wallClock === zoomedAt ? demoZoom(key) : null;
+    if (zoom) puts.push(...zoom.puts.map((put) => () => put(env.MEDIA)));
     statements.push(
       env.DB.prepare(
         `insert into stills (id, slot, day, taken_at, file_key, thumbnail_key, small_key, card_key,
-        byte_size, width, height, weather, best_of, created_at, colour)
-        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        byte_size, width, height, weather, best_of, created_at, colour, large_key, tiles_key, zoom)
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         id,
         slot,
@@ -391,6 +414,9 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
         bestOf ? 1 : 0,
         slot + 30_000,
         sceneColours[scene.photo] ?? null,
+        zoom?.largeKey ?? null,
+        zoom?.tilesKey ?? null,
+        zoom ? JSON.stringify(zoom.index) : null,
       ),
     );
   }

@@ -17,7 +17,7 @@ import { addDays } from "#time/calendar-day.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { picksQuery } from "./day-picks.ts";
 import { monthStripsQuery, toDayStrip } from "./day-strips.ts";
-import { archivedPicture, newestStillQuery } from "./still-picture.ts";
+import { archivedPicture, archivedSheet, newestStillQuery } from "./still-picture.ts";
 
 type StillRow = typeof stills.$inferSelect;
 
@@ -58,6 +58,7 @@ function toArchiveStill(row: StillRow): ArchiveStill {
     id: row.id,
     at: lakeWallClock(row.slot.getTime()),
     bestOf: row.bestOf,
+    sheet: archivedSheet(row),
   };
 }
 

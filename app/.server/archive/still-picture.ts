@@ -3,8 +3,8 @@ import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { type ByteRange, parseByteRange } from "#app/.server/http/byte-range.ts";
 import { type StillPicture, stillWeather } from "#app/features/archive/archive-api.ts";
-import { STILL_CARD, type StillFile, stillVersions } from "#protocol/still-upload.ts";
-import { STILL_TILES } from "#protocol/tile-sheet.ts";
+import { STILL_CARD, stillVersions } from "#protocol/still-upload.ts";
+import { STILL_TILES, type TileSheet } from "#protocol/tile-sheet.ts";
 import { versionWidth } from "./received-still.ts";
 import { type StoredFile, versionKey } from "./still-keys.ts";
 
@@ -14,7 +14,7 @@ type StillRow = typeof stills.$inferSelect;
 export type StillName = "newest" | (string & {});
 
 /** `v` changes with the still, so a cache never answers with an older one. */
-function pictureUrl(name: StillName, row: StillRow, version: StillFile | null): string {
+function pictureUrl(name: StillName, row: StillRow, version: StoredFile | null): string {
   const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
   if (version) query.set("version", version);
   return `/api/stills/${name}.jpg?${query}`;
@@ -44,6 +44,10 @@ function picture(name: StillName, row: StillRow): StillPicture {
     weather: weather.success ? weather.data : null,
   };
 }
+
+/** An archived still's tile sheet, when the box sent one. */
+export const archivedSheet = (row: StillRow): TileSheet | null =>
+  row.zoom && row.tilesKey ? { url: pictureUrl(row.id, row, STILL_TILES), index: row.zoom } : null;
 
 /** An archived still's picture: its slot's, whichever still the slot holds when it is asked for. */
 export const archivedPicture = (row: StillRow) => picture(row.id, row);

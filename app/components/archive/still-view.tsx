@@ -84,6 +84,7 @@ export function StillView({
               width: still.width,
               height: still.height,
               alt,
+              sheet: still.sheet,
             }}
             onClose={() => setZoomFrom(null)}
           />

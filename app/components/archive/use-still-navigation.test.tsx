@@ -28,6 +28,7 @@ const still = (time: string): ArchiveStill => ({
   width: 1920,
   height: 1080,
   bestOf: false,
+  sheet: null,
   weather: null,
 });
 

@@ -4,7 +4,9 @@ import { useLingui } from "@lingui/react/macro";
 import Panzoom, { type PanzoomObject } from "@panzoom/panzoom";
 import { useEffect, useRef, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
+import { useZoomTiles } from "#app/components/ui/zoom-tiles.ts";
 import { formatNumber } from "#app/lib/format.ts";
+import { TILE_SIZE, type TileSheet } from "#protocol/tile-sheet.ts";
 import CloseIcon from "~icons/mdi/close";
 import FitIcon from "~icons/mdi/fit-to-screen-outline";
 import ActualSizeIcon from "~icons/mdi/magnify-expand";
@@ -19,7 +21,12 @@ export type ZoomPicture = {
   width: number;
   height: number;
   alt: string;
+  /** The full frame in tiles, larger than `full`: its visible tiles load past `full`'s size. */
+  sheet?: TileSheet | null;
 };
+
+/** After a move, before asking for the tiles it shows. */
+const TILES_AFTER_MS = 150;
 
 const PAN_STEP = 0.1;
 /** Which way each arrow key moves the picture. */
@@ -42,17 +49,24 @@ export default function ZoomViewer({
   const locale = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   const image = useRef<HTMLImageElement>(null);
   const panzoom = useRef<PanzoomObject | null>(null);
-  const { shown, full, width, height, alt } = picture;
+  const { shown, full, alt, sheet = null } = picture;
+  // With a sheet, the picture is the full frame: "Actual size" is one of its pixels per CSS pixel.
+  const { width, height } = sheet?.index ?? picture;
+  const stillWidth = picture.width;
+  const tiles = useZoomTiles(sheet, layer, stage);
+  const loadTiles = tiles.load;
   const [source, setSource] = useState(shown);
   const [said, setSaid] = useState("");
   const [actualSize, setActualSize] = useState(1);
 
   useEffect(() => {
     const box = stage.current;
-    const element = image.current;
-    if (!box || !element) return;
+    const element = layer.current;
+    const img = image.current;
+    if (!box || !element || !img) return;
     dialog.current?.showModal();
     // Scale 1 fits the picture into the stage; its largest is one picture pixel per CSS pixel.
     const fit = Math.min(box.clientWidth / width, box.clientHeight / height);
@@ -66,11 +80,14 @@ export default function ZoomViewer({
     });
     panzoom.current = zoom;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let tilesTimer: ReturnType<typeof setTimeout> | undefined;
     const onChange = () => {
       const scale = zoom.getScale();
       const shownWidth = width * fit * scale * devicePixelRatio;
-      // Past what the shown version holds: the picture itself, once.
-      if (shownWidth > element.naturalWidth) setSource(full);
+      // Past what the shown version holds: the picture itself, once; past that, its tiles.
+      if (shownWidth > img.naturalWidth) setSource(full);
+      clearTimeout(tilesTimer);
+      if (sheet && shownWidth > stillWidth) tilesTimer = setTimeout(loadTiles, TILES_AFTER_MS);
       clearTimeout(timer);
       timer = setTimeout(() => {
         const share = formatNumber(locale, scale / actual, { style: "percent" });
@@ -82,11 +99,12 @@ export default function ZoomViewer({
     box.addEventListener("wheel", onWheel, { passive: false });
     return () => {
       clearTimeout(timer);
+      clearTimeout(tilesTimer);
       element.removeEventListener("panzoomchange", onChange);
       box.removeEventListener("wheel", onWheel);
       zoom.destroy();
     };
-  }, [full, width, height, locale, t]);
+  }, [full, width, height, stillWidth, sheet, loadTiles, locale, t]);
 
   const zoom = () => panzoom.current;
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -135,14 +153,30 @@ export default function ZoomViewer({
         onKeyDown={onKeyDown}
         className="flex size-full items-center justify-center overflow-hidden focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
       >
-        <img
-          ref={image}
-          src={source}
-          width={width}
-          height={height}
-          alt=""
-          className="h-auto max-w-none"
-        />
+        <div ref={layer} data-zoom-layer className="relative overflow-hidden">
+          <img
+            ref={image}
+            src={source}
+            width={width}
+            height={height}
+            alt=""
+            className="block h-auto w-full max-w-none"
+          />
+          {tiles.tiles.map(({ index, row, col, src }) => (
+            <img
+              key={index}
+              src={src}
+              alt=""
+              className="absolute max-w-none"
+              style={{
+                left: `${((col * TILE_SIZE) / width) * 100}%`,
+                top: `${((row * TILE_SIZE) / height) * 100}%`,
+                width: `${(TILE_SIZE / width) * 100}%`,
+                height: `${(TILE_SIZE / height) * 100}%`,
+              }}
+            />
+          ))}
+        </div>
       </div>
       <p id="zoom-keys" className="sr-only">
         {t`Plus and minus zoom, 1 shows the actual size, 0 fits the picture to the screen, the arrow keys move it.`}

@@ -2,6 +2,7 @@ import type { CurrentWeather } from "#app/features/weather/weather.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import type { PickKind, SunsetQuality } from "#protocol/day-picks.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import type { TileSheet } from "#protocol/tile-sheet.ts";
 import type { StillPicture } from "./archive-api.ts";
 import type { DayStrip } from "./day-strip.ts";
 
@@ -20,6 +21,8 @@ export type ArchiveStill = StillPicture & {
   bestOf: boolean;
   /** The shown still's texts in the page's language, if described; `auto`: not yet checked by the owner. */
   text?: StillText & { auto: boolean };
+  /** A day's pick's full frame in tiles (ADR 024), read by range when zoomed past the still. */
+  sheet: TileSheet | null;
 };
 
 /** What a still shows, in words: its alt text and the line under it. */
