@@ -4,7 +4,7 @@ import type { BoxConfig } from "./config.ts";
 import { STILL_QUALITIES } from "./hls.ts";
 
 /** ffmpeg's whole stdout (one JPEG, or a tile sheet's JPEGs); `input` goes to its stdin. */
-export function ffmpegJpeg(
+function ffmpegJpeg(
   config: BoxConfig,
   args: string[],
   input?: Uint8Array,

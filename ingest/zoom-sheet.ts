@@ -16,7 +16,7 @@ import { FULL_HD_WIDTH, smallerStillArgs } from "./hls.ts";
 import { reencodedWithin } from "./jpeg-encode.ts";
 
 /** Finer first: the first sheet within MAX_SHEET_BYTES_PER_PIXEL goes. */
-export const SHEET_QUALITIES = [5, 8, 12] as const;
+const SHEET_QUALITIES = [5, 8, 12] as const;
 
 /** A JPEG's size from its baseline or progressive frame header; null without one. */
 export function jpegSize(jpeg: Uint8Array): { width: number; height: number } | null {

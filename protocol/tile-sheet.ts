@@ -34,12 +34,6 @@ export const tileGrid = (width: number, height: number) => ({
   rows: Math.ceil(height / TILE_SIZE),
 });
 
-/** The byte range of tile rows `first` to `last` (inclusive), contiguous since rows follow each other. */
-export function tileRowsRange(index: TileSheetIndex, first: number, last: number) {
-  const { cols } = tileGrid(index.width, index.height);
-  return { start: index.offsets[first * cols] ?? 0, end: index.offsets[(last + 1) * cols] ?? 0 };
-}
-
 /** The sheet's tiles in order; null when the offsets do not cut `sheet` exactly. */
 export function tilesOf(sheet: Uint8Array, offsets: readonly number[]): Uint8Array[] | null {
   if (offsets[0] !== 0 || offsets.at(-1) !== sheet.length) return null;
