@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { testConfig } from "#test/support/box-test-config.ts";
-import { ControlChannel } from "./control.ts";
+import { ControlChannel, HANDSHAKE_MS } from "./control.ts";
 
 let server: Server | undefined;
 let channel: ControlChannel | undefined;
@@ -58,6 +58,34 @@ describe("the control socket, when it cannot connect", () => {
     expect(await firstFailure(url)).toMatch(
       /control: could not connect to .*: the Worker cannot be reached \(ECONNREFUSED\)/,
     );
+  });
+});
+
+describe("the control socket, when the Worker accepts and never answers", () => {
+  test("gives the handshake up and tries again, rather than wait for Node's 300 s", {
+    timeout: HANDSHAKE_MS + 15_000,
+  }, async () => {
+    // A black hole: a half-open path to the Worker after an outage.
+    const held: Socket[] = [];
+    const hole = createTcpServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => hole.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(hole.address() as AddressInfo).port}`;
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const config = await testConfig({ CAMERA_WORKER_URL: url });
+    channel = new ControlChannel(config, { onCommand() {}, onUp() {}, onDown() {} });
+    const started = Date.now();
+    await channel.connect();
+    try {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThanOrEqual(2), {
+        timeout: HANDSHAKE_MS + 10_000,
+      });
+      // The first backoff is at most a second.
+      expect(Date.now() - started).toBeLessThan(HANDSHAKE_MS + 5_000);
+    } finally {
+      channel.close();
+      for (const socket of held) socket.destroy();
+      hole.close();
+    }
   });
 });
 

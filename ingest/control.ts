@@ -7,6 +7,8 @@ const PING_MS = 20_000;
 /** No pong or command for this long: the connection is dead even if TCP has not noticed. */
 const SILENCE_MS = 45_000;
 const MAX_BACKOFF_MS = 30_000;
+/** A Worker that accepts and never answers would hold a handshake for Node's 300 s. */
+export const HANDSHAKE_MS = 15_000;
 /** A connection that held this long was a good one: the backoff starts again from a second. */
 const STABLE_MS = 60_000;
 /** The Worker's close code when another connection with the box's key replaced this one. */
@@ -37,8 +39,10 @@ export class ControlChannel {
     this.socket = socket;
     let lastHeard = Date.now();
     let opened = false;
+    const handshake = setTimeout(() => socket.close(), HANDSHAKE_MS);
     socket.addEventListener("open", () => {
       opened = true;
+      clearTimeout(handshake);
       log(`control: connected to ${this.config.workerUrl}`);
       // Not at once: two boxes with one key would otherwise replace each other every second.
       this.timers.push(setTimeout(() => (this.failures = 0), STABLE_MS));
@@ -62,6 +66,7 @@ export class ControlChannel {
       }
     });
     socket.addEventListener("close", (event) => {
+      clearTimeout(handshake);
       for (const timer of this.timers.splice(0)) clearTimeout(timer);
       if (this.socket !== socket) return;
       this.socket = null;
