@@ -3,7 +3,8 @@ import { z } from "zod";
 import { PICK_KINDS } from "./day-picks.ts";
 import { MAX_TILED_HEIGHT, MAX_TILED_WIDTH, TILE_SIZE, tileGrid } from "./tile-sheet.ts";
 
-const tileSheetIndexSchema = z
+/** Also the gallery's: a photo's sheet is sent with its upload's `complete`. */
+export const tileSheetIndexSchema = z
   .strictObject({
     width: z.number().int().min(1).max(MAX_TILED_WIDTH),
     height: z.number().int().min(1).max(MAX_TILED_HEIGHT),

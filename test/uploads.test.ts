@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, test } from "vitest";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import { joinTiles, TILE_SIZE } from "#protocol/tile-sheet.ts";
 import { logIn } from "./admin.ts";
 import { fileBytes } from "./factories.ts";
 import {
@@ -94,7 +95,7 @@ async function putParts(id: string, file: Uint8Array<ArrayBuffer>) {
 
 function putVersion(
   id: string,
-  version: "web" | "medium" | "small" | "thumbnail" | "card",
+  version: "web" | "medium" | "small" | "thumbnail" | "card" | "tiles",
   bytes = fileBytes(2000, "jpeg"),
 ) {
   return owner(`/${id}/${version}`, { method: "PUT", body: bytes });
@@ -408,6 +409,85 @@ describe("the owner's upload API", () => {
       .first<{ card_key: string | null }>();
     expect(item?.card_key).toBeNull();
     expect((await bucketKeys()).length).toBe(5);
+  });
+
+  describe("a photo's tile sheet", () => {
+    /** The web version, 2560×1920: 10×8 tiles of 256 px. */
+    const web = jpeg({ width: 2560, height: 1920, bytes: 9000 });
+    function sheetOf(tile = (i: number) => jpeg({ width: 256, height: 256, bytes: 300 + i })) {
+      const { sheet, offsets } = joinTiles(Array.from({ length: 10 * 8 }, (_, i) => tile(i)));
+      return { sheet, index: { width: 2560, height: 1920, tile: TILE_SIZE, offsets } };
+    }
+    async function sendPhoto(sheet: Uint8Array<ArrayBuffer> | null, zoom: unknown) {
+      const original = jpeg({ width: 4032, height: 3024, bytes: 5000 });
+      const { id } = await create({ byteSize: original.length });
+      await putPart(id, 1, original);
+      await putPhotoVersions(id);
+      expect((await putVersion(id, "web", web)).status).toBe(204);
+      if (sheet) expect((await putVersion(id, "tiles", sheet)).status).toBe(204);
+      return complete(id, { ...photoTaken, zoom });
+    }
+
+    test("is stored with the item, served by range once published, and deleted with it", async () => {
+      const { sheet, index } = sheetOf();
+      const { id } = (await (await sendPhoto(sheet, index)).json()) as { id: string };
+      const item = await env.DB.prepare("select tiles_key, zoom from media where id = ?")
+        .bind(id)
+        .first<{ tiles_key: string; zoom: string }>();
+      expect(JSON.parse(item?.zoom ?? "null")).toEqual(index);
+      const url = `/api/files/${item?.tiles_key}`;
+      const secondRow = { start: index.offsets[10] ?? 0, end: index.offsets[20] ?? 0 };
+      const range = { headers: { Range: `bytes=${secondRow.start}-${secondRow.end - 1}` } };
+      // A draft's sheet is hidden like its other files.
+      expect((await visit(url, range)).status).toBe(404);
+
+      await env.DB.prepare(
+        "update media set status = 'published', title_en = 'Sunset' where id = ?",
+      )
+        .bind(id)
+        .run();
+      const page = (await (await visit("/api/media?type=photos")).json()) as {
+        items: Array<{ id: string; sheet: unknown }>;
+      };
+      expect(page.items.find((i) => i.id === id)?.sheet).toEqual({ url, index });
+      const tiles = await visit(url, range);
+      expect(tiles.status).toBe(206);
+      expect(new Uint8Array(await tiles.arrayBuffer())).toEqual(
+        sheet.slice(secondRow.start, secondRow.end),
+      );
+
+      const deleted = await visit(`/api/admin/media/${id}`, {
+        method: "DELETE",
+        headers: { Cookie: cookie, Origin: ORIGIN },
+      });
+      expect(deleted.status).toBe(200);
+      expect(await bucketKeys()).toEqual([]);
+    });
+
+    test("that is not the web version in tiles is refused with 422, and nothing is stored", async () => {
+      const good = sheetOf();
+      const cut = good.sheet.slice(0, -1);
+      const narrowTile = sheetOf((i) => jpeg({ width: i === 13 ? 255 : 256, height: 256 }));
+      // The same grid of tiles, but not the web version's size.
+      const otherSize = { ...good.index, width: 2400 };
+      const backwards = { ...good.index, offsets: good.index.offsets.toReversed() };
+      for (const [sheet, zoom] of [
+        [cut, good.index],
+        [narrowTile.sheet, narrowTile.index],
+        [good.sheet, otherSize],
+        [good.sheet, backwards],
+        [good.sheet, undefined],
+        [null, good.index],
+      ] as const) {
+        const response = await sendPhoto(sheet, zoom);
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ error: { code: "implausible_tiles" } });
+        expect({ keys: await bucketKeys(), items: await rows("media") }).toEqual({
+          keys: [],
+          items: 0,
+        });
+      }
+    });
   });
 
   test("uploads a video with its poster and registers a draft with its duration", async () => {

@@ -28,6 +28,7 @@ export function testItem(
     smallUrl: null,
     mediumUrl: null,
     cardUrl: null,
+    sheet: null,
     ...overrides,
   };
 }

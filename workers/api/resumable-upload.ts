@@ -62,5 +62,13 @@ export function answerCompletion(c: Context, result: CompleteResult, wording: Up
   if (result.reason === "parts_missing" || result.reason === "versions_missing") {
     return apiError(c, 409, result.reason, wording.missing[result.reason]);
   }
+  if (result.reason === "implausible_tiles") {
+    return apiError(
+      c,
+      422,
+      result.reason,
+      "The tile sheet must be the web version's 256×256 JPEG tiles, cut by the index sent as zoom",
+    );
+  }
   return apiError(c, 422, result.reason, wording.refused[result.reason]);
 }

@@ -1,13 +1,13 @@
 // A proposal's zoom, checked by content before anything is stored (ADR 024): the tile sheet of the
 // camera's full frame and its `large` version, both the still's frame at a greater size.
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
+import { isTileSheet } from "#app/.server/files/tile-sheet.ts";
 import {
   LARGE_WIDTH,
   MAX_LARGE_BYTES,
   MAX_TILE_SHEET_BYTES,
   TILE_SIZE,
   type TileSheetIndex,
-  tilesOf,
 } from "#protocol/tile-sheet.ts";
 
 export type StillZoom = { index: TileSheetIndex; large: Uint8Array; tiles: Uint8Array };
@@ -17,11 +17,6 @@ export const zoomRule = `A proposal's zoom is its tile sheet (at most ${MAX_TILE
 /** `frame` in the proportions of `of`, to the pixel ffmpeg rounds to. */
 const sameProportions = (frame: JpegFrame, of: JpegFrame) =>
   Math.abs(frame.height - (of.height * frame.width) / of.width) <= 1;
-
-const isTile = (tile: Uint8Array) => {
-  const frame = jpegFrame(tile);
-  return frame?.width === TILE_SIZE && frame.height === TILE_SIZE;
-};
 
 /** null: no zoom sent; false: a zoom that is not the still's frame, larger. */
 export function readZoom(
@@ -33,9 +28,7 @@ export function readZoom(
   if (!index && !large && !tiles) return null;
   if (!index || !large || !tiles || index.width <= still.width) return false;
   if (!sameProportions(still, index)) return false;
-  if (tiles.length > MAX_TILE_SHEET_BYTES || !tilesOf(tiles, index.offsets)?.every(isTile)) {
-    return false;
-  }
+  if (!isTileSheet(tiles, index)) return false;
   const largeFrame = jpegFrame(large);
   const largeOk =
     largeFrame !== null &&

@@ -84,6 +84,9 @@ export const media = sqliteTable(
     smallKey: text("small_key"),
     /** Its share card (SHARE_CARD) for link previews; none from older boxes and uploads. */
     cardKey: text("card_key"),
+    /** A photo's web version as a tile sheet with its index, for zoom past the screen (ADR 024). */
+    tilesKey: text("tiles_key"),
+    zoom: text("zoom", { mode: "json" }).$type<TileSheetIndex>(),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     width: integer("width").notNull(),
@@ -102,6 +105,7 @@ export const media = sqliteTable(
     index("media_medium_key").on(t.mediumKey),
     index("media_small_key").on(t.smallKey),
     index("media_card_key").on(t.cardKey),
+    index("media_tiles_key").on(t.tilesKey),
   ],
 );
 
@@ -212,6 +216,7 @@ export const uploads = sqliteTable(
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
     cardKey: text("card_key"),
+    tilesKey: text("tiles_key"),
     /** A film's hash: the box resumes an upload only for the very same file. */
     sha256: text("sha256"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

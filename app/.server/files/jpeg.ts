@@ -79,7 +79,13 @@ export function isShareCard(bytes: Uint8Array): boolean {
   return frame?.width === width && frame.height === height && bytes.length <= maxBytes;
 }
 
-export const startsAsJpeg = (bytes: Uint8Array) => walkJpeg(bytes, "scan").ok;
+/** The frame's size from the file's head, up to its first scan. */
+export function headFrame(bytes: Uint8Array): JpegFrame | null {
+  const walk = walkJpeg(bytes, "scan");
+  return walk.ok ? walk.frame : null;
+}
+
+export const startsAsJpeg = (bytes: Uint8Array) => headFrame(bytes) !== null;
 
 const EXIF = "Exif\0\0";
 const XMP = "http://ns.adobe.com/xap/1.0/\0";

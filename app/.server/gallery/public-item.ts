@@ -43,5 +43,6 @@ export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
     smallUrl: row.smallKey ? fileUrl(row.smallKey) : null,
     mediumUrl: row.mediumKey ? fileUrl(row.mediumKey) : null,
     cardUrl: row.cardKey ? fileUrl(row.cardKey) : null,
+    sheet: row.tilesKey && row.zoom ? { url: fileUrl(row.tilesKey), index: row.zoom } : null,
   };
 }

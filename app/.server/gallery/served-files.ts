@@ -8,6 +8,7 @@ export const servedFileColumns = {
   smallKey: media.smallKey,
   mediumKey: media.mediumKey,
   cardKey: media.cardKey,
+  tilesKey: media.tilesKey,
 };
 
 export const servesFile = (key: string) =>

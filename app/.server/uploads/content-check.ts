@@ -1,6 +1,8 @@
-import { checkStoredJpeg } from "#app/.server/files/jpeg.ts";
+import { checkStoredJpeg, headFrame } from "#app/.server/files/jpeg.ts";
 import { checkStoredMovie } from "#app/.server/files/movie.ts";
 import type { Refusal, StoredFile } from "#app/.server/files/stored-file.ts";
+import { isTileSheet } from "#app/.server/files/tile-sheet.ts";
+import type { TileSheetIndex } from "#protocol/tile-sheet.ts";
 import type { Upload } from "./upload-store.ts";
 
 /** The first read of each file: a JPEG's headers, a video's first boxes (a moov at the start). */
@@ -49,4 +51,24 @@ export async function checkContent(
     }),
   );
   return refusals.find((refusal) => refusal !== null) ?? null;
+}
+
+/** A photo's tile sheet is its web version's, cut by `index` (ADR 024); neither is fine too. */
+export async function sheetFits(
+  bucket: R2Bucket,
+  upload: Upload,
+  index: TileSheetIndex | undefined,
+): Promise<boolean> {
+  const sheet = upload.tilesKey ? await bucket.get(upload.tilesKey) : null;
+  if (!sheet || !index) {
+    await sheet?.body.cancel();
+    return !sheet && !index;
+  }
+  const web = await storedFile(bucket, upload.fileKey);
+  const frame = web && headFrame(await web.read(0, FIRST_READ));
+  return (
+    frame?.width === index.width &&
+    frame.height === index.height &&
+    isTileSheet(new Uint8Array(await sheet.arrayBuffer()), index)
+  );
 }

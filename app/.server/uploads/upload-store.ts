@@ -13,8 +13,9 @@ import {
   versions,
 } from "#app/features/uploads/upload-limits.ts";
 import { hex } from "#protocol/device-signature.ts";
+import type { TileSheetIndex } from "#protocol/tile-sheet.ts";
 import { DAY_MS } from "#time/durations.ts";
-import { checkContent } from "./content-check.ts";
+import { checkContent, sheetFits } from "./content-check.ts";
 
 export type Upload = typeof uploads.$inferSelect;
 /** An upload of the kinds a query chose, which drizzle's row type cannot tell. */
@@ -26,11 +27,12 @@ const versionColumn = {
   small: "smallKey",
   thumbnail: "thumbnailKey",
   card: "cardKey",
+  tiles: "tilesKey",
 } as const satisfies Record<Version, keyof Upload>;
 
-// None for a video's web version (the file is the upload) or a version newer than the upload.
+// None for a video's web version and sheet (the file is the upload) or a version newer than the upload.
 export function versionKey(upload: Upload, version: Version): string | null {
-  if (version === "web" && upload.kind !== "photo") return null;
+  if ((version === "web" || version === "tiles") && upload.kind !== "photo") return null;
   return upload[versionColumn[version]];
 }
 
@@ -85,6 +87,7 @@ export async function createUpload<K extends Upload["kind"]>(
     smallKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     mediumKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     cardKey: `media/${randomHex()}.jpg`,
+    tilesKey: input.kind === "photo" ? `media/${randomHex()}.jpg` : null,
     sha256: input.sha256 ?? null,
     createdAt: new Date(),
   };
@@ -170,21 +173,30 @@ export type Measurements = {
   height: number;
   durationSeconds?: number | undefined;
   takenAt: number;
+  /** The index of a photo's tile sheet, when its tab sent one. */
+  zoom?: TileSheetIndex | undefined;
 };
 
 type Assembled =
-  | { ok: true; byteSize: number; cardKey: string | null }
+  | { ok: true; byteSize: number; cardKey: string | null; tilesKey: string | null }
   | {
       ok: false;
       reason:
         | "parts_missing"
         | "versions_missing"
         | Refusal
+        /** A tile sheet that is not the web version's, cut by its index. */
+        | "implausible_tiles"
         /** A Cancel or the cron discarded it while it was being completed. */
         | "discarded";
     };
 
-export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promise<Assembled> {
+export async function assemble(
+  db: Db,
+  bucket: R2Bucket,
+  upload: Upload,
+  zoom?: TileSheetIndex,
+): Promise<Assembled> {
   // The row is the claim (ADR 013): a missing file means "not sent yet" only while it is there.
   const missing = async (reason: "parts_missing" | "versions_missing") => {
     const open = await findUpload(db, upload.id, [upload.kind]);
@@ -200,8 +212,9 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
   const sent = await Promise.all(
     versionKeys(upload).map(async (key) => ({ key, object: await bucket.head(key) })),
   );
-  // The card is optional: a tab from before it sends none, and the item's pages show another version.
-  if (sent.some(({ key, object }) => !object && key !== upload.cardKey)) {
+  // The card and sheet are optional: a tab from before sends none, and the item's pages do without.
+  const optional = [upload.cardKey, upload.tilesKey];
+  if (sent.some(({ key, object }) => !object && !optional.includes(key))) {
     return missing("versions_missing");
   }
   const keys = sent.filter(({ object }) => object).map(({ key }) => key);
@@ -218,8 +231,13 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     await db.delete(uploadParts).where(eq(uploadParts.uploadId, upload.id));
     return missing("parts_missing");
   }
+  // The sheet is tiles, not one JPEG: checked against its index instead.
+  const jpegs = keys.filter((key) => key !== upload.tilesKey);
   const refusal =
-    object.size === upload.byteSize ? await checkContent(bucket, upload, keys) : "not_whole";
+    object.size !== upload.byteSize
+      ? "not_whole"
+      : ((await checkContent(bucket, upload, jpegs)) ??
+        ((await sheetFits(bucket, upload, zoom)) ? null : "implausible_tiles"));
   if (refusal) {
     // Unless a discard took the upload first: then as if it had come before.
     return { ok: false, reason: (await discard(db, bucket, upload)) ? refusal : "discarded" };
@@ -228,6 +246,7 @@ export async function assemble(db: Db, bucket: R2Bucket, upload: Upload): Promis
     ok: true,
     byteSize: upload.kind === "photo" ? (web?.size ?? 0) : object.size,
     cardKey: upload.cardKey && keys.includes(upload.cardKey) ? upload.cardKey : null,
+    tilesKey: zoom ? upload.tilesKey : null,
   };
 }
 
@@ -243,7 +262,7 @@ export async function completeUpload(
   upload: Upload,
   measured: Measurements,
 ): Promise<CompleteResult> {
-  const assembled = await assemble(db, bucket, upload);
+  const assembled = await assemble(db, bucket, upload, measured.zoom);
   if (!assembled.ok) return assembled;
   const id = randomHex(8);
   const [, withdrawn] = await db.batch([
@@ -259,6 +278,8 @@ export async function completeUpload(
       smallKey: upload.smallKey,
       mediumKey: upload.mediumKey,
       cardKey: assembled.cardKey,
+      tilesKey: assembled.tilesKey,
+      zoom: assembled.tilesKey ? (measured.zoom ?? null) : null,
       contentType: upload.kind === "photo" ? "image/jpeg" : upload.contentType,
       byteSize: assembled.byteSize,
       width: measured.width,

@@ -1,5 +1,16 @@
 import * as z from "zod/mini";
+import { TILE_SIZE, type TileSheet } from "#protocol/tile-sheet.ts";
 import { mediaTypes } from "./media.ts";
+
+const tileSheet = z.object({
+  url: z.string(),
+  index: z.object({
+    width: z.int(),
+    height: z.int(),
+    tile: z.literal(TILE_SIZE),
+    offsets: z.array(z.int()),
+  }),
+}) satisfies z.ZodMiniType<TileSheet>;
 
 export const publicMediaItem = z.object({
   id: z.string(),
@@ -25,6 +36,8 @@ export const publicMediaItem = z.object({
   mediumUrl: z.nullable(z.string()),
   /** Its share card (SHARE_CARD) for link previews; none for box films and older uploads. */
   cardUrl: z.nullable(z.string()),
+  /** A photo's web version in 256-px tiles, for zoom past what the page shows (ADR 024). */
+  sheet: z.nullable(tileSheet),
 });
 export type PublicMediaItem = z.output<typeof publicMediaItem>;
 

@@ -24,6 +24,7 @@ import {
 } from "#app/features/uploads/upload-limits.ts";
 import type { OpenUpload, OpenUploads } from "#app/features/uploads/uploads-api.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import { tileSheetIndexSchema } from "#protocol/still-facts.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import { rateLimit } from "#workers/api/rate-limit.ts";
@@ -70,6 +71,8 @@ const measurements = z.object({
     .number()
     .int()
     .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
+  /** The index of the `tiles` version, when sent. */
+  zoom: tileSheetIndexSchema.optional(),
 });
 
 const versionParam = z.object({ version: z.enum(versions) });
