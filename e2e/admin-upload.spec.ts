@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { SHARE_CARD } from "#protocol/share-card.ts";
+import { MAX_SHEET_BYTES_PER_PIXEL, TILE_SIZE, type TileSheetIndex } from "#protocol/tile-sheet.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
 import { logIn } from "./admin.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
@@ -111,9 +112,11 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
   const picker = page.getByLabel("Dateien auswählen");
 
   // A photo and a fake one in one batch: the batch is not a success.
-  const versions: Record<string, Buffer[]> = { web: [], medium: [], small: [] };
+  const versions: Record<string, Buffer[]> = { web: [], medium: [], small: [], tiles: [] };
+  const completions: unknown[] = [];
   page.on("request", (request) => {
-    const version = /\/(web|medium|small)$/.exec(request.url())?.[1];
+    if (request.url().endsWith("/complete")) completions.push(request.postDataJSON());
+    const version = /\/(web|medium|small|tiles)$/.exec(request.url())?.[1];
     if (request.method() === "PUT" && version) {
       versions[version]?.push(request.postDataBuffer() ?? Buffer.alloc(0));
     }
@@ -143,6 +146,16 @@ test("the owner uploads a photo and a large video, resumes it after closing the 
     expect(jpeg.includes("Exif")).toBe(false);
     expect(jpegWidth(jpeg), version).toBe(width);
   }
+  // Its web version in 256-px tiles for zoom, within 0.2 byte a pixel, its index sent on completion:
+  // the upload succeeded, so the Worker found every tile a 256×256 JPEG of the web version.
+  const [sheet] = versions.tiles ?? [];
+  expect(sheet?.length).toBeLessThanOrEqual(MAX_SHEET_BYTES_PER_PIXEL * 2560 * 1920);
+  const { zoom } = completions[0] as { zoom: TileSheetIndex };
+  expect(zoom).toMatchObject({ width: 2560, height: 1920, tile: TILE_SIZE });
+  expect(zoom.offsets).toHaveLength(10 * 8 + 1);
+  expect(zoom.offsets.at(-1)).toBe(sheet?.length);
+  expect(pictureSize(sheet?.subarray(0, zoom.offsets[1]) ?? Buffer.alloc(0))).toBe("256,256");
+  test.info().annotations.push({ type: "tile sheet bytes", description: String(sheet?.length) });
   const preview = row(page, "Tramonto a Malcesine.jpg").locator("img");
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
 

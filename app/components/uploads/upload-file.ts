@@ -15,6 +15,7 @@ import {
   openUploads,
 } from "#app/features/uploads/uploads-api.ts";
 import { type Contract, type Refused, readAnswer, readRefusal } from "#app/lib/read-answer.ts";
+import type { TileSheetIndex } from "#protocol/tile-sheet.ts";
 import { makeImageVersions } from "./image-versions.ts";
 import { placeholderPoster, videoFrame } from "./video-poster.ts";
 
@@ -49,8 +50,14 @@ export const failReasonOf = async (response: Response) => failReason(await readR
 type Prepared = {
   kind: UploadKind;
   preview: Blob;
-  versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob; card?: Blob };
-  measured: { width: number; height: number; durationSeconds?: number; takenAt: number };
+  versions: { web?: Blob; medium?: Blob; small?: Blob; thumbnail: Blob; card?: Blob; tiles?: Blob };
+  measured: {
+    width: number;
+    height: number;
+    durationSeconds?: number;
+    takenAt: number;
+    zoom?: TileSheetIndex;
+  };
   patches: Patch[];
   locationRemoved: boolean;
   mayNotPlay: boolean;
@@ -90,12 +97,19 @@ async function prepare(file: File, kind: UploadKind): Promise<Prepared> {
     const versions = await makeImageVersions(file).catch(() => {
       throw new UploadError("not_media");
     });
-    const { web, medium, small, thumbnail, card, width, height, takenAt } = versions;
-    const measured = { width, height, takenAt };
+    const { web, medium, small, thumbnail, card, tiles, width, height, takenAt } = versions;
+    const measured = { width, height, takenAt, ...(tiles ? { zoom: tiles.index } : {}) };
     return {
       kind,
       preview: thumbnail,
-      versions: { web, medium, small, thumbnail, ...(card ? { card } : {}) },
+      versions: {
+        web,
+        medium,
+        small,
+        thumbnail,
+        ...(card ? { card } : {}),
+        ...(tiles ? { tiles: tiles.sheet } : {}),
+      },
       measured,
       patches: [],
       locationRemoved: false,
