@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { expect, expectNoAxeViolations, hydrated, test, viewerReady } from "./fixtures.ts";
@@ -98,17 +98,32 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   await expect(viewer).toHaveCount(0);
 });
 
-test("a gallery photo zooms inside its viewer; Escape leaves the zoom, then the viewer (en)", async ({
+test("a gallery photo zooms inside its viewer, to 1:1 from its tiles; Escape leaves the zoom, then the viewer (en)", async ({
   strictPage: page,
 }) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
-  await page.goto("/en/gallery/demo-noon");
+  // Uploaded at 2560 px (the seed's): the viewer shows its 1280 px version, the tiles the rest.
+  await page.goto("/en/gallery/demo-morning");
   await viewerReady(page);
   expect(requested.filter((url) => /zoom|panzoom/.test(url))).toEqual([]);
 
-  const viewer = page.getByRole("dialog", { name: "Midday sun over the lake" });
+  const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
   const zoom = viewer.getByRole("button", { name: "Zoom", exact: true });
+  const files: Promise<[string, number | undefined]>[] = [];
+  const finished = async (request: Request): Promise<[string, number | undefined]> => {
+    const response = await request.response();
+    await response?.finished();
+    return [request.url(), response?.status()];
+  };
+  const onRequest = (request: Request) => {
+    if (request.url().includes("/api/files/")) files.push(finished(request));
+  };
+  // A person zooms once the picture is there.
+  const shown = viewer.getByRole("img", { name: "Morning calm in the harbour" });
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  const before = await page.evaluate(() => performance.getEntriesByType("resource").length);
+  page.on("request", onRequest);
   await zoom.focus();
   await page.keyboard.press("Enter");
   const zoomed = page.locator("dialog[open]");
@@ -117,13 +132,36 @@ test("a gallery photo zooms inside its viewer; Escape leaves the zoom, then the 
   await zoomed.getByRole("img").focus();
   await page.keyboard.press("1");
   await expect(region).toHaveText(/^Zoom 100\s?%$/);
+  const tiles = zoomed.locator("[data-zoom-layer] img:not(:first-child)");
+  await expect(tiles.first()).toBeVisible();
+  // Only the tile rows in view, by range: never the whole 2560 px file.
+  const fetched = await Promise.all(files);
+  // Moving the picture later loads more tiles, outside this count.
+  page.off("request", onRequest);
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(new Set(fetched.map(([, status]) => status))).toEqual(new Set([206]));
+  const sheet = fetched[0]?.[0];
+  expect(new Set(fetched.map(([url]) => url))).toEqual(new Set([sheet]));
+  const tileBytes = await page.evaluate(
+    ({ first, url }) =>
+      performance
+        .getEntriesByType("resource")
+        .slice(first)
+        .filter((entry) => entry.name === url)
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+    { first: before, url: sheet },
+  );
+  test
+    .info()
+    .annotations.push({ type: "gallery zoom bytes at 1:1", description: String(tileBytes) });
+  expect(tileBytes).toBeLessThanOrEqual(400_000);
   // The arrows move the picture, not the gallery to the next item.
   const url = page.url();
   const transform = () =>
     zoomed.locator("[data-zoom-layer]").evaluate((layer) => (layer as HTMLElement).style.transform);
-  const before = await transform();
+  const unmoved = await transform();
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(transform).not.toBe(before);
+  await expect.poll(transform).not.toBe(unmoved);
   expect(page.url()).toBe(url);
   await expectNoAxeViolations(page, { label: "zoomed: " });
 

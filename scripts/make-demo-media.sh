@@ -44,6 +44,12 @@ ffmpeg -loglevel error -y -i sunset.jpg -filter_complex \
   "[0]scale=3840:2160:flags=lanczos,noise=alls=8:allf=t,split[a][b];[a]scale=2560:-2[l];[b]pad=3840:2304:0:0:black,untile=15x9[t]" \
   -map "[l]" -frames:v 1 -q:v 5 sunset-large.jpg -map "[t]" -q:v 5 -f image2pipe -c:v mjpeg sunset-tiles.bin
 
+# A gallery photo uploaded at 2560 px (ADR 024): the morning as its web version, with grain, and
+# the sheet of 256-px tiles the upload page makes of it; the 1280 px picture is its medium version.
+ffmpeg -loglevel error -y -i morning.jpg -filter_complex \
+  "[0]scale=2560:1440:flags=lanczos,noise=alls=8:allf=t,split[w][b];[b]pad=2560:1536:0:0:black,untile=10x6[t]" \
+  -map "[w]" -frames:v 1 -q:v 5 morning-web.jpg -map "[t]" -q:v 5 -f image2pipe -c:v mjpeg morning-tiles.bin
+
 # A 10 s clip of the harbour and a time-lapse of a day, 480p H.264 with posters.
 ffmpeg -loglevel error -y -loop 1 -i noon.jpg -t 10 -r 25 \
   -vf "scale=854:480,zoompan=z='1+0.0008*on':d=250:s=854x480:fps=25,format=yuv420p" \

@@ -30,6 +30,8 @@ type Demo = {
   width: number;
   height: number;
   durationSeconds?: number;
+  /** Uploaded at 2560 px: `<file>-web.jpg` is its file with its tile sheet, `file` its medium version. */
+  zoom?: true;
 };
 
 const demos: Demo[] = [
@@ -90,8 +92,9 @@ const demos: Demo[] = [
     },
     tags: ["morning", "harbour"],
     daysAgo: 4,
-    width: 1280,
-    height: 720,
+    width: 2560,
+    height: 1440,
+    zoom: true,
   },
   {
     id: "demo-storm",
@@ -211,12 +214,15 @@ export async function seedDemo(persistTo: string): Promise<void> {
       const statements: D1PreparedStatement[] = [];
       for (const demo of missing) {
         const file = readFileSync(new URL(demo.file, folder));
+        const web = demo.zoom ? demoWebVersion(demo.file) : null;
         const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
-        const fileKey = keyFor(file, demo.file);
+        const fileKey = web?.fileKey ?? keyFor(file, demo.file);
+        const mediumKey = web ? keyFor(file, demo.file) : null;
         const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
         const contentType =
           contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
-        await env.MEDIA.put(fileKey, file, { httpMetadata: { contentType } });
+        await env.MEDIA.put(mediumKey ?? fileKey, file, { httpMetadata: { contentType } });
+        for (const put of web?.puts ?? []) await put(env.MEDIA);
         await env.MEDIA.put(thumbnailKey, thumbnail, {
           httpMetadata: { contentType: "image/jpeg" },
         });
@@ -241,9 +247,9 @@ export async function seedDemo(persistTo: string): Promise<void> {
             `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
             description_en, description_de, description_it, description_fr, description_es,
             tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
-            created_at, file_key, thumbnail_key, small_key, card_key, content_type, byte_size, width,
-            height, duration_seconds, film_day)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            created_at, file_key, thumbnail_key, medium_key, small_key, card_key, tiles_key, zoom,
+            content_type, byte_size, width, height, duration_seconds, film_day)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).bind(
             demo.id,
             demo.type,
@@ -265,10 +271,13 @@ export async function seedDemo(persistTo: string): Promise<void> {
             Date.now(),
             fileKey,
             thumbnailKey,
+            mediumKey,
             smallKey,
             cardKey,
+            web?.tilesKey ?? null,
+            web ? JSON.stringify(web.index) : null,
             contentType,
-            file.length,
+            web?.byteSize ?? file.length,
             demo.width,
             demo.height,
             demo.durationSeconds ?? null,
@@ -306,6 +315,26 @@ function sceneAt(hour: number, dayIndex: number): StillScene {
   if (dayIndex === 1 && hour >= 14)
     return { photo: "storm", condition: "thunderstorm", isDay: true };
   return { photo: "noon", condition: "clear_sky", isDay: true };
+}
+
+/** A demo photo's 2560 px web version and its tile sheet (make-demo-media.sh), as an upload keeps them. */
+function demoWebVersion(medium: string) {
+  const [webName, tilesName] = ["-web.jpg", "-tiles.bin"].map((end) =>
+    medium.replace(/\.jpg$/, end),
+  );
+  const web = readFileSync(new URL(webName ?? "", folder));
+  const tiles = readFileSync(new URL(tilesName ?? "", folder));
+  const { offsets } = joinTiles(splitJpegs(tiles));
+  const [fileKey, tilesKey] = [keyFor(web, "web.jpg"), keyFor(tiles, "tiles.jpg")];
+  const put = (key: string, body: Buffer) => (bucket: R2Bucket) =>
+    bucket.put(key, body, { httpMetadata: { contentType: "image/jpeg" } });
+  return {
+    fileKey,
+    tilesKey,
+    byteSize: web.length,
+    index: { width: 2560, height: 1440, tile: TILE_SIZE, offsets } satisfies TileSheetIndex,
+    puts: [put(fileKey, web), put(tilesKey, tiles)],
+  };
 }
 
 /** The demo sunset's large version and tile sheet (make-demo-media.sh), under the still's keys. */

@@ -7,8 +7,9 @@ import { flushSync } from "react-dom";
 import { reportEvent } from "#app/components/statistics/report-usage.ts";
 import { loadZoomViewer } from "#app/components/ui/load-zoom-viewer.ts";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
+import type { ZoomPicture } from "#app/components/ui/zoom-viewer.tsx";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
-import { viewerPicture } from "#app/features/gallery/media.ts";
+import { versionWidth, viewerPicture } from "#app/features/gallery/media.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { readAnswer } from "#app/lib/read-answer.ts";
@@ -23,6 +24,18 @@ import { ViewCount } from "./view-count.tsx";
 // The viewer and panzoom load on the press, or on intent: 0 bytes before (ADR 024).
 const ZoomViewer = lazy(loadZoomViewer);
 const preloadZoom = () => void loadZoomViewer().catch(() => undefined);
+
+/** From what the page shows; with a sheet past it, its tiles instead of the whole web version. */
+function zoomPicture(item: PublicMediaItem, shown: HTMLImageElement | null): ZoomPicture {
+  const src = shown?.currentSrc || item.fileUrl;
+  const { width, height, title: alt, sheet } = item;
+  // Not naturalWidth: with `srcset` it is the picture's CSS width, not its file's.
+  const shownWidth = versionWidth(item, src);
+  if (!sheet || shownWidth === 0 || shownWidth >= sheet.index.width) {
+    return { shown: src, full: item.fileUrl, width, height, alt };
+  }
+  return { shown: src, full: src, width: shownWidth, height, alt, sheet };
+}
 
 export default function MediaViewer({
   item,
@@ -77,7 +90,7 @@ export default function MediaViewer({
 
   const picture = useRef<HTMLImageElement>(null);
   const zoomButton = useRef<HTMLButtonElement>(null);
-  const [zoomFrom, setZoomFrom] = useState<string | null>(null);
+  const [zoomFrom, setZoomFrom] = useState<ZoomPicture | null>(null);
   // The zoom's modal dialog makes the button inert: it takes the focus once the dialog is gone.
   const closeZoom = () => {
     flushSync(() => setZoomFrom(null));
@@ -193,7 +206,7 @@ export default function MediaViewer({
               type="button"
               onPointerEnter={preloadZoom}
               onFocus={preloadZoom}
-              onClick={() => setZoomFrom(picture.current?.currentSrc || item.fileUrl)}
+              onClick={() => setZoomFrom(zoomPicture(item, picture.current))}
               className="inline-flex items-center justify-center gap-1 rounded-full px-2 py-1 text-sm font-medium hover:bg-neutral-100 max-sm:min-h-11 max-sm:min-w-11 dark:hover:bg-neutral-800"
             >
               <MagnifyIcon aria-hidden="true" className="size-5" />
@@ -211,16 +224,7 @@ export default function MediaViewer({
         </div>
         {zoomFrom ? (
           <Suspense fallback={null}>
-            <ZoomViewer
-              picture={{
-                shown: zoomFrom,
-                full: item.fileUrl,
-                width: item.width,
-                height: item.height,
-                alt: item.title,
-              }}
-              onClose={closeZoom}
-            />
+            <ZoomViewer picture={zoomFrom} onClose={closeZoom} />
           </Suspense>
         ) : null}
       </Dialog.Content>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicMediaItem } from "./gallery-api.ts";
-import { photoSrcSet } from "./media.ts";
+import { photoSrcSet, versionWidth } from "./media.ts";
 
 const photo = (
   width: number,
@@ -49,5 +49,14 @@ describe("photoSrcSet", () => {
     expect(photoSrcSet(photo(1280, 720))).toBe("/thumb.jpg 640w, /web.jpg 1280w");
     expect(photoSrcSet(photo(500, 300))).toBe("/thumb.jpg 500w");
     expect(photoSrcSet(photo(1280, 720, "/medium.jpg"))).toBe("/thumb.jpg 640w, /medium.jpg 1280w");
+  });
+});
+
+describe("versionWidth", () => {
+  it("is the real width of the version a page shows, which the zoom's tiles start past", () => {
+    const item = photo(4000, 3000, "/medium.jpg", "/small.jpg");
+    expect(versionWidth(item, "https://lake.example/medium.jpg")).toBe(1280);
+    expect(versionWidth(item, "https://lake.example/web.jpg")).toBe(2560);
+    expect(versionWidth(item, "https://lake.example/other.jpg")).toBe(0);
   });
 });

@@ -6,8 +6,8 @@ import type { PublicMediaItem } from "./gallery-api.ts";
 export const mediaTypes = ["image", "video", "timelapse"] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
-/** Each version with its real width, so a browser takes the smallest sharp enough (ADR 013). */
-export function photoSrcSet(item: PublicMediaItem): string {
+/** A photo's versions by their real width, smallest first. */
+function photoVersions(item: PublicMediaItem): Map<number, string> {
   const { width, height } = item;
   const versions = [
     [item.thumbnailUrl, VERSIONS.thumbnail.longSide],
@@ -20,7 +20,17 @@ export function photoSrcSet(item: PublicMediaItem): string {
     const versionWidth = scaledWidth(width, height, longSide);
     if (url && !candidates.has(versionWidth)) candidates.set(versionWidth, url);
   }
-  return [...candidates].map(([w, url]) => `${url} ${w}w`).join(", ");
+  return candidates;
+}
+
+/** Each version with its real width, so a browser takes the smallest sharp enough (ADR 013). */
+export const photoSrcSet = (item: PublicMediaItem) =>
+  [...photoVersions(item)].map(([w, url]) => `${url} ${w}w`).join(", ");
+
+/** The real width of the version at `src` (an `<img>`'s currentSrc); 0 if it is none of them. */
+export function versionWidth(item: PublicMediaItem, src: string): number {
+  for (const [width, url] of photoVersions(item)) if (src.endsWith(url)) return width;
+  return 0;
 }
 
 /** An item for link previews: its share card, else a photo's 1280 px version or a film's poster. */
