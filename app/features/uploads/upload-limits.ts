@@ -1,5 +1,5 @@
 import { SHARE_CARD } from "#protocol/share-card.ts";
-import { MAX_TILE_SHEET_BYTES } from "#protocol/tile-sheet.ts";
+import type { MAX_TILE_SHEET_BYTES } from "#protocol/tile-sheet.ts";
 
 export const MiB = 1024 * 1024;
 
@@ -17,7 +17,7 @@ export const VERSIONS = {
   /** Link previews' picture, cut to SHARE_CARD; taken when sent, so older tabs still upload. */
   card: { longSide: SHARE_CARD.width, maxBytes: SHARE_CARD.maxBytes },
   /** The web version as 256-px tiles for zoom, with its index in `complete` (ADR 024); optional too. */
-  tiles: { longSide: 2560, maxBytes: MAX_TILE_SHEET_BYTES },
+  tiles: { longSide: 2560, maxBytes: 4_194_304 satisfies typeof MAX_TILE_SHEET_BYTES },
 } as const;
 export type Version = keyof typeof VERSIONS;
 export const versions = Object.keys(VERSIONS) as Version[];
