@@ -7,11 +7,15 @@ export type ShownTile = { index: number; row: number; col: number; src: string }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max);
 
-/** `load` fetches the tiles under `stage` that are not loaded yet; `tiles` are those loaded. */
+/**
+ * `load` fetches the tiles under `stage` that are not loaded yet, once `layer` has reached the
+ * scale the zoom is going to (`targetScale`); `tiles` are those loaded.
+ */
 export function useZoomTiles(
   sheet: TileSheet | null,
   layer: React.RefObject<HTMLElement | null>,
   stage: React.RefObject<HTMLElement | null>,
+  targetScale: () => number,
 ) {
   const [tiles, setTiles] = useState<ShownTile[]>([]);
   const requested = useRef(new Set<number>());
@@ -30,6 +34,7 @@ export function useZoomTiles(
 
   const load = useCallback(
     function load() {
+      if (closed.current) return;
       const moving = layer.current?.getAnimations() ?? [];
       // Mid-animation the picture is not where it is going: ask for the tiles once it is there.
       if (moving.length > 0) {
@@ -39,6 +44,12 @@ export function useZoomTiles(
       const picture = layer.current?.getBoundingClientRect();
       const view = stage.current?.getBoundingClientRect();
       if (!sheet || !picture || !view || picture.width === 0) return;
+      // On a busy page the transition may not have started yet: the picture is still its old size.
+      const goingTo = (layer.current?.offsetWidth ?? 0) * targetScale();
+      if (Math.abs(picture.width - goingTo) > 1) {
+        requestAnimationFrame(load);
+        return;
+      }
       const { width, height, offsets } = sheet.index;
       const { cols } = tileGrid(width, height);
       const perCssPixel = width / picture.width;
@@ -92,7 +103,7 @@ export function useZoomTiles(
           });
       }
     },
-    [sheet, layer, stage],
+    [sheet, layer, stage, targetScale],
   );
 
   return { tiles, load };

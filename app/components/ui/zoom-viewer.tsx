@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import Panzoom, { type PanzoomObject } from "@panzoom/panzoom";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useZoomTiles } from "#app/components/ui/zoom-tiles.ts";
 import { formatNumber } from "#app/lib/format.ts";
@@ -56,7 +56,8 @@ export default function ZoomViewer({
   // With a sheet, the picture is the full frame: "Actual size" is one of its pixels per CSS pixel.
   const { width, height } = sheet?.index ?? picture;
   const stillWidth = picture.width;
-  const tiles = useZoomTiles(sheet, layer, stage);
+  const targetScale = useCallback(() => panzoom.current?.getScale() ?? 1, []);
+  const tiles = useZoomTiles(sheet, layer, stage, targetScale);
   const loadTiles = tiles.load;
   const [source, setSource] = useState(shown);
   const [said, setSaid] = useState("");
