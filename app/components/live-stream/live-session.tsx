@@ -1,3 +1,5 @@
+// catalog: live
+
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import FullscreenIcon from "~icons/mdi/fullscreen";
