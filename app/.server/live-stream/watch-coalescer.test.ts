@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { systemClock } from "#time/clock.ts";
 import {
   type CameraObject,
   type CameraView,
   type StreamPhase,
-  systemClock,
   WatchCoalescer,
   type Watchers,
 } from "./watch-coalescer.ts";

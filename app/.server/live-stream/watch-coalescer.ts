@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from "#time/clock.ts";
+
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 
 export type CameraView = {
@@ -13,13 +15,6 @@ export type Watchers = [endsAt: number, count: number][];
 export type CameraObject = {
   watch(watchers: Watchers): Promise<CameraView>;
   settled(waitMs: number): Promise<CameraView>;
-};
-
-export type Clock = { now(): number; sleep(ms: number): Promise<void> };
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 // Once live, new viewers only lengthen the stream: the object may hear of them later.
