@@ -116,6 +116,7 @@ app.onError((error, c) => {
 
 export { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 export { LoginGuard } from "#workers/durable-objects/login-guard.ts";
+export { StatsBuffer } from "#workers/durable-objects/stats-buffer.ts";
 
 export default {
   fetch: app.fetch,

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { createContext } from "react-router";
 import { type Db, getDb } from "#app/.server/db/client.ts";
+import { countThrough } from "#app/.server/statistics/isolate-counts.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { type Config, getConfig } from "./env.ts";
 import { meteredEnv, type UsageMeter } from "./usage-meter.ts";
@@ -21,7 +22,10 @@ export function createWorkerScope(
 ): WorkerScope {
   const used = meteredEnv(env, meters);
   // From the runtime's env, the same object every request: parsed once per isolate.
-  return { env: used, ctx, config: getConfig(env), db: getDb(used.DB) };
+  const config = getConfig(env);
+  const db = getDb(used.DB);
+  countThrough(db, used, ctx, config.STATS_FLUSH_SECONDS, meters);
+  return { env: used, ctx, config, db };
 }
 
 export type RequestScope = WorkerScope & {

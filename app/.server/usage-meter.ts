@@ -138,6 +138,7 @@ export function meteredEnv(env: Env, meters: UsageMeter[]): Env {
     MEDIA: meteredR2(env.MEDIA, meters),
     CAMERA_STREAM: meteredNamespace(env.CAMERA_STREAM, meters),
     LOGIN_GUARD: meteredNamespace(env.LOGIN_GUARD, meters),
+    STATS_BUFFER: meteredNamespace(env.STATS_BUFFER, meters),
   };
 }
 

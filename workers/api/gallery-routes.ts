@@ -7,7 +7,6 @@ import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
-import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import type {
   LikeAnswer,
   MediaPage,
@@ -60,11 +59,9 @@ export const galleryRoutes = new Hono<ApiEnv>()
     },
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {
-    const db = c.var.db;
     const { day, visitor } = await todaysVisitor(c);
-    const result = await countOnceADay(db, "like", c.req.valid("param").id, visitor, day);
+    const result = await countOnceADay(c.var.db, "like", c.req.valid("param").id, visitor, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
-    if (result.added) countEventInBackground(c.executionCtx, db, "like", day);
     return c.json({ likes: result.count, liked: true } satisfies LikeAnswer);
   })
   .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {

@@ -2,40 +2,42 @@ import { lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { mediaLikes, mediaViews } from "#app/.server/db/schema.ts";
 import { purgeSalts, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { emptyBatch } from "#app/.server/statistics/count-batch.ts";
+import { bufferCounts, heldInIsolate } from "#app/.server/statistics/isolate-counts.ts";
 
 /** What a visitor's action adds to: its record of the day and the item's counter. */
 const counters = {
-  like: { records: "media_likes", counter: "like_count" },
-  view: { records: "media_views", counter: "view_count" },
+  like: { records: "media_likes", counter: "like_count", held: "likes" },
+  view: { records: "media_views", counter: "view_count", held: "views" },
 } as const;
 
-/** Exact under concurrency: one batch inserts the record and adds changes(), 0 when it existed. */
+/**
+ * The item's count with this visitor's action in it: D1's, plus what this isolate holds when
+ * D1 does not have theirs yet. Whether it is new is decided when D1 is written (ADR 014).
+ */
 export async function countOnceADay(
   db: Db,
   action: keyof typeof counters,
   id: string,
   visitor: string,
   day: string,
-): Promise<{ count: number; added: boolean } | null> {
-  const { records, counter } = counters[action];
-  const d1 = db.$client;
-  const [inserted, , result] = await d1.batch<{ count: number; published: number }>([
-    d1
-      .prepare(
-        `insert into ${records} (media_id, visitor, day)
-         select ?1, ?2, ?3 where exists (select 1 from media where id = ?1 and status = 'published')
-         on conflict do nothing`,
-      )
-      .bind(id, visitor, day),
-    d1.prepare(`update media set ${counter} = ${counter} + changes() where id = ?1`).bind(id),
-    d1
-      .prepare(
-        `select ${counter} as count, status = 'published' as published from media where id = ?1`,
-      )
-      .bind(id),
-  ]);
-  const item = result?.results[0];
-  return item?.published ? { count: item.count, added: (inserted?.meta.changes ?? 0) > 0 } : null;
+): Promise<{ count: number } | null> {
+  const { records, counter, held } = counters[action];
+  const item = await db.$client
+    .prepare(
+      `select ${counter} as count, exists (select 1 from ${records} where media_id = ?1 and visitor = ?2) as counted
+       from media where id = ?1 and status = 'published'`,
+    )
+    .bind(id, visitor)
+    .first<{ count: number; counted: number }>();
+  if (!item) return null;
+  if (item.counted) return { count: item.count };
+  const counts = emptyBatch();
+  counts[held].push(JSON.stringify([day, id, visitor]));
+  const handedOver = bufferCounts(db, counts);
+  const count = item.count + heldInIsolate(held, id);
+  await handedOver;
+  return { count };
 }
 
 /** Earlier days' likes, views and salts go together: no one can be traced from them afterwards. */

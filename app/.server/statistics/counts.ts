@@ -1,4 +1,4 @@
-import { lt, type SQL, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import {
   analyticsCounts,
@@ -7,29 +7,13 @@ import {
   analyticsVisitors,
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { OTHER_VALUE, type ProductEvent } from "#app/features/statistics/statistics-events.ts";
+import type { ProductEvent } from "#app/features/statistics/statistics-events.ts";
+import { addCount, counterKey, emptyBatch } from "./count-batch.ts";
+import { bufferCounts } from "./isolate-counts.ts";
 import { firstDayShown } from "./read-statistics.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];
 type Counter = { dimension: Dimension; value: string };
-
-/** Counters are added to: a counter's first count of the day inserts its row. */
-const addedUp = {
-  target: [analyticsCounts.day, analyticsCounts.dimension, analyticsCounts.value],
-  set: { count: sql`${analyticsCounts.count} + excluded.count` },
-};
-
-/** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
-const MAX_REFERRERS_PER_DAY = 100;
-
-function siteValue(day: string, dimension: "referrer" | "embed", host: string): SQL {
-  const named = sql`from ${analyticsCounts} where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = ${dimension}`;
-  return sql`case when exists (select 1 ${named} and ${analyticsCounts.value} = ${host})
-    or (select count(*) ${named}) < ${MAX_REFERRERS_PER_DAY} then ${host} else ${OTHER_VALUE} end`;
-}
-
-/** Distinct visitors one network (an IPv4 address, an IPv6 /64) counts as a day, at most. */
-const VISITORS_PER_NETWORK = 5;
 
 /** One page view, reduced to what the statistics keep (nothing of it identifies anyone). */
 export type PageView = {
@@ -46,65 +30,31 @@ export type PageView = {
 };
 
 function increment(db: Db, day: string, counters: Counter[]) {
-  return db
-    .insert(analyticsCounts)
-    .values(counters.map((counter) => ({ day, ...counter, count: 1 })))
-    .onConflictDoUpdate(addedUp);
+  const counts = emptyBatch();
+  for (const { dimension, value } of counters) {
+    addCount(counts.counters, counterKey(day, dimension, value));
+  }
+  return bufferCounts(db, counts);
 }
 
-/** One batch: after the visitor's insert, changes() is 0 for a returning visitor or a full network. */
+/** Buffered: whether the visitor and their referrer are new is decided when D1 is written. */
 export async function countPageView(db: Db, view: PageView): Promise<void> {
-  const views = increment(db, view.day, [
-    { dimension: "views", value: "" },
-    { dimension: "page", value: view.page },
-    { dimension: "country", value: view.country },
-    { dimension: "device", value: view.device },
-    { dimension: "language", value: view.language },
-  ]);
   const { visitor, referrer, day } = view;
-  if (!visitor) {
-    await views;
-    return;
+  const counts = emptyBatch();
+  for (const [dimension, value] of [
+    ["views", ""],
+    ["page", view.page],
+    ["country", view.country],
+    ["device", view.device],
+    ["language", view.language],
+  ] as const) {
+    addCount(counts.counters, counterKey(day, dimension, value));
   }
-  const embed =
-    view.embedded && referrer
-      ? [
-          db
-            .insert(analyticsCounts)
-            .select(sql`select ${day}, 'embed', ${siteValue(day, "embed", referrer.host)}, 1`)
-            .onConflictDoUpdate(addedUp),
-        ]
-      : [];
-  const counted = referrer
-    ? sql`(values ('visitors', ''), ('referrer', ${siteValue(day, "referrer", referrer.host)}))`
-    : sql`(values ('visitors', ''))`;
-  const newVisitor = [
-    db
-      .insert(analyticsVisitors)
-      .select(
-        sql`select ${day}, ${visitor.id}, ${visitor.network} where (select count(*) from ${analyticsVisitors}
-          where ${analyticsVisitors.day} = ${day} and ${analyticsVisitors.network} = ${visitor.network}) < ${VISITORS_PER_NETWORK}`,
-      )
-      .onConflictDoNothing(),
-    db
-      .insert(analyticsCounts)
-      .select(sql`select ${day}, column1, column2, 1 from ${counted} where changes() = 1`)
-      .onConflictDoUpdate(addedUp),
-  ] as const;
-  if (!referrer) {
-    await db.batch([views, ...embed, ...newVisitor]);
-    return;
+  if (visitor) {
+    if (view.embedded && referrer) addCount(counts.sites, counterKey(day, "embed", referrer.host));
+    counts.visitors.push({ day, ...visitor, ...(referrer && { referrer }) });
   }
-  // Only for a site that got its own name above (not one past the day's first hundred).
-  const bucket = db
-    .insert(analyticsReferrerNetworks)
-    .select(
-      sql`select ${day}, ${analyticsCounts.value}, ${referrer.bucket} from ${analyticsCounts}
-        where ${analyticsCounts.day} = ${day} and ${analyticsCounts.dimension} = 'referrer'
-        and ${analyticsCounts.value} = ${referrer.host} and changes() > 0`,
-    )
-    .onConflictDoNothing();
-  await db.batch([views, ...embed, ...newVisitor, bucket]);
+  await bufferCounts(db, counts);
 }
 
 export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {

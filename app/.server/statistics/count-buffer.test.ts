@@ -1,0 +1,137 @@
+import { expect, test, vi } from "vitest";
+import type { Clock } from "#time/clock.ts";
+import { type CountBatch, counterKey, emptyBatch } from "./count-batch.ts";
+import { CountBuffer } from "./count-buffer.ts";
+
+const SECOND = 1000;
+/** Every promise callback queued so far has run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A clock the test moves: sleepers wake when it passes their time. */
+function testClock() {
+  let now = 0;
+  const sleepers: { until: number; wake: () => void }[] = [];
+  const clock: Clock = {
+    now: () => now,
+    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ until: now + ms, wake })),
+  };
+  return {
+    clock,
+    async advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        await settle(); // let waiting code reach its next sleep
+        const next = sleepers.filter((s) => s.until <= end).sort((a, b) => a.until - b.until)[0];
+        if (!next) break;
+        now = next.until;
+        sleepers.splice(sleepers.indexOf(next), 1);
+        next.wake();
+      }
+      now = end;
+      await settle();
+    },
+  };
+}
+
+const view = (page: string): CountBatch => ({
+  ...emptyBatch(),
+  counters: { [counterKey("2031-06-01", "page", page)]: 1 },
+});
+const like = (item: string, visitor: string): CountBatch => ({
+  ...emptyBatch(),
+  likes: [JSON.stringify(["2031-06-01", item, visitor])],
+});
+
+/** The object's side: what it acknowledged, and whether it is reachable. */
+function object() {
+  const received: CountBatch[] = [];
+  const state = { down: false };
+  const send = async (batch: CountBatch) => {
+    if (state.down) throw new Error("object unreachable");
+    received.push(structuredClone(batch));
+  };
+  return { received, state, send };
+}
+
+test("a quiet isolate hands its merged counts over 20 s after the last one", async () => {
+  const { clock, advance } = testClock();
+  const buffer = new CountBuffer(60 * SECOND, clock);
+  const { received, send } = object();
+  let handedOver = false;
+  void buffer.add(view("/"), send).then(() => {
+    handedOver = true;
+  });
+  await advance(10 * SECOND);
+  void buffer.add(view("/"), send);
+  void buffer.add(view("/gallery"), send);
+  await advance(19 * SECOND);
+  expect(received).toEqual([]);
+  expect(handedOver).toBe(false);
+  await advance(1 * SECOND);
+  expect(received).toEqual([
+    {
+      ...emptyBatch(),
+      counters: {
+        [counterKey("2031-06-01", "page", "/")]: 2,
+        [counterKey("2031-06-01", "page", "/gallery")]: 1,
+      },
+    },
+  ]);
+  expect(handedOver).toBe(true);
+});
+
+test("a busy isolate hands its counts over a minute after the first, once", async () => {
+  const { clock, advance } = testClock();
+  const buffer = new CountBuffer(60 * SECOND, clock);
+  const { received, send } = object();
+  for (let second = 0; second < 90; second += 5) {
+    void buffer.add(view("/"), send);
+    await advance(5 * SECOND);
+  }
+  expect(received.map((batch) => Object.values(batch.counters))).toEqual([[12]]);
+  await advance(20 * SECOND);
+  expect(received.map((batch) => Object.values(batch.counters))).toEqual([[12], [6]]);
+});
+
+test("counts stay held, and counted as held, until the object has them; a failure keeps them", async () => {
+  const { clock, advance } = testClock();
+  const buffer = new CountBuffer(60 * SECOND, clock);
+  const { received, state, send } = object();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  state.down = true;
+  let handedOver = false;
+  void buffer.add(like("a", "v1"), send).then(() => {
+    handedOver = true;
+  });
+  void buffer.add(like("a", "v2"), send);
+  void buffer.add(like("a", "v1"), send);
+  await advance(20 * SECOND);
+  expect(console.error).toHaveBeenCalledWith(
+    expect.stringMatching(/^statistics: counts not handed over/),
+    expect.any(Error),
+  );
+  expect(buffer.held("likes", "a")).toBe(2);
+  expect(buffer.held("likes", "b")).toBe(0);
+  void buffer.add(like("a", "v3"), send);
+  state.down = false;
+  await advance(19 * SECOND);
+  expect(received).toEqual([]);
+  expect(handedOver).toBe(false);
+  await advance(1 * SECOND);
+  expect(received.map((batch) => batch.likes.length)).toEqual([3]);
+  expect(handedOver).toBe(true);
+  expect(buffer.held("likes", "a")).toBe(0);
+});
+
+test("write-through hands each count over at once, those that arrive while sending together", async () => {
+  const { clock } = testClock();
+  const buffer = new CountBuffer(0, clock);
+  const { received, send } = object();
+  const first = buffer.add(view("/"), send);
+  expect(buffer.held("likes", "a")).toBe(0);
+  const rest = [buffer.add(like("a", "v1"), send), buffer.add(view("/"), send)];
+  expect(buffer.held("likes", "a")).toBe(1);
+  await Promise.all([first, ...rest]);
+  expect(received).toHaveLength(2);
+  expect(received[1]?.likes).toHaveLength(1);
+});
