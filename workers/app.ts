@@ -10,7 +10,7 @@ import {
 } from "#app/.server/http/security-headers.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import { countPageOpened, pageOpenedBy } from "#app/.server/statistics/page-request.ts";
-import { countInvocation, writeUsageWhenDue } from "#app/.server/usage-days.ts";
+import { countInvocation, countUsageWhenDue } from "#app/.server/usage-days.ts";
 import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
 import { createI18n } from "#app/i18n/catalogs.ts";
 import { pagePath, requestLocale, stripLocale } from "#app/i18n/locales.ts";
@@ -59,7 +59,7 @@ app.use("*", async (c, next) => {
   c.res = new Response(c.res.body, c.res);
   for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
   c.res.headers.append("Server-Timing", usageTiming(meter));
-  c.executionCtx.waitUntil(writeUsageWhenDue(db));
+  c.executionCtx.waitUntil(countUsageWhenDue(db));
   if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
     const framed = isFramePath(stripLocale(pagePath(new URL(c.req.url).pathname)));
     if (framed) c.res.headers.delete("X-Frame-Options");

@@ -1,7 +1,9 @@
-import { eq, getTableColumns, lt, sql } from "drizzle-orm";
+import { eq, getTableColumns, lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { usageDays } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { emptyBatch } from "#app/.server/statistics/count-batch.ts";
+import { bufferCounts } from "#app/.server/statistics/isolate-counts.ts";
 import { type DayUsage, usageResources } from "#app/features/statistics/daily-allowance.ts";
 import { DAY_MS, MINUTE_MS } from "#time/durations.ts";
 import { newUsageMeter, type UsageMeter } from "./usage-meter.ts";
@@ -10,7 +12,7 @@ type Unwritten = { requests: number; meter: UsageMeter };
 
 /** This isolate's counts not yet in `usage_days`, by UTC day (ADR 025). */
 const unwritten = new Map<string, Unwritten>();
-let lastWrite = Number.NEGATIVE_INFINITY;
+let lastHandOver = Number.NEGATIVE_INFINITY;
 
 const usageOf = ({ requests, meter }: Unwritten): DayUsage => ({
   requests,
@@ -19,11 +21,12 @@ const usageOf = ({ requests, meter }: Unwritten): DayUsage => ({
   objectRequests: meter.objectCalls,
 });
 
-function add(counts: Unwritten, usage: DayUsage, sign: 1 | -1) {
-  counts.requests += sign * usage.requests;
-  counts.meter.rowsRead += sign * usage.rowsRead;
-  counts.meter.rowsWritten += sign * usage.rowsWritten;
-  counts.meter.objectCalls += sign * usage.objectRequests;
+// Scopes still hold the day's meter: what they add after the take stays for the next.
+function subtract(counts: Unwritten, usage: DayUsage) {
+  counts.requests -= usage.requests;
+  counts.meter.rowsRead -= usage.rowsRead;
+  counts.meter.rowsWritten -= usage.rowsWritten;
+  counts.meter.objectCalls -= usage.objectRequests;
 }
 
 function countsOf(day: string): Unwritten {
@@ -49,35 +52,18 @@ function takeUnwritten(today: string): [string, DayUsage][] {
       if (day !== today) unwritten.delete(day);
       continue;
     }
-    add(counts, usage, -1);
+    subtract(counts, usage);
     taken.push([day, usage]);
   }
   return taken;
 }
 
-// At most one D1 write per isolate and minute; a failed write's counts go back for the next.
-export async function writeUsageWhenDue(db: Db, now = Date.now()): Promise<void> {
-  if (now - lastWrite < MINUTE_MS) return;
-  lastWrite = now;
-  const taken = takeUnwritten(utcDay(new Date(now)));
-  if (taken.length === 0) return;
-  try {
-    await db
-      .insert(usageDays)
-      .values(taken.map(([day, usage]) => ({ day, ...usage })))
-      .onConflictDoUpdate({
-        target: usageDays.day,
-        set: {
-          requests: sql`${usageDays.requests} + excluded.requests`,
-          rowsRead: sql`${usageDays.rowsRead} + excluded.rows_read`,
-          rowsWritten: sql`${usageDays.rowsWritten} + excluded.rows_written`,
-          objectRequests: sql`${usageDays.objectRequests} + excluded.object_requests`,
-        },
-      });
-  } catch (error) {
-    for (const [day, usage] of taken) add(countsOf(day), usage, 1);
-    console.warn("usage: could not write the day's counts; the next write takes them", error);
-  }
+/** At most once a minute per isolate, into the counts the StatsBuffer object writes (ADR 025). */
+export async function countUsageWhenDue(db: Db, now = Date.now()): Promise<void> {
+  if (now - lastHandOver < MINUTE_MS) return;
+  lastHandOver = now;
+  const usage = Object.fromEntries(takeUnwritten(utcDay(new Date(now))));
+  if (Object.keys(usage).length > 0) await bufferCounts(db, { ...emptyBatch(), usage });
 }
 
 export async function readDayUsage(db: Db, day = utcDay()): Promise<DayUsage> {

@@ -9,7 +9,7 @@ import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { aiModel } from "#app/.server/translate/model.ts";
 import { abortStaleUploads } from "#app/.server/uploads/upload-store.ts";
-import { countInvocation, purgeUsageDays, writeUsageWhenDue } from "#app/.server/usage-days.ts";
+import { countInvocation, countUsageWhenDue, purgeUsageDays } from "#app/.server/usage-days.ts";
 import { refreshDueSources } from "#app/.server/weather/refresh.ts";
 
 type Job = (scope: WorkerScope) => Promise<unknown>;
@@ -58,5 +58,5 @@ export async function runScheduled(
       }
     }),
   );
-  await writeUsageWhenDue(scope.db);
+  await countUsageWhenDue(scope.db);
 }

@@ -7,13 +7,14 @@ import {
   emptyBatch,
   isEmpty,
 } from "#app/.server/statistics/count-batch.ts";
+import type { DayUsage } from "#app/features/statistics/daily-allowance.ts";
 import { MINUTE_MS, SECOND_MS } from "#time/durations.ts";
 
 const PENDING = "pending";
 /** A batch taken for D1: if the object stops before the commit ends, the next commit takes it. */
 const COMMITTING = "committing";
-/** Its own last batch's rows written, and its alarms: the next batch adds them to the day's usage. */
-const UNMETERED = "unmetered";
+/** Its alarms and its last commit's rows: the next commit adds them to the day's usage (ADR 025). */
+const OWN_USAGE = "own-usage";
 
 const NOTHING: CommitRows = { rowsRead: 0, rowsWritten: 0 };
 
@@ -40,39 +41,37 @@ export class StatsBuffer extends DurableObject<Env> {
   }
 
   /** One at a time: each decides what is new against what the one before wrote. */
-  private commit(metered: boolean): Promise<CommitRows> {
-    const next = this.commits.then(() => this.commitPending(metered));
+  private commit(byAlarm: boolean): Promise<CommitRows> {
+    const next = this.commits.then(() => this.commitPending(byAlarm));
     this.commits = next.catch(() => undefined);
     return next;
   }
 
-  private async commitPending(metered: boolean): Promise<CommitRows> {
+  /** Alarm commits add their own use (the alarm, the rows of the commit before) to the day's. */
+  private async commitPending(byAlarm: boolean): Promise<CommitRows> {
     const { kv } = this.ctx.storage;
+    const own = kv.get<DayUsage>(OWN_USAGE) ?? { ...NOTHING, requests: 0, objectRequests: 0 };
+    if (byAlarm) own.objectRequests += 1;
     const batch = addBatch(
       kv.get<CountBatch>(COMMITTING) ?? emptyBatch(),
       kv.get<CountBatch>(PENDING) ?? emptyBatch(),
     );
     if (isEmpty(batch)) return NOTHING;
+    if (byAlarm) {
+      addBatch(batch, { ...emptyBatch(), usage: { [utcDay()]: own } });
+      kv.delete(OWN_USAGE);
+    }
     kv.put(COMMITTING, batch);
     kv.delete(PENDING);
-    const unmetered = kv.get<{ rowsWritten: number; objectRequests: number }>(UNMETERED) ?? {
-      rowsWritten: 0,
-      objectRequests: 0,
-    };
     try {
-      const usage = metered
-        ? { day: utcDay(), ...unmetered, objectRequests: unmetered.objectRequests + 1 }
-        : undefined;
-      const rows = await commitCounts(this.env.DB, batch, usage);
+      const rows = await commitCounts(this.env.DB, batch);
       kv.delete(COMMITTING);
-      if (metered) kv.put(UNMETERED, { rowsWritten: rows.rowsWritten, objectRequests: 0 });
+      if (byAlarm) kv.put(OWN_USAGE, { ...rows, requests: 0, objectRequests: 0 });
       return rows;
     } catch (error) {
       console.error("statistics: D1 did not take the counts; the next alarm tries again", error);
       kv.put(PENDING, addBatch(batch, kv.get<CountBatch>(PENDING) ?? emptyBatch()));
       kv.delete(COMMITTING);
-      if (metered)
-        kv.put(UNMETERED, { ...unmetered, objectRequests: unmetered.objectRequests + 1 });
       await this.ctx.storage.setAlarm(Date.now() + MINUTE_MS);
       return NOTHING;
     }

@@ -25,6 +25,15 @@ function rowsOf(results: D1Result[]): CommitRows {
 
 /** What D1 already has of the batch: the day's visitors of its networks, likes and views, items. */
 async function known(d1: D1Database, batch: CountBatch) {
+  if (batch.visitors.length + batch.likes.length + batch.views.length === 0) {
+    return {
+      visitors: new Map(),
+      likes: new Set(),
+      views: new Set(),
+      published: new Set(),
+      rows: rowsOf([]),
+    };
+  }
   const networksByDay = new Map<string, Set<string>>();
   for (const { day, network } of batch.visitors) {
     networksByDay.set(day, (networksByDay.get(day) ?? new Set()).add(network));
@@ -108,11 +117,7 @@ function siteCount(d1: D1Database, key: string, count: number) {
  * One StatsBuffer batch into D1: what is new is decided against what D1 has (the object is the
  * only writer of these counts, one commit at a time), then written in one D1 batch.
  */
-export async function commitCounts(
-  d1: D1Database,
-  batch: CountBatch,
-  usage?: { day: string; rowsWritten: number; objectRequests: number },
-): Promise<CommitRows> {
+export async function commitCounts(d1: D1Database, batch: CountBatch): Promise<CommitRows> {
   const stored = await known(d1, batch);
   const counters = { ...batch.counters };
   const sites = { ...batch.sites };
@@ -187,16 +192,18 @@ export async function commitCounts(
     }),
     ...records("media_likes", "like_count", likes),
     ...records("media_views", "view_count", once("views")),
-    ...(usage
+    ...(Object.keys(batch.usage).length > 0
       ? [
           d1
             .prepare(
               `insert into usage_days (day, requests, rows_read, rows_written, object_requests)
-               values (?1, 0, ?2, ?3, ?4) on conflict (day) do update set
-               rows_read = rows_read + excluded.rows_read, rows_written = rows_written + excluded.rows_written,
+               select key, value ->> 'requests', value ->> 'rowsRead', value ->> 'rowsWritten', value ->> 'objectRequests'
+               from json_each(?1) where true on conflict (day) do update set
+               requests = requests + excluded.requests, rows_read = rows_read + excluded.rows_read,
+               rows_written = rows_written + excluded.rows_written,
                object_requests = object_requests + excluded.object_requests`,
             )
-            .bind(usage.day, stored.rows.rowsRead, usage.rowsWritten, usage.objectRequests),
+            .bind(JSON.stringify(batch.usage)),
         ]
       : []),
   ];

@@ -1,3 +1,5 @@
+import { type DayUsage, usageResources } from "#app/features/statistics/daily-allowance.ts";
+
 /** A new visitor candidate: the object decides whether the day already knows them (ADR 014). */
 type VisitorEntry = {
   day: string;
@@ -16,6 +18,8 @@ export type CountBatch = {
   /** JSON [day, media id, visitor]: once a day per visitor, checked against D1 when written. */
   likes: string[];
   views: string[];
+  /** The owner's day budget: what the isolates' invocations used, by UTC day (ADR 025). */
+  usage: Record<string, DayUsage>;
 };
 
 export const emptyBatch = (): CountBatch => ({
@@ -24,6 +28,7 @@ export const emptyBatch = (): CountBatch => ({
   visitors: [],
   likes: [],
   views: [],
+  usage: {},
 });
 
 export const isEmpty = (batch: CountBatch) =>
@@ -31,7 +36,8 @@ export const isEmpty = (batch: CountBatch) =>
   Object.keys(batch.sites).length === 0 &&
   batch.visitors.length === 0 &&
   batch.likes.length === 0 &&
-  batch.views.length === 0;
+  batch.views.length === 0 &&
+  Object.keys(batch.usage).length === 0;
 
 export const counterKey = (day: string, dimension: string, value: string) =>
   JSON.stringify([day, dimension, value]);
@@ -51,5 +57,15 @@ export function addBatch(target: CountBatch, source: CountBatch): CountBatch {
   }
   target.likes = [...new Set([...target.likes, ...source.likes])];
   target.views = [...new Set([...target.views, ...source.views])];
+  for (const [day, usage] of Object.entries(source.usage)) {
+    const sum = target.usage[day] ?? {
+      requests: 0,
+      rowsRead: 0,
+      rowsWritten: 0,
+      objectRequests: 0,
+    };
+    target.usage[day] = sum;
+    for (const resource of usageResources) sum[resource] += usage[resource];
+  }
   return target;
 }
