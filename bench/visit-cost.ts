@@ -210,7 +210,7 @@ try {
     process.exitCode = 1;
   }
   console.log(
-    "D1 rows written leave out the page views: they are counted after each answer (waitUntil).",
+    "D1 rows written leave out the counts (views, likes, the day budget): the StatsBuffer object writes them once a minute for every visitor of it (ADR 014).",
   );
 
   const limits = (Object.keys(freePerDay) as Resource[])

@@ -17,6 +17,10 @@ function testClock() {
   };
   return {
     clock,
+    /** The requests waiting now run out of time: the runtime never wakes their timers. */
+    endWaitingRequests() {
+      sleepers.splice(0);
+    },
     async advance(ms: number) {
       const end = now + ms;
       for (;;) {
@@ -134,4 +138,18 @@ test("write-through hands each count over at once, those that arrive while sendi
   await Promise.all([first, ...rest]);
   expect(received).toHaveLength(2);
   expect(received[1]?.likes).toHaveLength(1);
+});
+
+test("a request whose time is up leaves the hand-over to the requests counting after it", async () => {
+  const { clock, advance, endWaitingRequests } = testClock();
+  const buffer = new CountBuffer(60 * SECOND, clock);
+  const { received, send } = object();
+  for (let second = 0; second < 30; second += 10) {
+    void buffer.add(view("/"), send);
+    await advance(10 * SECOND);
+  }
+  endWaitingRequests();
+  void buffer.add(view("/"), send);
+  await advance(20 * SECOND);
+  expect(received.map((batch) => Object.values(batch.counters))).toEqual([[4]]);
 });

@@ -8,15 +8,18 @@ export type SendCounts = (batch: CountBatch) => Promise<void>;
 const QUIET_MS = 20_000;
 const RETRY_MS = 20_000;
 
+/** The counts added between two hand-overs, and the requests waiting for theirs. */
+type Generation = { done: boolean; handedOver: PromiseWithResolvers<void> };
+const newGeneration = (): Generation => ({ done: false, handedOver: Promise.withResolvers() });
+
 /** Per isolate: counts wait here until the StatsBuffer object has them, at most `flushMs`. */
 export class CountBuffer {
   private pending = emptyBatch();
-  private handedOver = Promise.withResolvers<void>();
-  private sending: CountBatch | null = null;
+  private generation = newGeneration();
+  private sending: { batch: CountBatch; sent: Promise<void> } | null = null;
   private firstAt = 0;
   private lastAt = 0;
   private retryAt = Number.NEGATIVE_INFINITY;
-  private running = false;
   private send: SendCounts = async () => undefined;
 
   constructor(
@@ -24,26 +27,30 @@ export class CountBuffer {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Resolves when these counts are the object's; a failed hand-over keeps them for the next. */
-  add(counts: CountBatch, send: SendCounts): Promise<void> {
+  /**
+   * Resolves when these counts are the object's. Each caller drives the hand-over in its own
+   * request's time, so one whose time is up (30 s after its answer) stops nobody else's.
+   */
+  async add(counts: CountBatch, send: SendCounts): Promise<void> {
     const now = this.clock.now();
     if (isEmpty(this.pending)) this.firstAt = now;
     this.lastAt = now;
     addBatch(this.pending, counts);
     this.send = send;
-    const handedOver = this.handedOver.promise;
-    if (!this.running) {
-      this.running = true;
-      void this.run();
+    const mine = this.generation;
+    while (!mine.done) {
+      const wait = this.dueAt() - this.clock.now();
+      if (this.sending) await this.sending.sent;
+      else if (wait > 0) await Promise.race([this.clock.sleep(wait), mine.handedOver.promise]);
+      else await this.handOver();
     }
-    return handedOver;
   }
 
   /** Likes or views of an item this isolate holds, the one being sent included. */
   held(action: "likes" | "views", mediaId: string): number {
-    const ofItem = (batch: CountBatch | null) =>
+    const ofItem = (batch: CountBatch | undefined) =>
       (batch?.[action] ?? []).filter((key) => JSON.parse(key)[1] === mediaId);
-    return new Set([...ofItem(this.pending), ...ofItem(this.sending)]).size;
+    return new Set([...ofItem(this.pending), ...ofItem(this.sending?.batch)]).size;
   }
 
   private dueAt(): number {
@@ -51,32 +58,32 @@ export class CountBuffer {
     return Math.max(this.retryAt, Math.min(this.firstAt + this.flushMs, this.lastAt + quiet));
   }
 
-  private async run(): Promise<void> {
-    while (!isEmpty(this.pending)) {
-      const wait = this.dueAt() - this.clock.now();
-      if (wait > 0) {
-        await this.clock.sleep(wait);
-        continue;
-      }
-      const batch = this.pending;
-      const handedOver = this.handedOver;
-      this.pending = emptyBatch();
-      this.handedOver = Promise.withResolvers<void>();
-      this.sending = batch;
-      try {
-        await this.send(batch);
-        handedOver.resolve();
-      } catch (error) {
+  private handOver(): Promise<void> {
+    const batch = this.pending;
+    const generation = this.generation;
+    this.pending = emptyBatch();
+    this.generation = newGeneration();
+    const sent = this.send(batch).then(
+      () => {
+        generation.done = true;
+        generation.handedOver.resolve();
+      },
+      (error: unknown) => {
         console.error("statistics: counts not handed over, kept for the next try", error);
         const now = this.clock.now();
         if (isEmpty(this.pending)) this.firstAt = now;
         this.pending = addBatch(batch, this.pending);
         this.retryAt = now + RETRY_MS;
-        void this.handedOver.promise.then(handedOver.resolve);
-      } finally {
-        this.sending = null;
-      }
-    }
-    this.running = false;
+        // Its requests now wait for the next hand-over, which carries their counts.
+        void this.generation.handedOver.promise.then(() => {
+          generation.done = true;
+          generation.handedOver.resolve();
+        });
+      },
+    );
+    this.sending = { batch, sent };
+    return sent.finally(() => {
+      this.sending = null;
+    });
   }
 }
