@@ -26,11 +26,12 @@ function rowsOf(results: D1Result[]): CommitRows {
 /** What D1 already has of the batch: the day's visitors of its networks, likes and views, items. */
 async function known(d1: D1Database, batch: CountBatch) {
   if (batch.visitors.length + batch.likes.length + batch.views.length === 0) {
+    const none = new Set<string>();
     return {
-      visitors: new Map(),
-      likes: new Set(),
-      views: new Set(),
-      published: new Set(),
+      visitors: new Map<string, StoredVisitor[]>(),
+      likes: none,
+      views: none,
+      published: none,
       rows: rowsOf([]),
     };
   }
