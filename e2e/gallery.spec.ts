@@ -142,7 +142,7 @@ test("a shared photo's viewer opens at the photo's size before the photo arrives
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/api\/files\/media\//, async (route) => {
+  await page.route(/\/media\/media\//, async (route) => {
     await held;
     await route.continue();
   });
@@ -202,7 +202,7 @@ test.describe("an unknown item", () => {
     ).toBeVisible();
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      /\/api\/files\/media\/[0-9a-f]{64}\.jpg$/,
+      /\/media\/media\/[0-9a-f]{64}\.jpg$/,
     );
     // The gallery behind a shared item is drawn only once the visitor closes it.
     const cards = page.locator('main a[href^="/it/gallery/demo-"]');

@@ -117,7 +117,7 @@ test("a gallery photo zooms inside its viewer, to 1:1 from its tiles; Escape lea
     return [request.url(), response?.status()];
   };
   const onRequest = (request: Request) => {
-    if (request.url().includes("/api/files/")) files.push(finished(request));
+    if (new URL(request.url()).pathname.startsWith("/media/")) files.push(finished(request));
   };
   // A person zooms once the picture is there.
   const shown = viewer.getByRole("img", { name: "Morning calm in the harbour" });

@@ -199,7 +199,11 @@ function keyFor(bytes: Buffer, name: string) {
 }
 
 export async function seedDemo(persistTo: string): Promise<void> {
-  const { env, dispose } = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+  const { env, dispose } = await getPlatformProxy<{
+    DB: D1Database;
+    MEDIA: R2Bucket;
+    PUBLIC_MEDIA: R2Bucket;
+  }>({
     persist: { path: join(persistTo, "v3") },
     // Workers AI is remote-only; seeding needs D1 and R2 alone.
     remoteBindings: false,
@@ -289,9 +293,30 @@ export async function seedDemo(persistTo: string): Promise<void> {
       await env.DB.batch(statements);
       console.log(`seed: added ${missing.length} demo media items`);
     }
+    await publishDemoFiles(env);
     await seedDemoStills(env);
   } finally {
     await dispose();
+  }
+}
+
+/** As publishing leaves them (ADR 008): the published items' versions in the public bucket too. */
+async function publishDemoFiles(env: { DB: D1Database; MEDIA: R2Bucket; PUBLIC_MEDIA: R2Bucket }) {
+  const rows = await env.DB.prepare(
+    `select file_key, thumbnail_key, medium_key, small_key, card_key, tiles_key from media
+     where status = 'published' and id like 'demo-%'`,
+  ).all<Record<string, string | null>>();
+  const keys = rows.results.flatMap((row) => Object.values(row).filter((key) => key !== null));
+  for (const key of keys) {
+    if (await env.PUBLIC_MEDIA.head(key)) continue;
+    const object = await env.MEDIA.get(key);
+    if (!object) throw new Error(`seed: no stored object for ${key}`);
+    await env.PUBLIC_MEDIA.put(key, await object.arrayBuffer(), {
+      httpMetadata: {
+        contentType: object.httpMetadata?.contentType ?? "image/jpeg",
+        cacheControl: "public, max-age=31536000, immutable",
+      },
+    });
   }
 }
 

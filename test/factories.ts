@@ -47,6 +47,16 @@ export async function createMedia(
     ...fields,
   };
   await getDb(env.DB).insert(media).values(row);
+  if (row.status === "published") {
+    // As publishing leaves it: the visitor's versions in the public bucket too.
+    const immutable = "public, max-age=31536000, immutable";
+    await env.PUBLIC_MEDIA.put(fileKey, fileBytes, {
+      httpMetadata: { contentType: row.contentType, cacheControl: immutable },
+    });
+    await env.PUBLIC_MEDIA.put(thumbnailKey, thumbBytes, {
+      httpMetadata: { contentType: "image/jpeg", cacheControl: immutable },
+    });
+  }
   return { ...row, fileBytes };
 }
 

@@ -1,4 +1,5 @@
 // Recorded weather payloads replayed as today: /{tag}/{scenario}/{source}; /__calls/{tag} counts.
+// Cloudflare's cache purge: /{tag}/{scenario}/cloudflare/…; /__purges/{tag} lists the bodies taken.
 import { readFileSync } from "node:fs";
 import { addDays } from "#time/calendar-day.ts";
 import { LAKE_TIME_ZONE, lakeDate } from "#time/lake-time.ts";
@@ -25,11 +26,18 @@ function fixture(name: string): string {
 }
 
 const calls = new Map<string, Source[]>();
+const purges = new Map<string, unknown[]>();
 
 export function fakeUpstream(url: URL, now: number, body = ""): FakeReply {
   const [tag = "", scenario = "", source = ""] = url.pathname.split("/").slice(1);
   if (tag === "__calls") return json(200, calls.get(scenario) ?? []);
+  if (tag === "__purges") return json(200, purges.get(scenario) ?? []);
   if (source === "ai") return fakeAi(scenario, body);
+  if (source === "cloudflare") {
+    purges.set(tag, [...(purges.get(tag) ?? []), JSON.parse(body)]);
+    if (scenario === "http-429") return json(429, { success: false, errors: [{ code: 971 }] });
+    return json(200, { success: true, errors: [], messages: [], result: { id: "purge" } });
+  }
   if (!isSource(source)) return json(404, { error: `no fake for ${url.pathname}` });
   calls.set(tag, [...(calls.get(tag) ?? []), source]);
 

@@ -94,14 +94,14 @@ describe("the sitemap", () => {
       (url) => url.loc === "https://lakegarda-live.example/en/gallery/feedphoto",
     );
     expect(photo?.["image:image"]).toEqual({
-      "image:loc": expect.stringMatching(/\/api\/files\/media\//),
+      "image:loc": expect.stringMatching(/\/media\/media\//),
     });
     const film = urls.find((url) => url.loc === "https://lakegarda-live.example/gallery/feedfilm1");
     expect(film?.["video:video"]).toMatchObject({
       "video:title": expect.any(String),
       "video:description": expect.any(String),
-      "video:thumbnail_loc": expect.stringMatching(/\/api\/files\/media\//),
-      "video:content_loc": expect.stringMatching(/\/api\/files\/media\//),
+      "video:thumbnail_loc": expect.stringMatching(/\/media\/media\//),
+      "video:content_loc": expect.stringMatching(/\/media\/media\//),
     });
     expect(urls.some((url) => url.loc.endsWith("/gallery/feedhidden"))).toBe(false);
   });

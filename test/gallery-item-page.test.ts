@@ -25,9 +25,9 @@ describe("a shared item link", () => {
       smallKey: "media/harbour-lights-small.jpg",
       mediumKey: "media/harbour-lights-medium.jpg",
     });
-    const file = `/api/files/${photo.fileKey}`;
+    const file = `/media/${photo.fileKey}`;
     // A phone takes the small or medium version by its pixel ratio, a large screen the web one.
-    const srcSet = `/api/files/${photo.thumbnailKey} 640w, /api/files/media/harbour-lights-small.jpg 960w, /api/files/media/harbour-lights-medium.jpg 1280w, ${file} 2560w`;
+    const srcSet = `/media/${photo.thumbnailKey} 640w, /media/media/harbour-lights-small.jpg 960w, /media/media/harbour-lights-medium.jpg 1280w, ${file} 2560w`;
     const { head, body } = await documentOf("/en/gallery/sharedpic");
     // The preload names the same versions as the picture, or the browser would fetch twice.
     expect(head).toContain(
@@ -46,7 +46,7 @@ describe("a shared item link", () => {
 
   test("sends the open viewer with the video's poster behind a Play button, fetched before anything else", async () => {
     const video = await createMedia({ id: "sharedvid", type: "video", titleEn: "Boats at dawn" });
-    const poster = `/api/files/${video.thumbnailKey}`;
+    const poster = `/media/${video.thumbnailKey}`;
     const { head, body } = await documentOf("/en/gallery/sharedvid");
     expect(head).toMatch(highPriorityPreload(poster));
     expect(imagePreloads(head)).toHaveLength(1);

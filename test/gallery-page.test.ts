@@ -9,7 +9,7 @@ import { visit } from "./helpers.ts";
 
 const db = getDb(env.DB);
 const page = (search = "", locale: "en" | "fr" = "en") =>
-  loadGalleryPage(db, new URL(`https://lake.test/${locale}/gallery${search}`), locale);
+  loadGalleryPage(db, new URL(`https://lake.test/${locale}/gallery${search}`), locale, "/media");
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 // 31 published items, 6 of them featured (two more than the featured row holds), and a
@@ -50,7 +50,7 @@ describe("gallery page", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/api\/files\/media\/[0-9a-f]{64}\.jpg"\/>/,
+      /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/media\/media\/[0-9a-f]{64}\.jpg"\/>/,
     );
     expect(html).toContain("<title>Harbour lights · Lake Garda Live Camera</title>");
   });

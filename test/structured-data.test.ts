@@ -58,7 +58,7 @@ describe("structured data", () => {
     expect(photo).toMatchObject({
       name: "Morning boats",
       description: "Still water",
-      contentUrl: expect.stringMatching(/\/api\/files\/media\/[0-9a-f]{64}\.jpg$/),
+      contentUrl: expect.stringMatching(/\/media\/media\/[0-9a-f]{64}\.jpg$/),
       creditText: "Lake Garda Live Camera",
       copyrightNotice: expect.any(String),
     });
@@ -66,10 +66,10 @@ describe("structured data", () => {
     expect(film).toMatchObject({
       name: expect.any(String),
       description: expect.any(String),
-      thumbnailUrl: expect.stringMatching(/\/api\/files\/media\//),
+      thumbnailUrl: expect.stringMatching(/\/media\/media\//),
       uploadDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       duration: "PT10S",
-      contentUrl: expect.stringMatching(/\/api\/files\/media\/[0-9a-f]{64}\.mp4$/),
+      contentUrl: expect.stringMatching(/\/media\/media\/[0-9a-f]{64}\.mp4$/),
       inLanguage: "de",
     });
   });

@@ -18,8 +18,10 @@ beforeEach(async () => {
       env.DB.prepare(`delete from ${t}`),
     ),
   );
-  const keys = (await env.MEDIA.list()).objects.map((object) => object.key);
-  if (keys.length > 0) await env.MEDIA.delete(keys);
+  for (const bucket of [env.MEDIA, env.PUBLIC_MEDIA]) {
+    const keys = (await bucket.list()).objects.map((object) => object.key);
+    if (keys.length > 0) await bucket.delete(keys);
+  }
 });
 
 const storedKeys = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();
@@ -63,11 +65,11 @@ describe("the camera box's nightly film", () => {
     };
     const key = await cardKey();
     expect(key).toMatch(/^media\/[a-f0-9]{64}\.jpg$/);
-    const served = await visit(`/api/files/${key}`);
+    const served = await visit(`/media/${key}`);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(card);
     const html = await (await visit(`/en/gallery/${id}`)).text();
     expect(html).toContain(
-      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${key}"/>`,
+      `<meta property="og:image" content="https://lakegarda-live.example/media/${key}"/>`,
     );
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
     expect(html).toContain('<meta property="og:image:height" content="630"/>');
@@ -77,18 +79,21 @@ describe("the camera box's nightly film", () => {
     await uploadTimelapse(mp4(7 * MiB), yesterday, rerunCard);
     const rerunKey = await cardKey();
     expect(rerunKey).not.toBe(key);
-    expect((await visit(`/api/files/${key}`)).status).toBe(200);
+    expect((await visit(`/media/${key}`)).status).toBe(200);
     await env.DB.prepare("update retired_files set delete_after = ?")
       .bind(Date.now() - 1)
       .run();
     await runCron();
     expect(await env.MEDIA.head(key ?? "")).toBeNull();
+    expect((await visit(`/media/${key}`)).status).toBe(404);
+    expect((await visit(`/media/${rerunKey}`)).status).toBe(200);
 
     const expired = Date.now() - (Number(env.TIMELAPSE_RETENTION_DAYS) + 1) * 86_400_000;
     await env.DB.prepare("update media set taken_at = ?").bind(expired).run();
     await runCron();
     expect(await rows("media")).toBe(0);
     expect(await storedKeys()).toEqual([]);
+    expect((await env.PUBLIC_MEDIA.list()).objects.map((o) => o.key)).toEqual([]);
   });
 
   test("refuses a card that is not 1200×630 or over 200 kB; a film without one shows its poster", async () => {
@@ -112,7 +117,7 @@ describe("the camera box's nightly film", () => {
     expect(row?.card_key).toBeNull();
     const html = await (await visit(`/en/gallery/${id}`)).text();
     expect(html).toContain(
-      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${row?.thumbnail_key}"/>`,
+      `<meta property="og:image" content="https://lakegarda-live.example/media/${row?.thumbnail_key}"/>`,
     );
   });
 

@@ -381,7 +381,7 @@ describe("the owner's upload API", () => {
       .run();
     const html = await (await visit(`/en/gallery/${mediaId}`)).text();
     expect(html).toContain(
-      `<meta property="og:image" content="https://lakegarda-live.example/api/files/${item?.card_key}"/>`,
+      `<meta property="og:image" content="https://lakegarda-live.example/media/${item?.card_key}"/>`,
     );
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
     expect(html).toContain('<meta property="og:image:height" content="630"/>');
@@ -435,17 +435,18 @@ describe("the owner's upload API", () => {
         .bind(id)
         .first<{ tiles_key: string; zoom: string }>();
       expect(JSON.parse(item?.zoom ?? "null")).toEqual(index);
-      const url = `/api/files/${item?.tiles_key}`;
+      const url = `/media/${item?.tiles_key}`;
       const secondRow = { start: index.offsets[10] ?? 0, end: index.offsets[20] ?? 0 };
       const range = { headers: { Range: `bytes=${secondRow.start}-${secondRow.end - 1}` } };
       // A draft's sheet is hidden like its other files.
       expect((await visit(url, range)).status).toBe(404);
 
-      await env.DB.prepare(
-        "update media set status = 'published', title_en = 'Sunset' where id = ?",
-      )
-        .bind(id)
-        .run();
+      const published = await visit(`/api/admin/media/${id}`, {
+        method: "PATCH",
+        headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "published", titleEn: "Sunset" }),
+      });
+      expect(published.status).toBe(200);
       const page = (await (await visit("/api/media?type=photos")).json()) as {
         items: Array<{ id: string; sheet: unknown }>;
       };
@@ -462,6 +463,7 @@ describe("the owner's upload API", () => {
       });
       expect(deleted.status).toBe(200);
       expect(await bucketKeys()).toEqual([]);
+      expect((await visit(url, range)).status).toBe(404);
     });
 
     test("that is not the web version in tiles is refused with 422, and nothing is stored", async () => {

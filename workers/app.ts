@@ -8,6 +8,7 @@ import {
   createNonce,
   securityHeaders,
 } from "#app/.server/http/security-headers.ts";
+import { mediaOrigin, WORKER_MEDIA_PATH } from "#app/.server/media-host/public-url.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import { countPageOpened, pageOpenedBy } from "#app/.server/statistics/page-request.ts";
 import { countInvocation, countUsageWhenDue } from "#app/.server/usage-days.ts";
@@ -19,6 +20,7 @@ import { apiError } from "#workers/api/errors.ts";
 import { api } from "#workers/api/index.ts";
 import { runScheduled } from "#workers/cron/index.ts";
 import { lowercasePathRedirect, rootLocaleRedirect } from "./locale-redirect.ts";
+import { mediaHostRoutes } from "./media-host-routes.ts";
 import { sharedPage } from "./shared-pages.ts";
 
 type AppEnv = {
@@ -65,7 +67,7 @@ app.use("*", async (c, next) => {
     if (framed) c.res.headers.delete("X-Frame-Options");
     c.res.headers.set(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, import.meta.env.DEV, framed),
+      contentSecurityPolicy(nonce, import.meta.env.DEV, framed, mediaOrigin(config)),
     );
   }
 });
@@ -77,6 +79,7 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/api", api);
+app.route(WORKER_MEDIA_PATH, mediaHostRoutes);
 
 app.all("*", async (c) => {
   const redirect = lowercasePathRedirect(c.req.raw) ?? rootLocaleRedirect(c.req.raw);

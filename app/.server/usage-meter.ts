@@ -136,6 +136,7 @@ export function meteredEnv(env: Env, meters: UsageMeter[]): Env {
     ...env,
     DB: meteredD1(env.DB, meters),
     MEDIA: meteredR2(env.MEDIA, meters),
+    PUBLIC_MEDIA: meteredR2(env.PUBLIC_MEDIA, meters),
     CAMERA_STREAM: meteredNamespace(env.CAMERA_STREAM, meters),
     LOGIN_GUARD: meteredNamespace(env.LOGIN_GUARD, meters),
     STATS_BUFFER: meteredNamespace(env.STATS_BUFFER, meters),

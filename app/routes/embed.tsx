@@ -5,6 +5,7 @@ import { requestScope } from "#app/.server/context.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { cameraStatus } from "#app/.server/live-stream/camera-status.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { yesterdaysTimelapse } from "#app/.server/timelapse/yesterdays-timelapse.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { EmbeddedItem, EmbedMaintenance, EmbedStrip } from "#app/components/embed/embed-parts.tsx";
@@ -24,13 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (itemId !== null) {
     const row = MEDIA_ID_PATTERN.test(itemId) ? await getPublishedMedia(scope.db, itemId) : null;
     if (!row) throw data(null, { status: 404 });
-    return { kind: "item" as const, item: toPublicItem(row, scope.locale) };
+    return {
+      kind: "item" as const,
+      item: toPublicItem(row, scope.locale, mediaBase(scope.config)),
+    };
   }
   const [still, weather, status, film] = await Promise.all([
     newestStill(scope.db),
     loadWeatherPanel(scope),
     cameraStatus(scope, request.url),
-    yesterdaysTimelapse(scope.db, scope.locale),
+    yesterdaysTimelapse(scope.db, scope.locale, mediaBase(scope.config)),
   ]);
   return {
     kind: "live" as const,

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { requestScope } from "#app/.server/context.ts";
 import { loadGalleryItem, loadGalleryPage } from "#app/.server/gallery/gallery-page.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { jsonLd, mediaItemObject, siteOf } from "#app/.server/structured-data.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
 import { GalleryFilters } from "#app/components/gallery/gallery-filters.tsx";
@@ -29,11 +30,12 @@ if (typeof document !== "undefined" && /\/gallery\/[^/]+$/.test(location.pathnam
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
   const { db, locale } = scope;
+  const base = mediaBase(scope.config);
   const [page, item] = await Promise.all([
-    loadGalleryPage(db, new URL(request.url), locale),
+    loadGalleryPage(db, new URL(request.url), locale, base),
     params.id
       ? MEDIA_ID_PATTERN.test(params.id)
-        ? loadGalleryItem(db, params.id, locale)
+        ? loadGalleryItem(db, params.id, locale, base)
         : null
       : undefined,
   ]);

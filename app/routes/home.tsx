@@ -5,6 +5,7 @@ import { requestScope } from "#app/.server/context.ts";
 import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { cameraStatus } from "#app/.server/live-stream/camera-status.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.ts";
 import { loadWeatherPanel } from "#app/.server/weather/snapshot.ts";
 import { ArchiveLink } from "#app/components/archive/archive-link.tsx";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const caption = t(scope.i18n)`The harbour, as the camera saw it last`;
   return {
     weather,
-    teaser: teaser.rows.map((row) => toPublicItem(row, locale)),
+    teaser: teaser.rows.map((row) => toPublicItem(row, locale, mediaBase(scope.config))),
     live: { still, renderedAt: Date.now() },
     status: status && { ...status, still },
     // Made here, so the home page's JavaScript does not carry them (its budget is tight).

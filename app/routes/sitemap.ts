@@ -3,6 +3,7 @@ import { requestScope } from "#app/.server/context.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { escapeXml } from "#app/.server/feed/xml.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { locales, localizePath } from "#app/i18n/locales.ts";
 import { publicPagePaths } from "#app/shell/pages.ts";
 import type { Route } from "./+types/sitemap";
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .orderBy(desc(media.takenAt));
   const items = rows.flatMap((row) =>
     locales.map((locale) => {
-      const item = toPublicItem(row, locale);
+      const item = toPublicItem(row, locale, mediaBase(config));
       const page = `/gallery/${item.id}`;
       const shown =
         item.type === "image"

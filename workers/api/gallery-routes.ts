@@ -6,6 +6,7 @@ import { countOnceADay } from "#app/.server/gallery/once-a-day.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import type {
   LikeAnswer,
@@ -44,7 +45,7 @@ export const galleryRoutes = new Hono<ApiEnv>()
     const filters = { ...c.req.valid("query"), lang: c.var.locale };
     const { rows, nextCursor } = await listMedia(c.var.db, filters);
     cacheInLanguage(c);
-    const items = rows.map((row) => toPublicItem(row, filters.lang));
+    const items = rows.map((row) => toPublicItem(row, filters.lang, mediaBase(c.var.config)));
     return c.json({ items, nextCursor } satisfies MediaPage);
   })
   .get(
@@ -55,7 +56,9 @@ export const galleryRoutes = new Hono<ApiEnv>()
       const row = await getPublishedMedia(c.var.db, c.req.valid("param").id);
       if (!row) return apiError(c, 404, "not_found", "No such media item");
       cacheInLanguage(c);
-      return c.json(toPublicItem(row, c.var.locale) satisfies PublicMediaItem);
+      return c.json(
+        toPublicItem(row, c.var.locale, mediaBase(c.var.config)) satisfies PublicMediaItem,
+      );
     },
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {

@@ -33,6 +33,7 @@ import {
   withUpload,
 } from "./resumable-upload.ts";
 import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
+import { workerScopeOf } from "./types.ts";
 
 type TimelapseEnv = IngestEnv & { Variables: IngestEnv["Variables"] & { upload: Upload } };
 
@@ -130,6 +131,6 @@ export const timelapseRoutes = new Hono<TimelapseEnv>()
     if (!factsFitDay(parsed.data, timelapseDayOf(upload))) {
       return apiError(c, 422, "invalid_day", `The film must show ${timelapseDayOf(upload)}`);
     }
-    const result = await registerTimelapse(c.var.db, c.env.MEDIA, upload, parsed.data);
+    const result = await registerTimelapse(workerScopeOf(c), upload, parsed.data);
     return answerCompletion(c, result, wording);
   });

@@ -1,6 +1,15 @@
-import type { RequestScope } from "#app/.server/context.ts";
+import type { Context } from "hono";
+import type { RequestScope, WorkerScope } from "#app/.server/context.ts";
 
 export type ApiEnv = {
   Bindings: Env;
   Variables: Omit<RequestScope, "env" | "ctx">;
 };
+
+/** The request's scope for domain code that writes beyond D1 (R2, background work). */
+export const workerScopeOf = <E extends ApiEnv>(c: Context<E>): WorkerScope => ({
+  env: c.env,
+  ctx: c.executionCtx,
+  config: c.var.config,
+  db: c.var.db,
+});

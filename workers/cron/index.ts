@@ -5,6 +5,7 @@ import { createWorkerScope, type WorkerScope } from "#app/.server/context.ts";
 import { runDescribeJobs } from "#app/.server/describe/describe-jobs.ts";
 import { purgeEarlierVisitors } from "#app/.server/gallery/once-a-day.ts";
 import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
+import { sendQueuedPurges } from "#app/.server/media-host/cache-purge.ts";
 import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { aiModel } from "#app/.server/translate/model.ts";
@@ -24,11 +25,11 @@ const cronJobs: Record<string, Record<string, Job>> = {
     "purge-statistics": ({ db }) => purgeStatistics(db),
     "purge-usage-days": ({ db }) => purgeUsageDays(db),
     "abort-uploads": ({ db, env }) => abortStaleUploads(db, env.MEDIA),
-    "expire-timelapses": ({ db, env, config }) =>
-      expireTimelapses(db, env.MEDIA, config.TIMELAPSE_RETENTION_DAYS),
+    "expire-timelapses": (scope) => expireTimelapses(scope, scope.config.TIMELAPSE_RETENTION_DAYS),
     "expire-stills": ({ db, env, config }) =>
       expireStills(db, env.MEDIA, config.STILL_RETENTION_DAYS),
-    "delete-retired-files": ({ db, env }) => deleteDueRetiredFiles(db, env.MEDIA),
+    "delete-retired-files": (scope) => deleteDueRetiredFiles(scope),
+    "purge-cache": (scope) => sendQueuedPurges(scope),
     "describe-pictures": ({ db, env, config }) =>
       runDescribeJobs(db, env.MEDIA, aiModel(env, config), {
         cap: config.DESCRIBE_DAILY_CAP,

@@ -390,3 +390,9 @@ export const describeDays = sqliteTable("describe_days", {
   tokensIn: integer("tokens_in").notNull().default(0),
   tokensOut: integer("tokens_out").notNull().default(0),
 });
+
+/** Media host URLs whose cached copies must go (a hidden or deleted file); the cron retries them. */
+export const cachePurges = sqliteTable("cache_purges", {
+  url: text("url").primaryKey(),
+  queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+});

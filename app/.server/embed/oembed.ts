@@ -3,6 +3,7 @@ import { newestStill } from "#app/.server/archive/still-picture.ts";
 import type { RequestScope } from "#app/.server/context.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import type { OembedAnswer } from "#app/features/embed/embed-api.ts";
 import { EMBED_STRIP_HEIGHT, embedFrameSize } from "#app/features/embed/embed-size.ts";
 import { embedTitle, siteName } from "#app/features/embed/embed-texts.ts";
@@ -71,7 +72,7 @@ export async function oembedFor(
         : null;
   if (itemId !== undefined && !row) return null;
 
-  const item = row ? toPublicItem(row, locale) : null;
+  const item = row ? toPublicItem(row, locale, mediaBase(config)) : null;
   const title = item?.title ?? embedTitle(i18nFor(locale), config.CAMERA_LOCATION);
   const src = new URL(localizePath("/embed", locale), site);
   if (item) src.searchParams.set("item", item.id);

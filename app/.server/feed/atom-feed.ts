@@ -4,6 +4,7 @@ import { archivedPicture } from "#app/.server/archive/still-picture.ts";
 import type { RequestScope } from "#app/.server/context.ts";
 import { media, stills } from "#app/.server/db/schema.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { archiveHref } from "#app/features/archive/stills.ts";
 import { feedTexts } from "#app/features/feed/feed-texts.ts";
 import { localizePath } from "#app/i18n/locales.ts";
@@ -33,7 +34,7 @@ export async function atomFeed({ db, locale, i18n, config }: RequestScope): Prom
   ]);
   const entries: Entry[] = [
     ...items.map((row) => {
-      const item = toPublicItem(row, locale);
+      const item = toPublicItem(row, locale, mediaBase(config));
       return {
         id: url(localizePath(`/gallery/${item.id}`, locale)),
         title: item.title,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import type { WorkerScope } from "#app/.server/context.ts";
 import type { Db } from "#app/.server/db/client.ts";
 import { inList } from "#app/.server/db/in-list.ts";
 import {
@@ -14,6 +15,7 @@ import {
   undescribedUpload,
   withoutMarksOf,
 } from "#app/.server/describe/described-media.ts";
+import { syncPublicFiles } from "#app/.server/media-host/public-files.ts";
 import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
 import type { MediaType, mediaTypes as typesOfFields } from "#app/features/gallery/media.ts";
 import {
@@ -107,11 +109,16 @@ export async function getAdminMedia(db: Db, id: string): Promise<MediaRow | null
   return (await db.select().from(media).where(eq(media.id, id)).get()) ?? null;
 }
 
+/** A published item's served versions are in the public bucket; any other's are not. */
+const servedKeysOf = (rows: Record<keyof typeof servedFileColumns, string | null>[]) =>
+  rows.flatMap((row) => Object.values(row).filter((key) => key !== null));
+
 export async function updateMedia(
-  db: Db,
+  scope: WorkerScope,
   id: string,
   patch: MediaFieldsPatch,
 ): Promise<MediaRow | null> {
+  const { db } = scope;
   const edited = Object.keys(patch).filter(isDescribedField);
   const [[row]] = await db.batch([
     db
@@ -127,6 +134,7 @@ export async function updateMedia(
       ? queueMediaDescriptions(db, and(eq(media.id, id), undescribedUpload) as SQL)
       : []),
   ]);
+  if (row && patch.status) await syncPublicFiles(scope, servedKeysOf([row]));
   return row ?? null;
 }
 
@@ -139,28 +147,37 @@ const outcome = (ids: string[], done: string[]): BulkOutcome => {
 };
 
 export async function updateMany(
-  db: Db,
+  scope: WorkerScope,
   ids: string[],
   change: { status: MediaStatus } | { type: MediaType },
 ): Promise<BulkOutcome> {
+  const { db } = scope;
   const [rows] = await db.batch([
-    db.update(media).set(change).where(inList(media.id, ids)).returning({ id: media.id }),
+    db
+      .update(media)
+      .set(change)
+      .where(inList(media.id, ids))
+      .returning({ id: media.id, ...servedFileColumns }),
     ...("status" in change && change.status === "published"
       ? queueMediaDescriptions(db, and(inList(media.id, ids), undescribedUpload) as SQL)
       : []),
   ]);
+  if ("status" in change) {
+    await syncPublicFiles(scope, servedKeysOf(rows.map(({ id: _, ...keys }) => keys)));
+  }
   return outcome(
     ids,
     rows.map((row) => row.id),
   );
 }
 
-export async function deleteMany(db: Db, bucket: R2Bucket, ids: string[]): Promise<BulkOutcome> {
-  return outcome(ids, await deleteMediaWhere(db, bucket, inList(media.id, ids)));
+export async function deleteMany(scope: WorkerScope, ids: string[]): Promise<BulkOutcome> {
+  return outcome(ids, await deleteMediaWhere(scope, inList(media.id, ids)));
 }
 
 /** Keys are content-addressed, so an R2 object another item still uses is kept. */
-export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Promise<string[]> {
+export async function deleteMediaWhere(scope: WorkerScope, where: SQL): Promise<string[]> {
+  const { db } = scope;
   const keyColumns = { ...servedFileColumns, originalKey: media.originalKey };
   type KeyColumn = keyof typeof keyColumns;
   const keysOf = (rows: Record<KeyColumn, string | null>[]) =>
@@ -179,6 +196,7 @@ export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Pr
       .returning({ id: media.id, ...keyColumns }),
   ]);
   const keys = [...new Set(keysOf(deleted))];
+  await syncPublicFiles(scope, keys);
   if (keys.length > 0) {
     const stillUsed = await db
       .select(keyColumns)
@@ -188,7 +206,7 @@ export async function deleteMediaWhere(db: Db, bucket: R2Bucket, where: SQL): Pr
     const orphans = keys.filter((key) => !used.has(key));
     // Rows first: a failed R2 delete leaves objects behind, never an item without its files.
     if (orphans.length > 0) {
-      await bucket.delete(orphans).catch((error: unknown) => {
+      await scope.env.MEDIA.delete(orphans).catch((error: unknown) => {
         console.error("media: R2 objects left behind", orphans.join(" "), error);
       });
     }

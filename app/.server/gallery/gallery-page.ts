@@ -43,7 +43,7 @@ function newestTimelapse(db: Db) {
 }
 
 /** In the default view the grid leaves the featured row's items out, so each item shows once. */
-export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
+export async function loadGalleryPage(db: Db, url: URL, locale: Locale, mediaBase: string) {
   const param = (name: string) => url.searchParams.get(name) ?? undefined;
   const query = parseLeniently(listQuery, {
     type: param("type"),
@@ -76,9 +76,9 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   const now = new Date();
   return {
     params: { type: filters.type, q: filters.q, sort: filters.sort },
-    items: page.rows.map((row) => toPublicItem(row, locale)),
+    items: page.rows.map((row) => toPublicItem(row, locale, mediaBase)),
     nextCursor: page.nextCursor,
-    featured: featured.map((row) => toPublicItem(row, locale)),
+    featured: featured.map((row) => toPublicItem(row, locale, mediaBase)),
     yesterdaysTimelapse: timelapseCard
       ? yesterdaysTimelapse(films[0]?.takenAt ?? null, now)
       : "arrived",
@@ -86,7 +86,7 @@ export async function loadGalleryPage(db: Db, url: URL, locale: Locale) {
   };
 }
 
-export async function loadGalleryItem(db: Db, id: string, locale: Locale) {
+export async function loadGalleryItem(db: Db, id: string, locale: Locale, mediaBase: string) {
   const row = await getPublishedMedia(db, id);
-  return row ? toPublicItem(row, locale) : null;
+  return row ? toPublicItem(row, locale, mediaBase) : null;
 }

@@ -1,4 +1,5 @@
 import type { media } from "#app/.server/db/schema.ts";
+import { publicUrl } from "#app/.server/media-host/public-url.ts";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { localizedField } from "#app/features/gallery/localized-fields.ts";
 import { defaultLocale, type Locale, locales } from "#app/i18n/locales.ts";
@@ -17,11 +18,9 @@ function pick(row: MediaRow, field: "title" | "description" | "alt", locale: Loc
   return "";
 }
 
-function fileUrl(key: string): string {
-  return `/api/files/${key}`;
-}
-
-export function toPublicItem(row: MediaRow, locale: Locale): PublicMediaItem {
+/** `mediaBase`: where the public bucket's files are (public-url.ts). */
+export function toPublicItem(row: MediaRow, locale: Locale, mediaBase: string): PublicMediaItem {
+  const fileUrl = (key: string) => publicUrl(mediaBase, key);
   return {
     id: row.id,
     type: row.type,

@@ -3,17 +3,26 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** `framed`: a page made for other sites' frames (the embed); every other page refuses them. */
-export function contentSecurityPolicy(nonce: string, dev: boolean, framed = false): string {
+/**
+ * `framed`: a page made for other sites' frames (the embed); every other page refuses them.
+ * `mediaOrigin`: the media host's origin, or "" when the Worker serves media itself.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  framed = false,
+  mediaOrigin = "",
+): string {
+  const media = mediaOrigin ? ` ${mediaOrigin}` : "";
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets the nonced entry load the route chunks it imports.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self'${media} data: blob:`,
+    `media-src 'self'${media} blob:`,
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${media}${dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import type { Db } from "#app/.server/db/client.ts";
+import type { WorkerScope } from "#app/.server/context.ts";
 import { media } from "#app/.server/db/schema.ts";
 import { deleteMediaWhere } from "#app/.server/gallery/admin-media.ts";
 import { DAY_MS } from "#time/durations.ts";
@@ -8,11 +8,8 @@ import { DAY_MS } from "#time/durations.ts";
 const EXPIRY_BATCH = 50;
 
 // Chosen in the delete itself, so one featured meanwhile stays; one without filmDay is the owner's.
-export async function expireTimelapses(
-  db: Db,
-  bucket: R2Bucket,
-  retentionDays: number,
-): Promise<void> {
+export async function expireTimelapses(scope: WorkerScope, retentionDays: number): Promise<void> {
+  const { db } = scope;
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db
     .select({ id: media.id })
@@ -27,5 +24,5 @@ export async function expireTimelapses(
     )
     .orderBy(media.takenAt)
     .limit(EXPIRY_BATCH);
-  await deleteMediaWhere(db, bucket, inArray(media.id, due));
+  await deleteMediaWhere(scope, inArray(media.id, due));
 }

@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, not, type SQL, sql } from "drizzle-orm";
+import type { WorkerScope } from "#app/.server/context.ts";
 import type { Db } from "#app/.server/db/client.ts";
 import { media, retiredFiles, uploads } from "#app/.server/db/schema.ts";
 import { queueMediaDescriptions, withoutMarksOf } from "#app/.server/describe/described-media.ts";
 import { RETIRED_FILE_MS } from "#app/.server/gallery/retired-files.ts";
+import { syncPublicFiles } from "#app/.server/media-host/public-files.ts";
 import { serverMessages } from "#app/.server/messages.ts";
 import {
   assemble,
@@ -61,11 +63,12 @@ export function factsFitDay(facts: TimelapseFacts, day: string): boolean {
 
 // A re-run replaces the same item's file: its address, likes, views and the owner's choices stay.
 export async function registerTimelapse(
-  db: Db,
-  bucket: R2Bucket,
+  scope: WorkerScope,
   upload: Upload,
   facts: TimelapseFacts,
 ): Promise<CompleteResult> {
+  const { db, env } = scope;
+  const bucket = env.MEDIA;
   const assembled = await assemble(db, bucket, upload);
   if (!assembled.ok) return assembled;
   const day = timelapseDayOf(upload);
@@ -127,5 +130,6 @@ export async function registerTimelapse(
     db.delete(uploads).where(eq(uploads.id, upload.id)),
   ]);
   if (!registered || withdrawn.length > 0) return { ok: false, reason: "discarded" };
+  await syncPublicFiles(scope, [film.fileKey, film.thumbnailKey, film.cardKey ?? ""]);
   return { ok: true, mediaId: registered.id };
 }

@@ -11,6 +11,7 @@ import { lakeDate } from "#time/lake-time.ts";
 export async function yesterdaysTimelapse(
   db: Db,
   locale: Locale,
+  mediaBase: string,
   now = Date.now(),
 ): Promise<PublicMediaItem | null> {
   const row = await db
@@ -18,5 +19,5 @@ export async function yesterdaysTimelapse(
     .from(media)
     .where(and(eq(media.filmDay, addDays(lakeDate(now), -1)), eq(media.status, "published")))
     .get();
-  return row ? toPublicItem(row, locale) : null;
+  return row ? toPublicItem(row, locale, mediaBase) : null;
 }

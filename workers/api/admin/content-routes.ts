@@ -30,6 +30,7 @@ import {
 } from "#app/features/gallery/media-fields.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";
+import { workerScopeOf } from "#workers/api/types.ts";
 
 const mediaId = z.string().regex(MEDIA_ID_PATTERN, "unknown media id");
 const idParam = z.object({ id: mediaId });
@@ -99,25 +100,25 @@ export const contentRoutes = new Hono<OwnerEnv>()
     zValidator("param", idParam, notFound),
     zValidator("json", mediaFieldsPatch, rejectInvalid(400, "invalid_fields")),
     async (c) => {
-      const row = await updateMedia(c.var.db, c.req.valid("param").id, c.req.valid("json"));
+      const row = await updateMedia(workerScopeOf(c), c.req.valid("param").id, c.req.valid("json"));
       if (!row) return apiError(c, 404, "not_found", "No such media item");
       return c.json(toAdminItem(row) satisfies AdminMediaItem);
     },
   )
   .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
     const { id } = c.req.valid("param");
-    const { done } = await deleteMany(c.var.db, c.env.MEDIA, [id]);
+    const { done } = await deleteMany(workerScopeOf(c), [id]);
     if (done.length === 0) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ deleted: id } satisfies DeletedItem);
   })
   .post("/bulk", zValidator("json", bulkRequest, rejectInvalid(400, "invalid_bulk")), async (c) => {
     const { ids, action } = c.req.valid("json");
-    const { db } = c.var;
+    const scope = workerScopeOf(c);
     const result =
       action.kind === "delete"
-        ? await deleteMany(db, c.env.MEDIA, ids)
+        ? await deleteMany(scope, ids)
         : await updateMany(
-            db,
+            scope,
             ids,
             action.kind === "status" ? { status: action.status } : { type: action.type },
           );
