@@ -37,6 +37,16 @@ describe("worker configuration", () => {
     expect(config.OPENWEATHERMAP_API_KEY).toBeUndefined();
   });
 
+  test("a media host without the zone and purge token is refused: removed files would stay cached", () => {
+    const host = { ...valid, MEDIA_BASE_URL: "https://media.lake.test/" };
+    expect(() => getConfig(host as unknown as Env)).toThrow(
+      /MEDIA_BASE_URL: with MEDIA_BASE_URL set/,
+    );
+    const purging = { ...host, CLOUDFLARE_ZONE_ID: "a".repeat(32), CLOUDFLARE_PURGE_TOKEN: "t" };
+    expect(getConfig(purging as unknown as Env).MEDIA_BASE_URL).toBe("https://media.lake.test");
+    expect(getConfig({ ...valid } as unknown as Env).MEDIA_BASE_URL).toBe("");
+  });
+
   test("an empty OpenWeatherMap key counts as none, so Open-Meteo stays the provider", () => {
     const config = getConfig({ ...valid, OPENWEATHERMAP_API_KEY: " " } as unknown as Env);
     expect(config.OPENWEATHERMAP_API_KEY).toBeUndefined();
