@@ -1,9 +1,10 @@
 // What one visit costs on Cloudflare (issue 35, ADR 025): a scripted visitor in Chromium through
 // the built Worker with the real box (testsrc): home → one live minute → gallery, an item opened
 // and liked → archive. Per step: the Worker invocations (responses carrying the middleware's
-// usage Server-Timing; static assets never do), D1 rows, Durable Object requests and R2
-// operations as the Worker's usage meter counts them, and Worker CPU per request. Then the Free
-// plan's capacity (first limit named) and the Paid plan's cost per 100,000 such visitors.
+// usage Server-Timing; static assets never do; /media is the media host's in production), D1
+// rows, Durable Object requests and R2 operations as the Worker's usage meter counts them, and
+// Worker CPU per request. Then the Free plan's capacity (first limit named) and the Paid plan's
+// cost per 100,000 such visitors.
 // Usage: npm run build && npm run bench:visit-cost
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -75,6 +76,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"],
 });
 const invocations: Invocation[] = [];
+const mediaHost: { step: string; url: string }[] = [];
 let step = "";
 let lastResponse = Date.now();
 
@@ -99,6 +101,11 @@ try {
     if (!usage) return;
     lastResponse = Date.now();
     const url = new URL(response.url());
+    // Locally the Worker serves the public bucket; in production the media host does (ADR 008).
+    if (url.pathname.startsWith("/media/")) {
+      mediaHost.push({ step, url: url.pathname });
+      return;
+    }
     invocations.push({
       step,
       method: response.request().method(),
@@ -199,6 +206,10 @@ try {
     const counted = new Map<string, number>();
     for (const p of paths) counted.set(p, (counted.get(p) ?? 0) + 1);
     console.log(`${name}: ${[...counted].map(([p, n]) => (n > 1 ? `${n}× ${p}` : p)).join(", ")}`);
+    const files = mediaHost.filter((m) => m.step === name).map((m) => m.url);
+    console.log(
+      `  media host, not the Worker in production: ${files.length} requests, ${new Set(files).size} files (at most one R2 class B read each per location)`,
+    );
   }
 
   // The home page brings the camera's status and is counted from its own request (issue 35).

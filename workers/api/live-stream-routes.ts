@@ -5,27 +5,24 @@ import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { askCameraStatus } from "#app/.server/live-stream/camera-status.ts";
 import { askBriefly, forgetAnswer } from "#app/.server/live-stream/object-answers.ts";
-import { buildPlaylist, segmentKey } from "#app/.server/live-stream/playlist.ts";
+import { buildPlaylist } from "#app/.server/live-stream/playlist.ts";
 import {
   createStreamToken,
   type TokenCheck,
   verifyStreamToken,
 } from "#app/.server/live-stream/stream-token.ts";
 import { type CameraView, WatchCoalescer } from "#app/.server/live-stream/watch-coalescer.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { countEventInBackground } from "#app/.server/statistics/counts.ts";
 import type {
   StreamSession,
   StreamSessionState,
   StreamStatus,
 } from "#app/features/live-stream/live-stream-api.ts";
-import { segmentParams } from "#protocol/camera-box.ts";
 import { cameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
-
-// Segments never change once uploaded: browsers and each Cloudflare location keep them.
-const SEGMENT_CACHE = "public, max-age=86400, immutable";
 
 const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID);
 
@@ -51,7 +48,7 @@ function sessionState(
   return { state: phase === "starting" || phase === "live" ? phase : "failed", online };
 }
 
-/** The token rides in the path of playlist and segments (see buildPlaylist), else the query. */
+/** The token rides in the playlist's path (hls.js keeps no query), else the query. */
 async function session(c: Context<ApiEnv>) {
   return verifyStreamToken(
     c.var.config.SESSION_SECRET,
@@ -151,37 +148,12 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
     const { refusal, playlist } = await viewerPlaylist(c);
     if (refusal) return refusal;
     const { value, source } = playlist;
-    const { epoch, phase, segments } = value;
+    const { phase, segments } = value;
     if (phase !== "live") return apiError(c, 503, `stream_${phase}`, "The stream is not live");
-    return c.body(buildPlaylist(epoch, segments), 200, {
+    return c.body(buildPlaylist(segments, mediaBase(c.var.config)), 200, {
       "Content-Type": "application/vnd.apple.mpegurl",
       "Cache-Control": "no-cache",
       // Whether this answer reached the Durable Object: bench/stream-scale.ts counts them.
       "X-Object-Answer": source,
     });
-  })
-  .get(
-    "/s/:token/segments/:epoch/:name",
-    zValidator("param", segmentParams, rejectInvalid(400, "bad_segment_name", "Unknown segment")),
-    async (c) => {
-      const { refusal } = await viewerPlaylist(c);
-      if (refusal) return refusal;
-      const { epoch, seq } = c.req.valid("param");
-      // One cache entry per segment, whoever's token asked: N viewers ≈ one R2 read per location.
-      const cacheKey = new Request(new URL(`/api/stream/segments/${epoch}/${seq}.ts`, c.req.url));
-      const cache = await caches.open("stream-segments");
-      const cached = await cache.match(cacheKey);
-      if (cached) return cached;
-      const object = await c.env.MEDIA.get(segmentKey(epoch, seq));
-      if (!object) return apiError(c, 404, "no_such_segment", "The segment does not exist");
-      const response = new Response(object.body, {
-        headers: {
-          "Content-Type": "video/mp2t",
-          "Cache-Control": SEGMENT_CACHE,
-          ETag: object.httpEtag,
-        },
-      });
-      c.executionCtx.waitUntil(cache.put(cacheKey, response.clone()));
-      return response;
-    },
-  );
+  });

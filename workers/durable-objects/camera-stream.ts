@@ -9,7 +9,7 @@ import { cameraFacts } from "#app/.server/camera/camera-facts.ts";
 import { healthChanges } from "#app/.server/camera/health-changes.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { type Config, getConfig } from "#app/.server/env.ts";
-import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
+import { epochPrefix, newSegmentKey, type Segment } from "#app/.server/live-stream/playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
 import type {
   CameraView,
@@ -94,6 +94,8 @@ const OVERVIEW_EVENTS = 50;
 const CONTESTED_TAKEOVERS = 3;
 const CONTESTED_WINDOW_MS = 2 * MINUTE_MS;
 const KEPT_SEGMENTS = 8;
+/** A segment's bytes never change; cached copies outlive the object harmlessly (names unknown). */
+const SEGMENT_CACHE = "public, max-age=86400, immutable";
 /** How far the stored watch runs ahead of the viewers' last end: one write per this much growth. */
 const WATCH_AHEAD_MS = 10_000;
 const EXTEND_BOX_MS = 5_000;
@@ -386,17 +388,18 @@ export class CameraStream extends DurableObject<Env> {
       await this.scheduleAlarm();
       return { ok: false, code: "wrong_epoch" };
     }
-    await this.env.MEDIA.put(segmentKey(epoch, seq), body, {
-      httpMetadata: { contentType: "video/mp2t" },
+    const key = newSegmentKey(epoch, seq);
+    await this.env.PUBLIC_MEDIA.put(key, body, {
+      httpMetadata: { contentType: "video/mp2t", cacheControl: SEGMENT_CACHE },
     });
     // The put let other events in: the epoch may be gone, or a concurrent upload listed this.
     const state = this.state;
-    if (epoch !== state.epoch || state.phase === "idle" || state.phase === "failed") {
-      await this.env.MEDIA.delete(segmentKey(epoch, seq));
-      return { ok: false, code: "wrong_epoch" };
+    const duplicate = state.segments.some((s) => s.seq === seq);
+    if (epoch !== state.epoch || state.phase === "idle" || state.phase === "failed" || duplicate) {
+      await this.env.PUBLIC_MEDIA.delete(key);
+      return { ok: false, code: duplicate ? "duplicate_segment" : "wrong_epoch" };
     }
-    if (state.segments.some((s) => s.seq === seq)) return { ok: false, code: "duplicate_segment" };
-    const segments = [...state.segments, { seq, duration }]
+    const segments = [...state.segments, { seq, duration, key }]
       .sort((a, b) => a.seq - b.seq)
       .slice(-KEPT_SEGMENTS);
     const now = Date.now();
@@ -757,11 +760,12 @@ export class CameraStream extends DurableObject<Env> {
     if (epoch === 0) return;
     this.ctx.waitUntil(
       (async () => {
-        let listed = await this.env.MEDIA.list({ prefix: epochPrefix(epoch) });
+        const bucket = this.env.PUBLIC_MEDIA;
+        let listed = await bucket.list({ prefix: epochPrefix(epoch) });
         while (listed.objects.length > 0) {
-          await this.env.MEDIA.delete(listed.objects.map((o) => o.key));
+          await bucket.delete(listed.objects.map((o) => o.key));
           if (!listed.truncated) break;
-          listed = await this.env.MEDIA.list({ prefix: epochPrefix(epoch), cursor: listed.cursor });
+          listed = await bucket.list({ prefix: epochPrefix(epoch), cursor: listed.cursor });
         }
       })(),
     );
