@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { StillFacts } from "#protocol/still-facts.ts";
 import { joinTiles, TILE_SIZE, type TileSheetIndex } from "#protocol/tile-sheet.ts";
+import { atLakeTime, lakeDate } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { jpegStill } from "./box.ts";
 import { ORIGIN, visit } from "./helpers.ts";
@@ -23,6 +24,8 @@ beforeAll(async () => {
 });
 
 const HOUR = 3_600_000;
+/** Clock times of one past lake day within the box's 48 h backfill: stills of it never straddle midnight. */
+const onPastDay = (time: string) => atLakeTime(lakeDate(Date.now() - 30 * HOUR), time).getTime();
 const colour = "#884930";
 const proposal = (kind: "sunset" | "best", score: number): StillFacts => ({
   colour,
@@ -67,8 +70,8 @@ describe("the box's proposals", () => {
   });
 
   test("a later, better proposal of the same kind replaces the box's earlier one", async () => {
-    const first = await archived(Date.now() - 5 * HOUR, proposal("best", 40));
-    const second = await archived(Date.now() - 4 * HOUR, proposal("best", 80));
+    const first = await archived(onPastDay("10:00"), proposal("best", 40));
+    const second = await archived(onPastDay("11:00"), proposal("best", 80));
     expect(first.day).toBe(second.day);
     expect(await picksOf(second.day)).toMatchObject({ best_id: second.id, best_score: 80 });
   });
@@ -85,7 +88,7 @@ describe("the box's proposals", () => {
 
 describe("the owner's choice", () => {
   test("always wins: the box never proposes over a still the owner chose, nor over a removal", async () => {
-    const base = Date.now() - 30 * HOUR;
+    const base = onPastDay("12:00");
     const chosen = await archived(base);
     const day = chosen.day;
     const response = await choose(day, { kind: "best", id: chosen.id });
