@@ -115,3 +115,25 @@ test("a purge refused with 429 stays queued and the cron sends it", async () => 
   expect((await purgesSent("cron")).map((call) => call.files.sort())).toEqual([urls]);
   expect(await queued()).toEqual([]);
 });
+
+test("items published before the public bucket existed are copied by the cron, ten a run, then it rests", async () => {
+  const items = [];
+  for (let i = 0; i < 12; i++) items.push(await createMedia({ fileBytes: fakeBytes(100 + i) }));
+  const keys = items.flatMap((item) => [item.fileKey, item.thumbnailKey]);
+  // As a site deployed before the media host: its published files only in the private bucket.
+  await env.PUBLIC_MEDIA.delete(keys);
+  await env.DB.prepare("update site_settings set public_files_backfill = null").run();
+  const copied = async () =>
+    (await Promise.all(keys.map((key) => env.PUBLIC_MEDIA.head(key)))).filter(Boolean).length;
+
+  await runCron();
+  expect(await copied()).toBe(20);
+  await runCron();
+  expect(await copied()).toBe(24);
+  const file = await visit(`/media/${items[11]?.fileKey}`);
+  expect(new Uint8Array(await file.arrayBuffer())).toEqual(items[11]?.fileBytes);
+
+  await env.PUBLIC_MEDIA.delete(items[0]?.fileKey ?? "");
+  await runCron();
+  expect(await copied()).toBe(23);
+});

@@ -6,6 +6,7 @@ import { runDescribeJobs } from "#app/.server/describe/describe-jobs.ts";
 import { purgeEarlierVisitors } from "#app/.server/gallery/once-a-day.ts";
 import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
 import { sendQueuedPurges } from "#app/.server/media-host/cache-purge.ts";
+import { backfillPublicFiles } from "#app/.server/media-host/public-files.ts";
 import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { aiModel } from "#app/.server/translate/model.ts";
@@ -30,6 +31,7 @@ const cronJobs: Record<string, Record<string, Job>> = {
       expireStills(db, env.MEDIA, config.STILL_RETENTION_DAYS),
     "delete-retired-files": (scope) => deleteDueRetiredFiles(scope),
     "purge-cache": (scope) => sendQueuedPurges(scope),
+    "backfill-public-files": (scope) => backfillPublicFiles(scope),
     "describe-pictures": ({ db, env, config }) =>
       runDescribeJobs(db, env.MEDIA, aiModel(env, config), {
         cap: config.DESCRIBE_DAILY_CAP,

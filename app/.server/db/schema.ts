@@ -22,6 +22,8 @@ export const siteSettings = sqliteTable(
     ownerLocale: text("owner_locale").notNull().default("de"),
     /** JSON list of the camera alerts switched on (features/camera); null: all of them. */
     cameraAlerts: text("camera_alerts"),
+    /** The last published item whose files the cron copied to the public bucket (ADR 008). */
+    publicFilesBackfill: text("public_files_backfill"),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],

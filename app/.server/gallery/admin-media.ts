@@ -29,7 +29,7 @@ import {
 } from "#app/features/gallery/media-fields.ts";
 import { listWhere, type MatchFilters } from "./list-media.ts";
 import type { MediaRow } from "./public-item.ts";
-import { servedFileColumns } from "./served-files.ts";
+import { servedFileColumns, servedKeysOf } from "./served-files.ts";
 
 // The browser's copy of the lists (app/features/gallery/media-fields.ts) must match the database's.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -108,10 +108,6 @@ export async function listMatching(db: Db, filters: MatchFilters): Promise<Match
 export async function getAdminMedia(db: Db, id: string): Promise<MediaRow | null> {
   return (await db.select().from(media).where(eq(media.id, id)).get()) ?? null;
 }
-
-/** A published item's served versions are in the public bucket; any other's are not. */
-const servedKeysOf = (rows: Record<keyof typeof servedFileColumns, string | null>[]) =>
-  rows.flatMap((row) => Object.values(row).filter((key) => key !== null));
 
 export async function updateMedia(
   scope: WorkerScope,

@@ -1,5 +1,8 @@
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { WorkerScope } from "#app/.server/context.ts";
+import { media, siteSettings } from "#app/.server/db/schema.ts";
 import { publishedFilesAmong } from "#app/.server/gallery/published-media.ts";
+import { servedFileColumns, servedKeysOf } from "#app/.server/gallery/served-files.ts";
 import { queuePurges, sendQueuedPurges } from "./cache-purge.ts";
 import { publicUrl } from "./public-url.ts";
 
@@ -37,4 +40,43 @@ export async function syncPublicFiles(scope: WorkerScope, keys: string[]): Promi
   );
   await PUBLIC_MEDIA.delete(removals);
   scope.ctx.waitUntil(sendQueuedPurges(scope));
+}
+
+const BACKFILL_ITEMS = 10;
+/** Sorts after every item id: the cursor once every item published before has been copied. */
+const BACKFILL_DONE = "~";
+
+/**
+ * Items published before the public bucket existed get their copies from the cron, a few a run,
+ * so the bucket is complete before the owner points MEDIA_BASE_URL at it (README, "Media host").
+ */
+export async function backfillPublicFiles(scope: WorkerScope): Promise<void> {
+  const { db } = scope;
+  const setting = await db
+    .select({ after: siteSettings.publicFilesBackfill })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .get();
+  const after = setting?.after ?? "";
+  const rows = await db
+    .select({ id: media.id, ...servedFileColumns })
+    .from(media)
+    .where(and(eq(media.status, "published"), gt(media.id, after)))
+    .orderBy(asc(media.id))
+    .limit(BACKFILL_ITEMS);
+  if (rows.length === 0 && after === BACKFILL_DONE) return;
+  for (const { id, ...keys } of rows) {
+    // One item's missing file must not hold back the others for good.
+    await syncPublicFiles(scope, servedKeysOf([keys])).catch((error: unknown) =>
+      console.error(`media host: item ${id} not copied to the public bucket`, error),
+    );
+  }
+  const next = rows.length < BACKFILL_ITEMS ? BACKFILL_DONE : (rows.at(-1)?.id ?? after);
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, publicFilesBackfill: next, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: siteSettings.id,
+      set: { publicFilesBackfill: next, updatedAt: new Date() },
+    });
 }

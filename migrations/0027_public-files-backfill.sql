@@ -1,0 +1,1 @@
+ALTER TABLE `site_settings` ADD `public_files_backfill` text;
