@@ -329,6 +329,8 @@ test.describe("when things go wrong", () => {
     const url = baseURL ?? "";
     const before = Date.now();
     box = startBox(url);
+    // The box's first still takes as long as its start (ffmpeg, the camera, the upload).
+    await box.said(/^\[box\] still: [1-9]\d* uploaded/, 60_000, 0);
     await expect
       .poll(async () => Date.parse((await cameraStatus(url)).still?.takenAt ?? "0"))
       .toBeGreaterThanOrEqual(before - 1_000);
