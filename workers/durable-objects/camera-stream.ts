@@ -53,7 +53,6 @@ type StreamState = {
 };
 
 export type PlaylistAnswer = {
-  epoch: number;
   phase: StreamPhase;
   segments: Segment[];
   ended: string[];
@@ -348,9 +347,8 @@ export class CameraStream extends DurableObject<Env> {
   }
 
   playlist(): PlaylistAnswer {
-    const { epoch, phase, segments } = this.state;
+    const { phase, segments } = this.state;
     return {
-      epoch,
       phase,
       segments: phase === "live" ? segments : [],
       ended: this.endedSessions(),
