@@ -62,7 +62,7 @@ test("a backup of a database with the search index restores rows, settings and a
          1748779200000, 1748779200000, 'media/a.jpg', 'media/b.jpg', 'image/jpeg', 1, 1280, 720);
        update site_settings set maintenance = 1;
        insert into like_salts (day, salt) values ('2025-06-01', 'secret-of-the-day');
-       insert into media_likes (media_id, visitor, day) values ('oldtown1', 'hash', '2025-06-01');`,
+       insert into network_days (day, network, liked) values ('2025-06-01', 'hash', '["oldtown1"]');`,
   );
   const file = join(scratch, "backup.sql");
   run("node", "scripts/d1-backup.ts", "backup", "--local", "--config", source, "--output", file);
@@ -82,7 +82,7 @@ test("a backup of a database with the search index restores rows, settings and a
          (select maintenance from site_settings) as maintenance,
          (select group_concat(media_id) from media_search where media_search match '"citta"*') as found,
          (select count(*) from media_search) as indexed,
-         (select count(*) from like_salts) + (select count(*) from media_likes) as likes`,
+         (select count(*) from like_salts) + (select count(*) from network_days) as likes`,
     ),
   ).toEqual([
     { titles: "The old town's square", maintenance: 1, found: "oldtown1", indexed: 1, likes: 0 },

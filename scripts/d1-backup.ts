@@ -50,7 +50,7 @@ function appliedMigrations(): string[] {
 }
 
 /** Must not outlive their day (privacy policy) or come back after the owner ended them. */
-const TRANSIENT_TABLES = ["media_likes", "media_views", "like_salts", "admin_sessions"];
+const TRANSIENT_TABLES = ["network_days", "like_salts", "admin_sessions"];
 
 /** Not SQLite's, Cloudflare's or wrangler's own, not FTS5 tables (the triggers rebuild them). */
 function tablesToKeep(): string[] {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "#app/.server/db/client.ts";
-import { media, mediaLikes, mediaViews } from "#app/.server/db/schema.ts";
+import { media, networkDays } from "#app/.server/db/schema.ts";
 import {
   type AdminMediaItem,
   MAX_BULK_ITEMS,
@@ -314,10 +314,9 @@ describe("deleting", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: item.id });
     expect(await row(item.id)).toBeUndefined();
-    const likes = await getDb(env.DB).select().from(mediaLikes).all();
-    expect(likes.filter((l) => l.mediaId === item.id)).toEqual([]);
-    const views = await getDb(env.DB).select().from(mediaViews).all();
-    expect(views.filter((v) => v.mediaId === item.id)).toEqual([]);
+    const days = await getDb(env.DB).select().from(networkDays).all();
+    expect(days.flatMap((day) => day.liked).filter((id) => id === item.id)).toEqual([]);
+    expect(days.flatMap((day) => day.viewed).filter((id) => id === item.id)).toEqual([]);
     const keys = await bucketKeys();
     expect(keys.has(item.fileKey)).toBe(false);
     expect(keys.has(item.thumbnailKey)).toBe(false);

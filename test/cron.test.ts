@@ -10,10 +10,9 @@ test("the ten-minute cron forgets earlier days' like and view records and salts"
       "insert into like_salts (day, salt) values ('2020-01-01', 'old'), ('2999-01-01', 'future')",
     ),
     env.DB.prepare(
-      "insert into media_likes (media_id, visitor, day) values (?1, 'a', '2020-01-01'), (?1, 'b', '2999-01-01')",
-    ).bind(item.id),
-    env.DB.prepare(
-      "insert into media_views (media_id, visitor, day) values (?1, 'c', '2020-01-01'), (?1, 'd', '2999-01-01')",
+      `insert into network_days (day, network, liked, viewed) values
+         ('2020-01-01', 'a', json_array(?1), '[]'), ('2999-01-01', 'b', json_array(?1), '[]'),
+         ('2020-01-01', 'c', '[]', json_array(?1)), ('2999-01-01', 'd', '[]', json_array(?1))`,
     ).bind(item.id),
   ]);
   await runCron();
@@ -22,10 +21,12 @@ test("the ten-minute cron forgets earlier days' like and view records and salts"
     day: string;
   }>();
   expect(salts.results.map((r) => r.day)).toEqual(["2999-01-01"]);
-  const likes = await env.DB.prepare("select visitor from media_likes").all<{ visitor: string }>();
-  expect(likes.results.map((r) => r.visitor)).toEqual(["b"]);
-  const views = await env.DB.prepare("select visitor from media_views").all<{ visitor: string }>();
-  expect(views.results.map((r) => r.visitor)).toEqual(["d"]);
+  const records = (set: string) =>
+    env.DB.prepare(`select network from network_days where ${set} != '[]' order by network`).all<{
+      network: string;
+    }>();
+  expect((await records("liked")).results.map((r) => r.network)).toEqual(["b"]);
+  expect((await records("viewed")).results.map((r) => r.network)).toEqual(["d"]);
 });
 
 test("a failing job is logged by its name and stops none of the others", async () => {

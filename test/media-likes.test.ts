@@ -52,8 +52,10 @@ test("stores no client address, only a salted hash that changes daily", async ()
   const item = await createMedia();
   await like(item.id as string, "192.0.2.77");
   await view(item.id as string, "192.0.2.77");
-  for (const table of ["media_likes", "media_views"]) {
-    const rows = await env.DB.prepare(`select visitor from ${table} where media_id = ?`)
+  for (const set of ["liked", "viewed"]) {
+    const rows = await env.DB.prepare(
+      `select network as visitor from network_days, json_each(${set}) where value = ?`,
+    )
       .bind(item.id)
       .all<{ visitor: string }>();
     expect(rows.results).toHaveLength(1);

@@ -14,7 +14,7 @@ export async function todaysCounts(): Promise<Record<string, number>> {
 export async function forgetStatistics(): Promise<void> {
   await env.DB.batch([
     env.DB.prepare("delete from analytics_counts"),
-    env.DB.prepare("delete from analytics_visitors"),
+    env.DB.prepare("delete from network_days"),
     env.DB.prepare("delete from analytics_referrer_networks"),
   ]);
 }

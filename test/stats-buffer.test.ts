@@ -18,7 +18,11 @@ const buffered: Env = { ...env, STATS_FLUSH_SECONDS: "60" };
 const statsBuffer = () => env.STATS_BUFFER.getByName("site");
 
 /** A request to the built Worker; its waitUntil (the isolate's hand-over) is awaited apart. */
-async function send(path: string, address: string, init: RequestInit = {}) {
+async function send(
+  path: string,
+  address: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+) {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, {
     ...init,
@@ -28,6 +32,7 @@ async function send(path: string, address: string, init: RequestInit = {}) {
       "Sec-Fetch-Site": "none",
       "Sec-Fetch-Mode": "navigate",
       "Sec-Fetch-Dest": "document",
+      ...init.headers,
     },
   });
   const response = await (worker as ExportedHandler<Env>).fetch?.(
@@ -47,7 +52,8 @@ const view = (id: string, address: string) =>
 async function item(id: string) {
   return env.DB.prepare(
     `select like_count as likes, view_count as views,
-       (select count(*) from media_likes where media_id = ?1) as likeRecords from media where id = ?1`,
+       (select count(*) from network_days, json_each(liked) where value = ?1) as likeRecords
+     from media where id = ?1`,
   )
     .bind(id)
     .first<{ likes: number; views: number; likeRecords: number }>();
@@ -151,4 +157,57 @@ test("counts D1 did not take stay in the object for the next alarm", async () =>
   expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
   expect(await item(id)).toEqual({ likes: 1, views: 0, likeRecords: 1 });
   expect(await todaysCounts()).toMatchObject({ views: 1, visitors: 1, "event like": 1 });
+});
+
+/** The bench's visitor (ADR 025): home, the gallery, an item opened, viewed and liked, the archive. */
+async function visitor(id: string, address: string) {
+  return [
+    await send("/en", address),
+    await send("/en/gallery", address),
+    await send(`/en/gallery/${id}`, address),
+    await view(id, address),
+    await like(id, address),
+    await send("/en/archive", address),
+  ];
+}
+
+/** D1 rows the alarm's commit wrote, as D1 reports them (kept for the day's budget, ADR 025). */
+async function rowsTheAlarmWrote(): Promise<number> {
+  expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
+  return runInDurableObject(
+    statsBuffer(),
+    (_, state) => state.storage.kv.get<{ rowsWritten: number }>("own-usage")?.rowsWritten ?? 0,
+  );
+}
+
+test("a visitor's records are one D1 row: ten visitors in a minute write at most four rows each", async () => {
+  const photo = await createMedia();
+  await quietFor20s(await visitor(photo.id as string, "192.0.2.35"));
+  expect(await rowsTheAlarmWrote()).toBeGreaterThan(0);
+
+  await forgetStatistics();
+  const other = await createMedia();
+  const ten = [];
+  for (let i = 1; i <= 10; i++) ten.push(...(await visitor(other.id as string, `198.51.100.${i}`)));
+  await quietFor20s(ten);
+  const each = (await rowsTheAlarmWrote()) / 10;
+  expect(await item(other.id as string)).toMatchObject({ likes: 10, views: 10 });
+  expect(await todaysCounts()).toMatchObject({ visitors: 10, views: 40 });
+  expect(each).toBeLessThanOrEqual(4);
+});
+
+test("a network's sixth browser in a minute and its seventh a minute later are no visitors", async () => {
+  const address = "203.0.113.60";
+  const browsers = Array.from({ length: 7 }, (_, i) => `${BROWSER_UA} Build/${i}`);
+  const open = (userAgent: string) =>
+    send("/en/about", address, { headers: { "User-Agent": userAgent } });
+  const minute = [];
+  for (const userAgent of browsers.slice(0, 6)) minute.push(await open(userAgent));
+  await quietFor20s(minute);
+  expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
+  expect(await todaysCounts()).toMatchObject({ views: 6, visitors: 5 });
+
+  await quietFor20s([await open(browsers[6] ?? "")]);
+  expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
+  expect(await todaysCounts()).toMatchObject({ views: 7, visitors: 5 });
 });

@@ -7,7 +7,7 @@ import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { mediaBase } from "#app/.server/media-host/public-url.ts";
-import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
+import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import type {
   LikeAnswer,
   MediaPage,
@@ -35,9 +35,9 @@ function cacheInLanguage(c: Context<ApiEnv>) {
 const limited = (action: "like" | "view") =>
   rateLimit("MEDIA_RATE_LIMIT", (c) => `${action}:${clientNetwork(c.req.raw)}`);
 
-async function todaysVisitor(c: Context<ApiEnv>) {
+async function todaysNetwork(c: Context<ApiEnv>) {
   const day = utcDay();
-  return { day, visitor: await visitorId(c.var.db, clientNetwork(c.req.raw), day) };
+  return { day, network: await networkId(c.var.db, clientNetwork(c.req.raw), day) };
 }
 
 export const galleryRoutes = new Hono<ApiEnv>()
@@ -62,14 +62,14 @@ export const galleryRoutes = new Hono<ApiEnv>()
     },
   )
   .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {
-    const { day, visitor } = await todaysVisitor(c);
-    const result = await countOnceADay(c.var.db, "like", c.req.valid("param").id, visitor, day);
+    const { day, network } = await todaysNetwork(c);
+    const result = await countOnceADay(c.var.db, "like", c.req.valid("param").id, network, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ likes: result.count, liked: true } satisfies LikeAnswer);
   })
   .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
-    const { day, visitor } = await todaysVisitor(c);
-    const result = await countOnceADay(c.var.db, "view", c.req.valid("param").id, visitor, day);
+    const { day, network } = await todaysNetwork(c);
+    const result = await countOnceADay(c.var.db, "view", c.req.valid("param").id, network, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ views: result.count } satisfies ViewAnswer);
   });

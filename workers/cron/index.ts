@@ -3,10 +3,10 @@ import { purgeExpiredSessions } from "#app/.server/auth/session.ts";
 import { purgeContactRecords } from "#app/.server/contact/purge-records.ts";
 import { createWorkerScope, type WorkerScope } from "#app/.server/context.ts";
 import { runDescribeJobs } from "#app/.server/describe/describe-jobs.ts";
-import { purgeEarlierVisitors } from "#app/.server/gallery/once-a-day.ts";
 import { deleteDueRetiredFiles } from "#app/.server/gallery/retired-files.ts";
 import { sendQueuedPurges } from "#app/.server/media-host/cache-purge.ts";
 import { backfillPublicFiles } from "#app/.server/media-host/public-files.ts";
+import { purgeEarlierDays } from "#app/.server/pseudonyms/visitor-id.ts";
 import { purgeStatistics } from "#app/.server/statistics/counts.ts";
 import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { aiModel } from "#app/.server/translate/model.ts";
@@ -20,7 +20,7 @@ type Job = (scope: WorkerScope) => Promise<unknown>;
 const cronJobs: Record<string, Record<string, Job>> = {
   "*/10 * * * *": {
     "refresh-weather": ({ db, config }) => refreshDueSources(db, config),
-    "purge-visitor-records": ({ db }) => purgeEarlierVisitors(db),
+    "purge-visitor-records": ({ db }) => purgeEarlierDays(db),
     "purge-sessions": ({ db }) => purgeExpiredSessions(db),
     "purge-contact": ({ db }) => purgeContactRecords(db),
     "purge-statistics": ({ db }) => purgeStatistics(db),

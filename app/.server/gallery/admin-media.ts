@@ -1,14 +1,8 @@
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import type { WorkerScope } from "#app/.server/context.ts";
 import type { Db } from "#app/.server/db/client.ts";
 import { inList } from "#app/.server/db/in-list.ts";
-import {
-  media,
-  mediaLikes,
-  type mediaStatuses,
-  type mediaTypes,
-  mediaViews,
-} from "#app/.server/db/schema.ts";
+import { media, type mediaStatuses, type mediaTypes } from "#app/.server/db/schema.ts";
 import {
   isDescribedField,
   queueMediaDescriptions,
@@ -16,6 +10,7 @@ import {
   withoutMarksOf,
 } from "#app/.server/describe/described-media.ts";
 import { syncPublicFiles } from "#app/.server/media-host/public-files.ts";
+import { withoutItems } from "#app/.server/statistics/network-days.ts";
 import { type LocalizedField, localizedFields } from "#app/features/gallery/localized-fields.ts";
 import type { MediaType, mediaTypes as typesOfFields } from "#app/features/gallery/media.ts";
 import {
@@ -183,9 +178,8 @@ export async function deleteMediaWhere(scope: WorkerScope, where: SQL): Promise<
         .filter((key) => key !== null),
     );
   const doomed = db.select({ id: media.id }).from(media).where(where);
-  const [, , deleted] = await db.batch([
-    db.delete(mediaLikes).where(inArray(mediaLikes.mediaId, doomed)),
-    db.delete(mediaViews).where(inArray(mediaViews.mediaId, doomed)),
+  const [, deleted] = await db.batch([
+    withoutItems(db, doomed),
     db
       .delete(media)
       .where(where)

@@ -1,6 +1,6 @@
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
-import { likeSalts } from "#app/.server/db/schema.ts";
+import { likeSalts, networkDays } from "#app/.server/db/schema.ts";
 import { keyedHash } from "./keyed-hash.ts";
 
 let cachedSalt: { day: string; salt: string } | null = null;
@@ -23,6 +23,15 @@ export async function visitorId(db: Db, client: string, day = utcDay()): Promise
   return keyedHash(cachedSalt.salt, client);
 }
 
-export function purgeSalts(db: Db, keepFrom: string) {
-  return db.delete(likeSalts).where(lt(likeSalts.day, keepFrom));
+/** The day's pseudonym of a network (an IPv4 address, an IPv6 /64): its `network_days` row. */
+export function networkId(db: Db, network: string, day = utcDay()): Promise<string> {
+  return visitorId(db, `network\n${network}`, day);
+}
+
+/** Earlier days' network records and salts go together: no one can be traced from them afterwards. */
+export async function purgeEarlierDays(db: Db, today = utcDay()): Promise<void> {
+  await db.batch([
+    db.delete(networkDays).where(lt(networkDays.day, today)),
+    db.delete(likeSalts).where(lt(likeSalts.day, today)),
+  ]);
 }

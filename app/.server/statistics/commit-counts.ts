@@ -1,5 +1,12 @@
 import { OTHER_VALUE } from "#app/features/statistics/statistics-events.ts";
 import { addCount, type CountBatch, counterKey } from "./count-batch.ts";
+import {
+  addToNetworkDays,
+  type NetworkDay,
+  type NetworkSets,
+  parseNetworkDay,
+  storedNetworkDays,
+} from "./network-days.ts";
 
 /** Rows a commit read and wrote, as D1 bills them (ADR 025). */
 export type CommitRows = { rowsRead: number; rowsWritten: number };
@@ -9,9 +16,9 @@ const VISITORS_PER_NETWORK = 5;
 /** Referring sites named a day; later ones count as one, so posted host names cannot grow the table. */
 const MAX_SITES_PER_DAY = 100;
 
-const parsed = <T>(keys: string[]) => keys.map((key) => JSON.parse(key) as T);
-type Once = [day: string, mediaId: string, visitor: string];
-type StoredVisitor = { visitor: string; network: string };
+type Once = [day: string, mediaId: string, network: string];
+const parsed = (keys: string[]) => keys.map((key) => JSON.parse(key) as Once);
+const rowKey = (day: string, network: string) => JSON.stringify([day, network]);
 
 function rowsOf(results: D1Result[]): CommitRows {
   return results.reduce(
@@ -23,80 +30,74 @@ function rowsOf(results: D1Result[]): CommitRows {
   );
 }
 
-/** What D1 already has of the batch: the day's visitors of its networks, likes and views, items. */
+/** What D1 already has of the batch: its networks' days, and which of its items are published. */
 async function known(d1: D1Database, batch: CountBatch) {
-  if (batch.visitors.length + batch.likes.length + batch.views.length === 0) {
-    const none = new Set<string>();
-    return {
-      visitors: new Map<string, StoredVisitor[]>(),
-      likes: none,
-      views: none,
-      published: none,
-      rows: rowsOf([]),
-    };
+  const once = parsed([...batch.likes, ...batch.views]);
+  const keys = new Set([
+    ...batch.visitors.map(({ day, network }) => rowKey(day, network)),
+    ...once.map(([day, , network]) => rowKey(day, network)),
+  ]);
+  if (keys.size === 0) {
+    return { days: new Map<string, NetworkDay>(), published: new Set<string>(), rows: rowsOf([]) };
   }
-  const networksByDay = new Map<string, Set<string>>();
-  for (const { day, network } of batch.visitors) {
-    networksByDay.set(day, (networksByDay.get(day) ?? new Set()).add(network));
-  }
-  const onceRows = (table: string, keys: string[]) =>
-    d1
-      .prepare(
-        `select media_id as mediaId, visitor from ${table} where (media_id, visitor) in
-         (select value ->> 1, value ->> 2 from json_each(?1))`,
-      )
-      .bind(JSON.stringify(parsed<Once>(keys)));
-  const items = [...new Set(parsed<Once>([...batch.likes, ...batch.views]).map(([, id]) => id))];
-  const days = [...networksByDay];
   const results = await d1.batch<Record<string, string>>([
-    ...days.map(([day, networks]) =>
-      d1
-        .prepare(
-          `select visitor, network from analytics_visitors
-           where day = ?1 and network in (select value from json_each(?2))`,
-        )
-        .bind(day, JSON.stringify([...networks])),
+    storedNetworkDays(
+      d1,
+      [...keys].map((key) => JSON.parse(key)),
     ),
-    onceRows("media_likes", batch.likes),
-    onceRows("media_views", batch.views),
     d1
       .prepare(
         "select id from media where status = 'published' and id in (select value from json_each(?1))",
       )
-      .bind(JSON.stringify(items)),
+      .bind(JSON.stringify([...new Set(once.map(([, id]) => id))])),
   ]);
-  const [likes, views, published] = results.slice(days.length).map((r) => r.results);
-  const pair = (row: Record<string, string>) => `${row.mediaId} ${row.visitor}`;
+  const [days, published] = results.map((result) => result.results);
   return {
-    visitors: new Map(
-      days.map(([day], i) => [day, (results[i]?.results ?? []) as StoredVisitor[]]),
+    days: new Map(
+      (days ?? []).map(parseNetworkDay).map((row) => [rowKey(row.day, row.network), row]),
     ),
-    likes: new Set(likes?.map(pair)),
-    views: new Set(views?.map(pair)),
     published: new Set(published?.map((row) => row.id)),
     rows: rowsOf(results),
   };
 }
 
-/** Visitors new to their day, at most five per network with those D1 already has. */
-function newVisitors(batch: CountBatch, stored: Map<string, StoredVisitor[]>) {
-  const seen = new Map<string, Set<string>>();
-  const perNetwork = new Map<string, number>();
-  for (const [day, rows] of stored) {
-    seen.set(day, new Set(rows.map((row) => row.visitor)));
-    for (const row of rows) {
-      const key = `${day} ${row.network}`;
-      perNetwork.set(key, (perNetwork.get(key) ?? 0) + 1);
+type Known = Awaited<ReturnType<typeof known>>;
+
+/**
+ * What the batch adds to its networks' days: visitors while a network has fewer than five,
+ * likes and views of published items the network has not liked or viewed that day.
+ */
+function additions(batch: CountBatch, stored: Known) {
+  const days = new Map<string, { stored: NetworkDay; added: NetworkDay }>();
+  const dayOf = (day: string, network: string) => {
+    const key = rowKey(day, network);
+    const empty = (): NetworkDay => ({ day, network, visitors: [], liked: [], viewed: [] });
+    const entry = days.get(key) ?? { stored: stored.days.get(key) ?? empty(), added: empty() };
+    days.set(key, entry);
+    return entry;
+  };
+  const add = (set: keyof NetworkSets, day: string, network: string, value: string) => {
+    const entry = dayOf(day, network);
+    if (entry.stored[set].includes(value) || entry.added[set].includes(value)) return false;
+    if (set === "visitors") {
+      const count = entry.stored.visitors.length + entry.added.visitors.length;
+      if (count >= VISITORS_PER_NETWORK) return false;
     }
-  }
-  return batch.visitors.filter(({ day, id, network }) => {
-    const ids = seen.get(day) ?? new Set();
-    const count = perNetwork.get(`${day} ${network}`) ?? 0;
-    if (ids.has(id) || count >= VISITORS_PER_NETWORK) return false;
-    seen.set(day, ids.add(id));
-    perNetwork.set(`${day} ${network}`, count + 1);
+    entry.added[set].push(value);
     return true;
-  });
+  };
+  const once = (action: "likes" | "views", set: "liked" | "viewed") =>
+    parsed(batch[action]).filter(
+      ([day, id, network]) => stored.published.has(id) && add(set, day, network, id),
+    );
+  return {
+    visitors: batch.visitors.filter(({ day, network, id }) => add("visitors", day, network, id)),
+    likes: once("likes", "liked"),
+    views: once("views", "viewed"),
+    days: [...days.values()]
+      .map(({ added }) => added)
+      .filter((day) => day.visitors.length + day.liked.length + day.viewed.length > 0),
+  };
 }
 
 const upsertCount = `on conflict (day, dimension, value) do update set count = count + excluded.count`;
@@ -114,6 +115,15 @@ function siteCount(d1: D1Database, key: string, count: number) {
     .bind(day, dimension, host, count);
 }
 
+/** An item's counter raised by its new likes or views. */
+function itemCounts(d1: D1Database, counter: "like_count" | "view_count", added: Once[]) {
+  const perItem = new Map<string, number>();
+  for (const [, id] of added) perItem.set(id, (perItem.get(id) ?? 0) + 1);
+  return [...perItem].map(([id, count]) =>
+    d1.prepare(`update media set ${counter} = ${counter} + ?1 where id = ?2`).bind(count, id),
+  );
+}
+
 /**
  * One StatsBuffer batch into D1: what is new is decided against what D1 has (the object is the
  * only writer of these counts, one commit at a time), then written in one D1 batch.
@@ -122,41 +132,17 @@ export async function commitCounts(d1: D1Database, batch: CountBatch): Promise<C
   const stored = await known(d1, batch);
   const counters = { ...batch.counters };
   const sites = { ...batch.sites };
-  const visitors = newVisitors(batch, stored.visitors);
+  const added = additions(batch, stored);
   const buckets = new Map<string, Set<number>>();
-  for (const { day, referrer } of visitors) {
+  for (const { day, referrer } of added.visitors) {
     addCount(counters, counterKey(day, "visitors", ""));
     if (!referrer) continue;
     const key = counterKey(day, "referrer", referrer.host);
     addCount(sites, key);
     buckets.set(key, (buckets.get(key) ?? new Set()).add(referrer.bucket));
   }
-  const once = (action: "likes" | "views") => {
-    const added = new Map<string, Once[]>();
-    for (const entry of parsed<Once>(batch[action])) {
-      const [, id, visitor] = entry;
-      if (!stored.published.has(id) || stored[action].has(`${id} ${visitor}`)) continue;
-      added.set(id, [...(added.get(id) ?? []), entry]);
-    }
-    return added;
-  };
-  const likes = once("likes");
-  for (const [, entries] of likes) {
-    for (const [day] of entries) addCount(counters, counterKey(day, "event", "like"));
-  }
+  for (const [day] of added.likes) addCount(counters, counterKey(day, "event", "like"));
   const counts = Object.entries(counters).map(([key, count]) => [...JSON.parse(key), count]);
-  const records = (table: string, counter: string, added: Map<string, Once[]>) =>
-    [...added].flatMap(([id, entries]) => [
-      d1
-        .prepare(
-          `insert into ${table} (media_id, visitor, day) select value ->> 1, value ->> 2, value ->> 0
-           from json_each(?1) where exists (select 1 from media where id = ?2) on conflict do nothing`,
-        )
-        .bind(JSON.stringify(entries), id),
-      d1
-        .prepare(`update media set ${counter} = ${counter} + ?1 where id = ?2`)
-        .bind(entries.length, id),
-    ]);
   const statements = [
     ...(counts.length > 0
       ? [
@@ -169,17 +155,7 @@ export async function commitCounts(d1: D1Database, batch: CountBatch): Promise<C
         ]
       : []),
     ...Object.entries(sites).map(([key, count]) => siteCount(d1, key, count)),
-    ...(visitors.length > 0
-      ? [
-          d1
-            .prepare(
-              `insert into analytics_visitors (day, visitor, network)
-               select value ->> 'day', value ->> 'id', value ->> 'network' from json_each(?1) where true
-               on conflict do nothing`,
-            )
-            .bind(JSON.stringify(visitors)),
-        ]
-      : []),
+    ...(added.days.length > 0 ? [addToNetworkDays(d1, added.days)] : []),
     // A bucket only for a site that got its own name (not one past the day's first hundred).
     ...[...buckets].map(([key, set]) => {
       const [day, , host] = JSON.parse(key) as [string, string, string];
@@ -191,8 +167,8 @@ export async function commitCounts(d1: D1Database, batch: CountBatch): Promise<C
         )
         .bind(day, host, JSON.stringify([...set]));
     }),
-    ...records("media_likes", "like_count", likes),
-    ...records("media_views", "view_count", once("views")),
+    ...itemCounts(d1, "like_count", added.likes),
+    ...itemCounts(d1, "view_count", added.views),
     ...(Object.keys(batch.usage).length > 0
       ? [
           d1

@@ -15,7 +15,7 @@ export type CountBatch = {
   /** JSON [day, dimension, host] → count: sites, named only while the day has room (embeds). */
   sites: Record<string, number>;
   visitors: VisitorEntry[];
-  /** JSON [day, media id, visitor]: once a day per visitor, checked against D1 when written. */
+  /** JSON [day, media id, network]: once a day per network, checked against D1 when written. */
   likes: string[];
   views: string[];
   /** The owner's day budget: what the isolates' invocations used, by UTC day (ADR 025). */

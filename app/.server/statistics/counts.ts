@@ -4,7 +4,6 @@ import {
   analyticsCounts,
   type analyticsDimensions,
   analyticsReferrerNetworks,
-  analyticsVisitors,
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import type { ProductEvent } from "#app/features/statistics/statistics-events.ts";
@@ -64,12 +63,11 @@ export async function countEvent(db: Db, event: ProductEvent, day: string): Prom
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */
 const RETENTION_MONTHS = 13;
 
-/** Visitor hashes go with their day's salt; network buckets once no statistics period shows their day. */
+/** Network buckets go once no statistics period shows their day (visitor ids: `purgeEarlierDays`). */
 export async function purgeStatistics(db: Db, now = new Date()): Promise<void> {
   const keepCountsFrom = new Date(now);
   keepCountsFrom.setUTCMonth(keepCountsFrom.getUTCMonth() - RETENTION_MONTHS);
   await db.batch([
-    db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, utcDay(now))),
     db
       .delete(analyticsReferrerNetworks)
       .where(lt(analyticsReferrerNetworks.day, firstDayShown(now))),

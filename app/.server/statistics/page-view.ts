@@ -1,7 +1,7 @@
 import type { Db } from "#app/.server/db/client.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
-import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
+import { networkId, utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { stripLocale } from "#app/i18n/locales.ts";
 import { framePagePaths, publicPagePaths } from "#app/shell/pages.ts";
 import type { PageView } from "./counts.ts";
@@ -60,7 +60,7 @@ export async function pageViewOf(
       ? null
       : {
           id: await visitorId(db, `${network}\n${userAgent}`, day),
-          network: await visitorId(db, `network\n${network}`, day),
+          network: await networkId(db, network, day),
         },
     page,
     referrer:
