@@ -245,7 +245,7 @@ export const analyticsCounts = sqliteTable(
 
 /**
  * A network's day under its salted pseudonym: its visitors (at most five), the items it liked and
- * viewed, as JSON sets (ADR 014). Created WITHOUT ROWID (0029; drizzle cannot say so): a new row
+ * viewed, as JSON sets (ADR 014). Created WITHOUT ROWID (0028; drizzle cannot say so): a new row
  * is one D1 row written, not two.
  */
 export const networkDays = sqliteTable(
