@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { type RunningBox, startReadyBox } from "./box.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, isMiss, LIVE_SEGMENTS, test } from "./fixtures.ts";
 
 let box: RunningBox | null = null;
 test.afterEach(() => {
@@ -31,7 +31,9 @@ function watchSite(page: Page, baseURL: string | undefined) {
     if ((await response.allHeaders())["set-cookie"]) cookies++;
   });
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    if (message.type() === "error" && !isMiss(message, [LIVE_SEGMENTS])) {
+      problems.push(`console: ${message.text()}`);
+    }
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   // The Worker's requests: everything but the static files the assets layer serves.

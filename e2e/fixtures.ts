@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { locales, localizePath } from "#app/i18n/locales.ts";
 import { sitePages } from "#app/shell/pages.ts";
 
@@ -8,25 +14,42 @@ export { locales };
 export const pages = sitePages.filter((page) => !("frame" in page)).map((page) => page.path);
 export const localized = localizePath;
 
+/** The browser's live playlist asks the media host whether the next segment landed (ADR 009). */
+export const LIVE_SEGMENTS = /\/media\/live\/\d+\/\d+-[0-9a-f]{32}\.ts$/;
+
+/** A 404 of one of these addresses: "not yet", not a failure. */
+export const isMiss = (message: ConsoleMessage, addresses: RegExp[]) =>
+  message.text().includes("status of 404 (") &&
+  addresses.some((address) => address.test(message.location().url));
+
 type Fixtures = {
   /** HTTP statuses a journey provokes on purpose; Chromium logs each as a console error. */
   expectedStatuses: number[];
   /** Chromium's network errors a journey provokes on purpose, e.g. `net::ERR_INTERNET_DISCONNECTED`. */
   expectedNetworkErrors: string[];
+  /** Addresses whose 404 means "not yet", e.g. a live segment the browser's playlist asks for. */
+  expectedMisses: RegExp[];
   strictPage: Page;
 };
 
 export const test = base.extend<Fixtures>({
   expectedStatuses: [[], { option: true }],
   expectedNetworkErrors: [[], { option: true }],
-  strictPage: async ({ page, baseURL, expectedStatuses, expectedNetworkErrors }, use) => {
+  expectedMisses: [[], { option: true }],
+  strictPage: async (
+    { page, baseURL, expectedStatuses, expectedNetworkErrors, expectedMisses },
+    use,
+  ) => {
     const problems: string[] = [];
     // Chromium's words for a failed load: "… status of 404 (Not Found)" or "net::ERR_…".
-    const expected = (text: string) =>
-      expectedStatuses.some((status) => text.includes(`status of ${status} (`)) ||
-      expectedNetworkErrors.some((error) => text === `Failed to load resource: ${error}`);
+    const expected = (message: ConsoleMessage) =>
+      expectedStatuses.some((status) => message.text().includes(`status of ${status} (`)) ||
+      expectedNetworkErrors.some(
+        (error) => message.text() === `Failed to load resource: ${error}`,
+      ) ||
+      isMiss(message, expectedMisses);
     page.on("console", (message) => {
-      if (message.type() === "error" && !expected(message.text())) {
+      if (message.type() === "error" && !expected(message)) {
         // Chromium's message names no address; its location does, for a failed load.
         const { url } = message.location();
         problems.push(`console: ${message.text()}${url ? ` (${url})` : ""}`);

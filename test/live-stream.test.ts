@@ -191,6 +191,17 @@ describe("stream sessions", () => {
     // A second viewer joins the running stream: same epoch, the box's deadline already covers it.
     const second = await sessionOf(await startSession());
 
+    // Each answer names the segments of its minute (+ 10 s), from the newest the Worker knew of,
+    // at the names the object gave them: browsers build their playlists without the Worker.
+    expect(first.segments).toMatchObject({ first: 0, edge: 0, seconds: 2 });
+    expect(first.segments.urls).toHaveLength(4 + 70 / 2);
+    expect(second.segments).toMatchObject({ first: 1, edge: 0, seconds: 2 });
+    expect(second.segments.urls).toHaveLength(1 + 70 / 2);
+    expect(second.segments.urls[0]).toBe(first.segments.urls[1]);
+    const landed = await visit(first.segments.urls[1] ?? "");
+    expect(new Uint8Array(await landed.arrayBuffer())).toEqual(tsSegment(5));
+    expect((await visit(first.segments.urls[2] ?? "", { method: "HEAD" })).status).toBe(404);
+
     for (const viewer of [first, second]) {
       const playlist = await visit(viewer.playlistUrl);
       expect(playlist.status).toBe(200);
@@ -213,6 +224,7 @@ describe("stream sessions", () => {
         ),
       );
       // The segment is public at its random name: no session token, cached everywhere.
+      expect(text).toContain(`\n${first.segments.urls[0]}\n`);
       const segment = await visit(text.split("\n")[7] ?? "");
       expect(segment.status).toBe(200);
       expect(segment.headers.get("Content-Type")).toBe("video/mp2t");
@@ -419,7 +431,7 @@ describe("ended sessions", () => {
     expect(state.status).toBe(401);
   });
 
-  test("a session ended with DELETE gets no playlist again, so it never learns a newer segment", async () => {
+  test("a session ended with DELETE gets no Worker playlist again, so it never learns a newer segment", async () => {
     const [stopped, watching] = await liveViewers();
     const seen = await newestSegment(stopped);
     const ended = await visit(`/api/stream/session?token=${encodeURIComponent(stopped.token)}`, {

@@ -6,6 +6,7 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { askCameraStatus } from "#app/.server/live-stream/camera-status.ts";
 import { askBriefly, forgetAnswer } from "#app/.server/live-stream/object-answers.ts";
 import { buildPlaylist } from "#app/.server/live-stream/playlist.ts";
+import { sessionSegments } from "#app/.server/live-stream/session-segments.ts";
 import {
   createStreamToken,
   type TokenCheck,
@@ -103,19 +104,26 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
       );
       if (!view.online) return apiError(c, 503, "camera_offline", "The camera is offline");
       countEventInBackground(c.executionCtx, c.var.db, "stream_started");
-      const token = await createStreamToken(
-        c.var.config.SESSION_SECRET,
-        crypto.randomUUID(),
-        endsAt,
-      );
+      const { SESSION_SECRET: secret, STREAM_SESSION_SECONDS: sessionSeconds } = c.var.config;
+      const [token, segments] = await Promise.all([
+        createStreamToken(secret, crypto.randomUUID(), endsAt),
+        sessionSegments(view.edge, {
+          secret,
+          mediaBase: mediaBase(c.var.config),
+          sessionSeconds,
+          now: Date.now(),
+        }),
+      ]);
       c.header("Cache-Control", "no-store");
       return c.json(
         {
           token,
           expiresAt: new Date(endsAt).toISOString(),
-          durationSeconds: c.var.config.STREAM_SESSION_SECONDS,
+          durationSeconds: sessionSeconds,
           live: view.phase === "live",
+          // For players without Media Source Extensions; the others build it from `segments`.
           playlistUrl: `/api/stream/s/${token}/live.m3u8`,
+          segments,
         } satisfies StreamSession,
         201,
       );

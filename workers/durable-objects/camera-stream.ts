@@ -9,7 +9,7 @@ import { cameraFacts } from "#app/.server/camera/camera-facts.ts";
 import { healthChanges } from "#app/.server/camera/health-changes.ts";
 import { getDb } from "#app/.server/db/client.ts";
 import { type Config, getConfig } from "#app/.server/env.ts";
-import { epochPrefix, newSegmentKey, type Segment } from "#app/.server/live-stream/playlist.ts";
+import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
 import type {
   CameraView,
@@ -17,6 +17,7 @@ import type {
   Watchers,
 } from "#app/.server/live-stream/watch-coalescer.ts";
 import { readCameraAlertSettings } from "#app/.server/settings.ts";
+import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { archiveHref } from "#app/features/archive/stills.ts";
 import type {
   CameraOverview,
@@ -44,6 +45,8 @@ import { EVENTS_TABLE, newestEvents, recordEvent } from "./camera-events.ts";
 type StreamState = {
   /** Increases with every start, so a restarted stream never lists an older one's segments. */
   epoch: number;
+  /** Part of every segment name of the epoch (`segmentKey`). */
+  salt: string;
   phase: StreamPhase;
   phaseSince: number;
   lastSegmentAt: number;
@@ -102,6 +105,7 @@ const STALL_MS = 8_000;
 
 const initialState: StreamState = {
   epoch: 0,
+  salt: "",
   phase: "idle",
   phaseSince: 0,
   lastSegmentAt: 0,
@@ -255,8 +259,21 @@ export class CameraStream extends DurableObject<Env> {
   }
 
   private view(): CameraView {
-    const { phase, stopAt } = this.state;
-    return { online: this.online, phase, stopping: stopAt !== null, ended: this.endedSessions() };
+    const { epoch, salt, phase, stopAt, segments, lastSegmentAt } = this.state;
+    const edge = {
+      epoch,
+      salt,
+      seq: segments.at(-1)?.seq ?? null,
+      at: lastSegmentAt,
+      longest: segments.length > 0 ? Math.max(...segments.map((s) => s.duration)) : null,
+    };
+    return {
+      online: this.online,
+      phase,
+      edge,
+      stopping: stopAt !== null,
+      ended: this.endedSessions(),
+    };
   }
 
   /** Deciding, the box is started once its camera answers (`cameraSaid`), or the start times out. */
@@ -271,7 +288,9 @@ export class CameraStream extends DurableObject<Env> {
     let state = before;
     if (state.phase === "idle" || state.phase === "failed") {
       this.deleteEpoch(state.epoch);
-      state = { ...initialState, epoch: state.epoch + 1, phase: "starting", phaseSince: now };
+      // A new salt per epoch: names never repeat, even if this object's storage were lost.
+      const epoch = state.epoch + 1;
+      state = { ...initialState, epoch, salt: randomHex(8), phase: "starting", phaseSince: now };
     }
     if (state.stopAt !== null) state = { ...state, stopAt: null };
     if (until > state.watchedUntil) state = { ...state, watchedUntil: until + WATCH_AHEAD_MS };
@@ -386,7 +405,7 @@ export class CameraStream extends DurableObject<Env> {
       await this.scheduleAlarm();
       return { ok: false, code: "wrong_epoch" };
     }
-    const key = newSegmentKey(epoch, seq);
+    const key = await segmentKey(this.config.SESSION_SECRET, before, seq);
     await this.env.PUBLIC_MEDIA.put(key, body, {
       httpMetadata: { contentType: "video/mp2t", cacheControl: SEGMENT_CACHE },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildPlaylist, epochPrefix, newSegmentKey } from "./playlist.ts";
+import { buildPlaylist, epochPrefix, segmentKey } from "./playlist.ts";
 
 const segment = (seq: number, duration = 2) => ({ seq, duration, key: `live/7/${seq}-k.ts` });
 
@@ -36,10 +36,19 @@ describe("live playlist", () => {
     );
   });
 
-  test("names each segment with 128 random bits under its epoch", () => {
-    const first = newSegmentKey(3, 12);
+  test("names each segment by 128 bits of HMAC of its epoch, salt and number, the same wherever asked", async () => {
+    const epoch = { epoch: 3, salt: "a1" };
+    const first = await segmentKey("secret-a", epoch, 12);
     expect(first).toMatch(/^live\/3\/12-[0-9a-f]{32}\.ts$/);
     expect(first.startsWith(epochPrefix(3))).toBe(true);
-    expect(newSegmentKey(3, 12)).not.toBe(first);
+    expect(await segmentKey("secret-a", epoch, 12)).toBe(first);
+    const others = await Promise.all([
+      segmentKey("secret-a", epoch, 13),
+      segmentKey("secret-a", { ...epoch, epoch: 4 }, 12),
+      segmentKey("secret-a", { ...epoch, salt: "b2" }, 12),
+      segmentKey("secret-b", epoch, 12),
+    ]);
+    const names = new Set([first, ...others].map((key) => key.split("-")[1]));
+    expect(names.size).toBe(5);
   });
 });

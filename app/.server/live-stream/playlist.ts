@@ -1,34 +1,41 @@
 import { publicUrl } from "#app/.server/media-host/public-url.ts";
-import { randomHex } from "#app/.server/uploads/upload-store.ts";
+import { keyedHash } from "#app/.server/pseudonyms/keyed-hash.ts";
+import { playlistText } from "#app/features/live-stream/live-playlist.ts";
 
-/** `key`: the segment's object in the public bucket, named at random (ADR 009). */
+/** `key`: the segment's object in the public bucket (`segmentKey`). */
 export type Segment = { seq: number; duration: number; key: string };
 
-/** Segments a playlist lists: enough to ride out a late upload, few enough to start near live. */
-const PLAYLIST_SEGMENTS = 4;
-const BOX_SEGMENT_SECONDS = 2;
-
-// Same for every viewer of an epoch, so cached per location. Only a session's playlist names the
-// segments, so the one-minute limit holds though the segments themselves are public.
+// Same for every viewer of an epoch, so cached per location. Only a session learns segment names,
+// so the one-minute limit holds though the segments themselves are public (ADR 009).
 export function buildPlaylist(segments: Segment[], mediaBase: string): string {
-  const listed = segments.slice(-PLAYLIST_SEGMENTS);
-  // Never below the box's -hls_time: the target may not change (RFC 8216 §4.3.3.1).
-  const target = Math.max(BOX_SEGMENT_SECONDS, ...listed.map((s) => Math.ceil(s.duration)));
-  const lines = [
-    "#EXTM3U",
-    "#EXT-X-VERSION:3",
-    `#EXT-X-TARGETDURATION:${target}`,
-    `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.seq ?? 0}`,
-  ];
-  for (const { duration, key } of listed) {
-    lines.push(`#EXTINF:${duration.toFixed(3)},`, publicUrl(mediaBase, key));
-  }
-  return `${lines.join("\n")}\n`;
+  return playlistText(segments.map((s) => ({ ...s, url: publicUrl(mediaBase, s.key) })));
 }
 
-/** 128 random bits per segment: a name cannot be guessed from the ones a session saw. */
-export const newSegmentKey = (epoch: number, seq: number) =>
-  `${epochPrefix(epoch)}${seq}-${randomHex(16)}.ts`;
+/** A crowd's sessions ask for the same few dozen names: each is worked out once per isolate. */
+const names = { secret: "", byId: new Map<string, string>() };
+const KEPT_NAMES = 512;
+
+/**
+ * 128 bits of HMAC under the site's secret: the Worker can hand a session the names of its minute
+ * before they exist, and nobody can work out the name of a segment they were not given.
+ */
+export async function segmentKey(
+  secret: string,
+  { epoch, salt }: { epoch: number; salt: string },
+  seq: number,
+): Promise<string> {
+  const id = `${epoch}/${salt}/${seq}`;
+  if (names.secret !== secret || names.byId.size >= KEPT_NAMES) {
+    names.secret = secret;
+    names.byId.clear();
+  }
+  let name = names.byId.get(id);
+  if (name === undefined) {
+    name = await keyedHash(secret, `live-segment/${id}`);
+    names.byId.set(id, name);
+  }
+  return `${epochPrefix(epoch)}${seq}-${name}.ts`;
+}
 
 /** One prefix per epoch, so a stream's segments go together when it ends. */
 export function epochPrefix(epoch: number): string {

@@ -2,9 +2,19 @@ import { type Clock, systemClock } from "#time/clock.ts";
 
 export type StreamPhase = "idle" | "starting" | "live" | "failed";
 
+/** The newest segment of the running epoch (`seq` null before the first) and how long they run. */
+export type StreamEdge = {
+  epoch: number;
+  salt: string;
+  seq: number | null;
+  at: number;
+  longest: number | null;
+};
+
 export type CameraView = {
   online: boolean;
   phase: StreamPhase;
+  edge: StreamEdge;
   /** Nobody watches and the stop grace runs: a new viewer must restart the box's deadline. */
   stopping: boolean;
   ended: string[];

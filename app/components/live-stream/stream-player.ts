@@ -1,4 +1,13 @@
 import type Hls from "hls.js/light";
+import type {
+  Loader,
+  LoaderCallbacks,
+  LoaderStats,
+  PlaylistLoaderConstructor,
+  PlaylistLoaderContext,
+} from "hls.js/light";
+import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts";
+import { BrowserPlaylist, probeMediaHost } from "./browser-playlist.ts";
 
 type HlsModule = typeof import("hls.js/light");
 let hlsModule: Promise<HlsModule> | null = null;
@@ -38,18 +47,66 @@ export type PlayerEvents = {
   onFailure: (reason: string) => void;
 };
 
+/** hls.js asks this for every playlist: it answers from the browser's playlist, not the network. */
+function playlistLoader(playlist: BrowserPlaylist, { LoadStats }: HlsModule) {
+  return class implements Loader<PlaylistLoaderContext> {
+    context: PlaylistLoaderContext | null = null;
+    stats: LoaderStats = new LoadStats();
+    private cancelled = false;
+
+    load(
+      context: PlaylistLoaderContext,
+      _config: unknown,
+      callbacks: LoaderCallbacks<PlaylistLoaderContext>,
+    ) {
+      this.context = context;
+      const { stats } = this;
+      stats.loading.start = performance.now();
+      const fail = (text: string) => callbacks.onError({ code: 404, text }, context, null, stats);
+      playlist.text().then(
+        (text) => {
+          if (this.cancelled) return;
+          stats.loading.first = stats.loading.end = performance.now();
+          // hls.js retries a failed reload (playlistLoadPolicy): the segment may land meanwhile.
+          if (text === null) return fail("no segment on the media host yet");
+          stats.loaded = stats.total = text.length;
+          callbacks.onSuccess({ url: context.url, data: text }, stats, context, null);
+        },
+        (error: unknown) => {
+          if (!this.cancelled) fail(`segment probe failed: ${String(error)}`);
+        },
+      );
+    }
+
+    abort() {
+      this.cancelled = true;
+      this.stats.aborted = true;
+    }
+
+    destroy() {
+      this.abort();
+      this.context = null;
+    }
+  } satisfies PlaylistLoaderConstructor;
+}
+
+type PlayerSession = Pick<StreamSession, "playlistUrl" | "segments">;
+
 export async function attachPlayer(
   video: HTMLVideoElement,
-  playlistUrl: string,
+  { playlistUrl, segments }: PlayerSession,
   events: PlayerEvents,
 ): Promise<() => void> {
   let hls: Hls | null = null;
   if (prefersNativeHls(video)) {
+    // Safari without Media Source Extensions loads the Worker's playlist itself (ADR 009).
     video.src = playlistUrl;
   } else {
     hlsModule ??= loadHls();
-    const { default: HlsPlayer } = await hlsModule;
+    const module = await hlsModule;
+    const HlsPlayer = module.default;
     hls = new HlsPlayer({
+      pLoader: playlistLoader(new BrowserPlaylist(segments, probeMediaHost), module),
       // One 480p rendition of 2 s segments: start one segment behind the live edge.
       initialLiveManifestSize: 1,
       liveSyncDurationCount: 1,

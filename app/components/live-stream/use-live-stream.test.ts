@@ -6,7 +6,8 @@ import type { PlayerEvents } from "./stream-player.ts";
 // tests (first frame, failure). The network is a fake `fetch` that plays the Worker.
 const player = vi.hoisted(() => ({
   loadPlayer: vi.fn<() => Promise<void>>(),
-  attachPlayer: vi.fn<(video: HTMLVideoElement, url: string, events: PlayerEvents) => unknown>(),
+  attachPlayer:
+    vi.fn<(video: HTMLVideoElement, session: unknown, events: PlayerEvents) => unknown>(),
 }));
 vi.mock("./stream-player.ts", () => player);
 
@@ -23,6 +24,12 @@ const SESSION = {
   expiresAt: "2026-11-22T18:52:00.000Z",
   durationSeconds: 60,
   playlistUrl: "/api/stream/s/t0k/live.m3u8",
+  segments: {
+    first: 0,
+    edge: 0,
+    seconds: 2,
+    urls: ["/media/live/1/0-a.ts", "/media/live/1/1-b.ts"],
+  },
   live: false,
 };
 
@@ -63,7 +70,7 @@ beforeEach(() => {
   seen = [];
   teardown = vi.fn();
   player.loadPlayer.mockResolvedValue(undefined);
-  player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
+  player.attachPlayer.mockImplementation(async (_video, _session, playerEvents) => {
     events = playerEvents;
     return teardown;
   });
@@ -170,7 +177,7 @@ describe("a live session", () => {
     // The player loaded and attached while "Feed ready" was on screen.
     expect(player.attachPlayer).toHaveBeenCalledWith(
       expect.any(HTMLVideoElement),
-      SESSION.playlistUrl,
+      expect.objectContaining({ playlistUrl: SESSION.playlistUrl, segments: SESSION.segments }),
       expect.anything(),
     );
     await act(async () => events?.onFirstFrame());
@@ -202,7 +209,7 @@ describe("a live session", () => {
 
   test("the first frame ends the step on screen at once, and the steps it left behind are skipped", async () => {
     // The stream settles at 0.6 s and the player shows its first frame at once.
-    player.attachPlayer.mockImplementation(async (_video, _url, playerEvents) => {
+    player.attachPlayer.mockImplementation(async (_video, _session, playerEvents) => {
       playerEvents.onFirstFrame();
       return teardown;
     });
@@ -239,7 +246,7 @@ describe("a live session", () => {
     expect(worker.requests.filter((r) => r === "POST /api/stream/sessions")).toHaveLength(1);
     expect(player.attachPlayer).toHaveBeenCalledWith(
       expect.any(HTMLVideoElement),
-      SESSION.playlistUrl,
+      expect.objectContaining({ playlistUrl: SESSION.playlistUrl, segments: SESSION.segments }),
       expect.anything(),
     );
   });

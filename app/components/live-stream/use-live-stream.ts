@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { reportEvent } from "#app/components/statistics/report-usage.ts";
 import {
+  type StreamSession,
   type StreamStatus,
   streamSession,
   streamSessionState,
@@ -179,7 +180,7 @@ export function useLiveStream(
   );
 
   const play = useCallback(
-    (id: number, playlistUrl: string) =>
+    (id: number, session: StreamSession) =>
       new Promise<boolean>((resolve) => {
         const fail = (reason: string) => {
           console.warn(`live stream: ${reason}`);
@@ -190,7 +191,7 @@ export function useLiveStream(
           .then(async () => {
             const element = video.current;
             if (run.current !== id || !element) return resolve(false);
-            const stop = await attachPlayer(element, playlistUrl, {
+            const stop = await attachPlayer(element, session, {
               onFirstFrame: () => resolve(true),
               onFrozen: () => void reconnect(id),
               onResumed: () => resumed(id),
@@ -231,7 +232,7 @@ export function useLiveStream(
           ? Promise.resolve("live")
           : streamSettled(id, sessionUrl.current);
         const playing = settling.then(
-          (state) => state === "live" && run.current === id && play(id, session.playlistUrl),
+          (state) => state === "live" && run.current === id && play(id, session),
           () => false,
         );
         const playingNow = arrived(playing);

@@ -8,11 +8,22 @@ export const streamStatus = z.object({
 });
 export type StreamStatus = z.output<typeof streamStatus>;
 
+/** The segments a session may play: `urls[i]` is segment `first + i` (ADR 009). */
+export const sessionSegments = z.object({
+  first: z.int(),
+  /** Where the newest landed segment is thought to be: an index into `urls`. */
+  edge: z.int(),
+  seconds: z.number(),
+  urls: z.array(z.string()),
+});
+export type SessionSegments = z.output<typeof sessionSegments>;
+
 export const streamSession = z.object({
   token: z.string(),
   expiresAt: z.iso.datetime(),
   durationSeconds: z.int(),
   playlistUrl: z.string(),
+  segments: sessionSegments,
   live: z.boolean(),
 });
 export type StreamSession = z.output<typeof streamSession>;
