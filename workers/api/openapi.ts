@@ -148,7 +148,8 @@ export const unpublished: Record<string, string> = {
   "/api/admin/": "the owner's, behind a session",
   "/api/ingest/": "the camera box's, signed",
   "/api/stream/session": "a visitor's one-minute session, for this site's player",
-  "/api/stream/s/": "a session's playlist and segments, behind its token",
+  "/api/stream/s/":
+    "a session's playlist for players without Media Source Extensions, behind its token",
   "/api/openapi.json": "this document",
 };
 
