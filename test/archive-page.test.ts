@@ -35,10 +35,10 @@ async function page(path: string, headers: Record<string, string> = {}) {
   return { response, html: await response.text() };
 }
 
-/** The address of the still taken at `instant` (its slot's, telling caches which still). */
-async function pictureAt(instant: number) {
+/** The public address of the still taken at `instant` (its `version`). */
+async function pictureAt(instant: number, version = "still") {
   const row = (await stillRows()).find((r) => r.slot === slotOf(instant));
-  return `/api/stills/${row?.id}.jpg?v=${row?.taken_at}`;
+  return `/media/s/${row?.public_id}/${version}.jpg`;
 }
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe("the archive page", () => {
     expect(main).not.toContain('loading="lazy"');
     // A link preview gets its share card, sized and named.
     expect(html).toContain(
-      `<meta property="og:image" content="https://lakegarda-live.example${picture}&amp;version=card"/>`,
+      `<meta property="og:image" content="https://lakegarda-live.example${await pictureAt(times.latest, "card")}"/>`,
     );
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
     expect(html).toContain('<meta property="og:image:height" content="630"/>');

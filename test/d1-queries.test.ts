@@ -18,7 +18,7 @@ test("a home-page render costs two D1 queries, four when its isolate's caches ar
   expect(statements(warm)).toBe(2);
   // Both name the still the box sent.
   const src = livePicture(await warm.text())?.src;
-  expect(src).toMatch(/^\/api\/stills\/newest\.jpg\?v=\d+$/);
+  expect(src).toMatch(/^\/media\/s\/[0-9a-f]{32}\/still\.jpg$/);
   expect(html).toContain(`src="${src}"`);
 });
 

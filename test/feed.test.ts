@@ -62,7 +62,7 @@ describe("the Atom feed", () => {
     const best = feed.entry.find((entry) => entry.title.startsWith("Best of the day"));
     expect(best?.id).toMatch(/^https:\/\/lakegarda-live\.example\/en\/archive\?at=\d{4}-/);
     expect(links(best as Entry).find((link) => link["@_rel"] === "enclosure")?.["@_href"]).toMatch(
-      /\/api\/stills\/[0-9a-f-]+\.jpg\?v=\d+$/,
+      /\/media\/s\/[0-9a-f]{32}\/still\.jpg$/,
     );
   });
 

@@ -18,7 +18,9 @@ describe("the document's first paint", () => {
     // The live panel's still, the home page's largest picture on a phone, keeps its high priority.
     expect((await sendStill(Date.now())).response.status).toBe(201);
     const home = await (await visit("/")).text();
-    expect(home).toMatch(/<img[^>]*src="\/api\/stills\/newest\.jpg[^>]*fetchPriority="high"/);
+    expect(home).toMatch(
+      /<img[^>]*src="\/media\/s\/[0-9a-f]{32}\/still\.jpg"[^>]*fetchPriority="high"/,
+    );
     for (const path of ["/", "/en/gallery", "/en/no-such-page"]) {
       const html = await (await visit(path)).text();
       // Nothing the browser would fetch or run before the first paint.

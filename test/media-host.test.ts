@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
+import { slotOf } from "#app/.server/archive/slots.ts";
+import { MINUTE_MS } from "#time/durations.ts";
+import { lakeWallClock } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
 import { createMedia, fakeBytes } from "./factories.ts";
-import { BROWSER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers.ts";
+import { BROWSER_UA, ORIGIN, pictureWith, runCron, visit, visitWith } from "./helpers.ts";
+import { sendStill, stillRows } from "./stills-factory.ts";
 
 const HOST = "https://media.lake.test";
 let owner = "";
@@ -136,4 +140,98 @@ test("items published before the public bucket existed are copied by the cron, t
   await env.PUBLIC_MEDIA.delete(items[0]?.fileKey ?? "");
   await runCron();
   expect(await copied()).toBe(23);
+});
+
+const STILL_VERSIONS = ["still", "thumbnail", "small", "medium", "card"];
+
+/** A still archived through the box's route, `minutes` ago, and its row. */
+async function archived(minutes: number) {
+  const takenAt = Date.now() - minutes * MINUTE_MS;
+  const sent = await sendStill(takenAt);
+  expect(sent.response.status).toBe(201);
+  const row = (await stillRows()).find((r) => r.taken_at === takenAt);
+  if (!row?.public_id) throw new Error("no public id");
+  return { ...sent, row, publicId: row.public_id, takenAt };
+}
+
+const publicKeysOf = (publicId: string) =>
+  STILL_VERSIONS.map((version) => `s/${publicId}/${version}.jpg`);
+const inBucket = async (keys: string[]) =>
+  (await Promise.all(keys.map((key) => env.PUBLIC_MEDIA.head(key)))).filter(Boolean).length;
+
+const archivePage = async (workerEnv: Env, takenAt: number) =>
+  (await visitWith(workerEnv, `/en/archive?at=${atSlot(takenAt)}`)).text();
+const atSlot = (instant: number) => lakeWallClock(slotOf(instant)).replace("+", "%2B");
+
+test("an archived still's versions are in the public bucket and its page links them there", async () => {
+  const { row, publicId, body, takenAt } = await archived(60);
+  expect(await inBucket(publicKeysOf(publicId))).toBe(STILL_VERSIONS.length);
+  const file = await visit(`/media/s/${publicId}/still.jpg`);
+  expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  expect(new Uint8Array(await file.arrayBuffer())).toEqual(body);
+  expect(await env.PUBLIC_MEDIA.head(row.file_key)).toBeNull();
+
+  const html = await archivePage(withHost("still-page"), takenAt);
+  const picture = pictureWith(html, 'fetchPriority="high"');
+  expect(picture?.src).toBe(`${HOST}/s/${publicId}/still.jpg`);
+  expect(picture?.srcset).toContain(`${HOST}/s/${publicId}/thumbnail.jpg 640w`);
+  expect(html).toContain(`<meta property="og:image" content="${HOST}/s/${publicId}/card.jpg"`);
+  expect(html).not.toContain("/api/stills/");
+});
+
+test("deleting a still removes its public copies at once and purges them in one call", async () => {
+  const { row, publicId } = await archived(70);
+  const deleted = await asOwner(withHost("still-delete"), `/api/admin/stills/${row.id}`, "DELETE");
+  expect(deleted.status).toBe(200);
+  expect(await inBucket(publicKeysOf(publicId))).toBe(0);
+  expect((await visit(`/media/s/${publicId}/still.jpg`)).status).toBe(404);
+  const urls = publicKeysOf(publicId).map((key) => `${HOST}/${key}`);
+  const sent = await purgesSent("still-delete");
+  expect(sent.map((call) => call.files.sort())).toEqual([urls.sort()]);
+  expect(await queued()).toEqual([]);
+});
+
+test("a replaced still's public copies are served a day for pages rendered before, then removed and purged", async () => {
+  const first = await archived(80);
+  const pageBefore = await archivePage(withHost("replaced"), first.takenAt);
+  expect(pageBefore).toContain(`${HOST}/s/${first.publicId}/still.jpg`);
+
+  const replacement = await sendStill(first.takenAt);
+  expect(replacement.response.status).toBe(201);
+  const row = (await stillRows()).find((r) => r.id === first.row.id);
+  expect(row?.public_id).not.toBe(first.publicId);
+  const old = await visit(`/media/s/${first.publicId}/still.jpg`);
+  expect(new Uint8Array(await old.arrayBuffer())).toEqual(first.body);
+  await runCron(withHost("replaced-early"));
+  expect(await inBucket(publicKeysOf(first.publicId))).toBe(STILL_VERSIONS.length);
+  expect(await purgesSent("replaced-early")).toEqual([]);
+
+  // A day later.
+  await env.DB.prepare("update retired_stills set delete_after = ?")
+    .bind(Date.now() - 1)
+    .run();
+  await runCron(withHost("replaced-later"));
+  expect(await inBucket(publicKeysOf(first.publicId))).toBe(0);
+  expect(await inBucket(publicKeysOf(row?.public_id ?? ""))).toBe(STILL_VERSIONS.length);
+  const urls = publicKeysOf(first.publicId).map((key) => `${HOST}/${key}`);
+  const sent = await purgesSent("replaced-later");
+  expect(sent.map((call) => call.files.sort())).toEqual([urls.sort()]);
+});
+
+test("stills archived before the public bucket are linked on the Worker until the cron copies them", async () => {
+  const { row, publicId, takenAt } = await archived(90);
+  // As a site deployed before the media host: the still only in the private bucket.
+  await env.PUBLIC_MEDIA.delete(publicKeysOf(publicId));
+  await env.DB.batch([
+    env.DB.prepare("update stills set public_id = null where id = ?").bind(row.id),
+    env.DB.prepare("update site_settings set public_stills_backfill = null"),
+  ]);
+  const before = pictureWith(await archivePage(env, takenAt), 'fetchPriority="high"');
+  expect(before?.src).toBe(`/api/stills/${row.id}.jpg?v=${takenAt}`);
+
+  await runCron();
+  const copied = (await stillRows()).find((r) => r.id === row.id)?.public_id ?? "";
+  expect(await inBucket(publicKeysOf(copied))).toBe(STILL_VERSIONS.length);
+  const after = pictureWith(await archivePage(env, takenAt), 'fetchPriority="high"');
+  expect(after?.src).toBe(`/media/s/${copied}/still.jpg`);
 });

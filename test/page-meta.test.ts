@@ -58,7 +58,7 @@ describe("a shared home page", () => {
       const html = await (await visit(path)).text();
       const image = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1] ?? "";
       expect(image).toMatch(
-        /^https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=card$/,
+        /^https:\/\/lakegarda-live\.example\/media\/s\/[0-9a-f]{32}\/card\.jpg$/,
       );
       const url = new URL(image.replaceAll("&amp;", "&"));
       const card = await (await visit(url.pathname + url.search)).arrayBuffer();
@@ -74,7 +74,7 @@ describe("a shared home page", () => {
     await sendStill(Date.now() - 30_000, boxBeforeCards);
     const html = await (await visit("/en")).text();
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/api\/stills\/newest\.jpg\?v=\d+&amp;version=medium"\/>/,
+      /<meta property="og:image" content="https:\/\/lakegarda-live\.example\/media\/s\/[0-9a-f]{32}\/medium\.jpg"\/>/,
     );
     expect(html).toContain('<meta property="og:image:width" content="1280"/>');
     expect(html).toContain('<meta property="og:image:height" content="720"/>');

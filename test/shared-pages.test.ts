@@ -137,14 +137,15 @@ test("a still the owner deletes leaves the shared archive when the window ends",
   for (const takenAt of [kept, deleted]) {
     expect((await sendStill(takenAt)).response.status).toBe(201);
   }
-  const idOf = async (takenAt: number) =>
-    (await stillRows()).find((row) => row.taken_at === takenAt)?.id ?? "";
-  const [keptId, deletedId] = [await idOf(kept), await idOf(deleted)];
+  const rowOf = async (takenAt: number) =>
+    (await stillRows()).find((row) => row.taken_at === takenAt);
+  const [keptId, deletedRow] = [(await rowOf(kept))?.id ?? "", await rowOf(deleted)];
+  const deletedId = deletedRow?.id ?? "";
   const archive = async (path: string) => {
     const response = await visit(`${path}?day=${day}`);
     return { how: render(response), text: await response.text() };
   };
-  expect((await archive("/en/archive")).text).toContain(`/api/stills/${deletedId}.jpg`);
+  expect((await archive("/en/archive")).text).toContain(`/media/s/${deletedRow?.public_id}/`);
   expect((await archive("/en/archive.data")).text).toContain(deletedId);
 
   const { session } = await logIn();

@@ -26,6 +26,7 @@ export type StillRow = {
   weather: string | null;
   best_of: number;
   colour: number | null;
+  public_id: string | null;
 };
 
 export async function stillRows(): Promise<StillRow[]> {

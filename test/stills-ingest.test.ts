@@ -6,6 +6,7 @@ import {
   readStillPicture,
 } from "#app/.server/archive/still-picture.ts";
 import { getDb } from "#app/.server/db/client.ts";
+import { WORKER_MEDIA_PATH } from "#app/.server/media-host/public-url.ts";
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
@@ -183,7 +184,7 @@ describe("the live placeholder", () => {
     expect(live.bytes).toEqual(recent.body);
     const widths = live.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1]);
     expect(widths).toEqual(["640w", "960w", "1280w", "1920w"]);
-    expect(live.srcSet?.split(", ")[1]).toMatch(/&version=small 960w$/);
+    expect(live.srcSet?.split(", ")[1]).toMatch(/\/small\.jpg 960w$/);
     expect(livePicture(await (await visit("/en")).text())).toMatchObject({
       src: live.url,
       srcset: live.srcSet,
@@ -227,15 +228,16 @@ describe("the live placeholder", () => {
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(older.body);
   });
 
-  test("keeps the addresses pages have working when the box replaces the still", async () => {
+  test("keeps the addresses pages have working, with their picture, when the box replaces the still", async () => {
     // Both in the current slot, whenever the clock moves on.
     const slot = slotOf(Date.now());
-    await sendStill(slot);
+    const first = await sendStill(slot);
     const html = await Promise.all(
       ["/en", "/en/archive"].map(async (p) => (await visit(p)).text()),
     );
     const shown = [livePicture(html[0] ?? ""), pictureWith(html[1] ?? "", 'fetchPriority="high"')];
     const replacement = await sendStill(slot + 1);
+    expect((await liveStill()).bytes).toEqual(replacement.body);
     for (const picture of shown) {
       const urls = [picture?.src ?? "", ...(picture?.srcset?.split(", ") ?? [])];
       expect(urls).toHaveLength(5);
@@ -244,8 +246,9 @@ describe("the live placeholder", () => {
         expect(answer.status, url).toBe(200);
         expect(answer.headers.get("Content-Type")).toBe("image/jpeg");
       }
+      // The replaced still's public copies stay a day (ADR 017); the slot now shows the replacement.
       const bytes = new Uint8Array(await (await visit(picture?.src ?? "")).arrayBuffer());
-      expect(bytes).toEqual(replacement.body);
+      expect(bytes).toEqual(first.body);
     }
   });
 
@@ -277,12 +280,14 @@ describe("the live placeholder", () => {
   test("is read at most every ten seconds per isolate, so another isolate's still shows by then", async () => {
     const db = getDb(env.DB);
     const now = Date.now();
-    const shown = await newestStill(db, now);
+    const shown = await newestStill(db, WORKER_MEDIA_PATH, now);
     // The Worker under test archives it: this module's copy of the cache is another isolate's.
     const takenAt = Date.now();
     expect((await sendStill(takenAt)).response.status).toBe(201);
-    expect(await newestStill(db, now + NEWEST_STILL_CACHE_MS - 1)).toEqual(shown);
-    const later = await newestStill(db, now + NEWEST_STILL_CACHE_MS);
+    expect(await newestStill(db, WORKER_MEDIA_PATH, now + NEWEST_STILL_CACHE_MS - 1)).toEqual(
+      shown,
+    );
+    const later = await newestStill(db, WORKER_MEDIA_PATH, now + NEWEST_STILL_CACHE_MS);
     expect(later?.takenAt).toBe(new Date(takenAt).toISOString());
   });
 

@@ -16,7 +16,12 @@ let counter = 0;
 /** Older than the route accepts (48 h): written as the route would have, straight to D1 and R2. */
 async function archivedLongAgo(
   daysAgo: number,
-  { bestOf = false, colour = null as number | null, hour = null as string | null } = {},
+  {
+    bestOf = false,
+    colour = null as number | null,
+    hour = null as string | null,
+    publicId = null as string | null,
+  } = {},
 ) {
   counter += 1;
   const day = lakeDate(Date.now() - daysAgo * DAY);
@@ -45,6 +50,7 @@ async function archivedLongAgo(
     height: 480,
     bestOf,
     colour,
+    publicId,
     createdAt: new Date(takenAt),
   };
   const db = getDb(env.DB);
@@ -54,7 +60,9 @@ async function archivedLongAgo(
 
 test("the cron removes stills past the retention with their pictures and smaller versions, keeping best-of ones", async () => {
   const days = Number(env.STILL_RETENTION_DAYS);
-  const expired = await archivedLongAgo(days + 2);
+  const publicId = "e".repeat(32);
+  const expired = await archivedLongAgo(days + 2, { publicId });
+  await env.PUBLIC_MEDIA.put(`s/${publicId}/still.jpg`, jpegStill());
   const alsoExpired = await archivedLongAgo(days + 1);
   const bestOf = await archivedLongAgo(days + 3, { bestOf: true });
   const recent = await archivedLongAgo(days - 1);
@@ -65,6 +73,7 @@ test("the cron removes stills past the retention with their pictures and smaller
   expect(ids).not.toContain(expired.id);
   expect(ids).not.toContain(alsoExpired.id);
   expect(ids).toEqual(expect.arrayContaining([bestOf.id, recent.id]));
+  expect(await env.PUBLIC_MEDIA.head(`s/${publicId}/still.jpg`)).toBeNull();
   for (const gone of [expired, alsoExpired]) {
     expect(await env.MEDIA.head(gone.fileKey)).toBeNull();
     expect(await env.MEDIA.head(gone.thumbnailKey)).toBeNull();

@@ -43,7 +43,7 @@ describe("structured data", () => {
     for (const path of ["/en", "/en/archive"]) {
       const still = ofType(await graphOf(path), "ImageObject");
       expect(still, path).toMatchObject({
-        contentUrl: expect.stringMatching(/^https:\/\/lakegarda-live\.example\/api\/stills\//),
+        contentUrl: expect.stringMatching(/^https:\/\/lakegarda-live\.example\/media\/s\//),
         dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         contentLocation: { "@type": "Place", geo: { "@type": "GeoCoordinates" } },
         creditText: "Lake Garda Live Camera",

@@ -26,11 +26,19 @@ export async function readSettings(db: Db): Promise<PublicSettings> {
   return { maintenance: row?.maintenance ?? false };
 }
 
-export async function setMaintenance(db: Db, maintenance: boolean): Promise<PublicSettings> {
+type SettingValues = Omit<Partial<typeof siteSettings.$inferInsert>, "id" | "updatedAt">;
+
+/** Writes `values` into the one settings row, creating it if need be. */
+export async function saveSettings(db: Db, values: SettingValues): Promise<void> {
+  const set = { ...values, updatedAt: new Date() };
   await db
     .insert(siteSettings)
-    .values({ id: 1, maintenance, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { maintenance, updatedAt: new Date() } });
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: siteSettings.id, set });
+}
+
+export async function setMaintenance(db: Db, maintenance: boolean): Promise<PublicSettings> {
+  await saveSettings(db, { maintenance });
   const value = { maintenance };
   cached = { value, expires: Date.now() + SETTINGS_CACHE_MS };
   return value;
@@ -59,9 +67,5 @@ export async function rememberOwnerLocale(db: Db, locale: Locale): Promise<void>
 }
 
 export async function setAlertSwitches(db: Db, switches: AlertSwitches): Promise<void> {
-  const cameraAlerts = JSON.stringify(switches);
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, cameraAlerts, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { cameraAlerts, updatedAt: new Date() } });
+  await saveSettings(db, { cameraAlerts: JSON.stringify(switches) });
 }

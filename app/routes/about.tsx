@@ -2,6 +2,7 @@ import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { EmbedCode } from "#app/components/embed/embed-code.tsx";
 import { WatchLiveLink } from "#app/components/live-stream/watch-live-link.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const scope = context.get(requestScope);
-  const still = await newestStill(scope.db);
+  const still = await newestStill(scope.db, mediaBase(scope.config));
   // A link to About shows the lake too: the newest still, made here as on the home page.
   return {
     shareImage: still

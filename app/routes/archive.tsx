@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { archiveQuery, loadArchivePage } from "#app/.server/archive/archive-page.ts";
 import { readSession } from "#app/.server/auth/session.ts";
 import { requestScope } from "#app/.server/context.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { jsonLd, siteOf, stillImageObject } from "#app/.server/structured-data.ts";
 import { ArchiveCalendar } from "#app/components/archive/archive-calendar.tsx";
 import { formatArchiveDay } from "#app/components/archive/archive-format.ts";
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today: lakeDate(Date.now()),
       place: { latitude: scope.config.CAMERA_LATITUDE, longitude: scope.config.CAMERA_LONGITUDE },
       locale: scope.locale,
+      mediaBase: mediaBase(scope.config),
     }),
     readSession(request, scope),
   ]);

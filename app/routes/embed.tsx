@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const [still, weather, status, film] = await Promise.all([
-    newestStill(scope.db),
+    newestStill(scope.db, mediaBase(scope.config)),
     loadWeatherPanel(scope),
     cameraStatus(scope, request.url),
     yesterdaysTimelapse(scope.db, scope.locale, mediaBase(scope.config)),

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadWeatherPanel(scope),
     listMedia(scope.db, { ...listQuery.parse({ featured: "first", limit: 4 }), lang: locale }),
     // In the page, so the picture loads with it rather than after the camera's status.
-    newestStill(scope.db),
+    newestStill(scope.db, mediaBase(scope.config)),
     cameraStatus(scope, request.url),
   ]);
   const caption = t(scope.i18n)`The harbour, as the camera saw it last`;

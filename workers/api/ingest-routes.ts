@@ -82,7 +82,7 @@ export const ingestRoutes = new Hono<IngestEnv>()
       const { upload } = read;
       const now = Date.now();
       const takenAt = Math.min(c.req.valid("header")["x-taken-at"] ?? now, now);
-      await archiveStill(c.var.db, c.env.MEDIA, { ...upload, takenAt, now });
+      await archiveStill(c.var.db, c.env, { ...upload, takenAt, now });
       return c.body(null, 201);
     },
   );

@@ -88,7 +88,7 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
   .get("/status", async (c) => {
     const [{ value, source }, still] = await Promise.all([
       askCameraStatus({ env: c.env, config: c.var.config }, c.req.url),
-      newestStill(c.var.db),
+      newestStill(c.var.db, mediaBase(c.var.config)),
     ]);
     c.header("Cache-Control", "no-store");
     c.header("X-Object-Answer", source);

@@ -1,4 +1,5 @@
 import { expireStills } from "#app/.server/archive/manage-stills.ts";
+import { backfillPublicStills, removeRetiredStills } from "#app/.server/archive/public-stills.ts";
 import { purgeExpiredSessions } from "#app/.server/auth/session.ts";
 import { purgeContactRecords } from "#app/.server/contact/purge-records.ts";
 import { createWorkerScope, type WorkerScope } from "#app/.server/context.ts";
@@ -27,11 +28,12 @@ const cronJobs: Record<string, Record<string, Job>> = {
     "purge-usage-days": ({ db }) => purgeUsageDays(db),
     "abort-uploads": ({ db, env }) => abortStaleUploads(db, env.MEDIA),
     "expire-timelapses": (scope) => expireTimelapses(scope, scope.config.TIMELAPSE_RETENTION_DAYS),
-    "expire-stills": ({ db, env, config }) =>
-      expireStills(db, env.MEDIA, config.STILL_RETENTION_DAYS),
+    "expire-stills": (scope) => expireStills(scope, scope.config.STILL_RETENTION_DAYS),
+    "remove-retired-stills": (scope) => removeRetiredStills(scope),
     "delete-retired-files": (scope) => deleteDueRetiredFiles(scope),
     "purge-cache": (scope) => sendQueuedPurges(scope),
     "backfill-public-files": (scope) => backfillPublicFiles(scope),
+    "backfill-public-stills": (scope) => backfillPublicStills(scope),
     "describe-pictures": ({ db, env, config }) =>
       runDescribeJobs(db, env.MEDIA, aiModel(env, config), {
         cap: config.DESCRIBE_DAILY_CAP,

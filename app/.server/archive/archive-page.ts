@@ -52,15 +52,15 @@ export const archiveQuery = z.object({
 });
 export type ArchiveQuery = z.infer<typeof archiveQuery>;
 
-function toArchiveStill(row: StillRow): ArchiveStill {
-  return {
-    ...archivedPicture(row),
+const toArchiveStill =
+  (base: string) =>
+  (row: StillRow): ArchiveStill => ({
+    ...archivedPicture(row, base),
     id: row.id,
     at: lakeWallClock(row.slot.getTime()),
     bestOf: row.bestOf,
-    sheet: archivedSheet(row),
-  };
-}
+    sheet: archivedSheet(row, base),
+  });
 
 export function sameTimeEarlier(at: string, back: "day" | "week" | "year"): number {
   const [date, time] = [at.slice(0, 10), at.slice(11, 16)];
@@ -154,6 +154,7 @@ function comparison(
   vs: string,
   shown: StillRow,
   [exact, before, after]: (StillRow | undefined)[],
+  mediaBase: string,
 ): Comparison {
   const instant = addressInstant(vs)?.getTime() ?? 0;
   const distance = (row: StillRow) => Math.abs(row.slot.getTime() - instant);
@@ -163,7 +164,7 @@ function comparison(
   return {
     vs,
     vsAt: addressInstant(vs)?.toISOString() ?? "",
-    still: exact ? toArchiveStill(exact) : null,
+    still: exact ? toArchiveStill(mediaBase)(exact) : null,
     nearest: nearest
       ? { at: lakeWallClock(nearest.slot.getTime()), takenAt: nearest.takenAt.toISOString() }
       : null,
@@ -193,7 +194,13 @@ export async function loadArchivePage(
     today,
     place,
     locale,
-  }: { today: string; place: { latitude: number; longitude: number }; locale: Locale },
+    mediaBase,
+  }: {
+    today: string;
+    place: { latitude: number; longitude: number };
+    locale: Locale;
+    mediaBase: string;
+  },
 ): Promise<ArchivePage> {
   // Two D1 round trips: what is asked for, then everything around it.
   const [[row], [first], [last]] = await db.batch([
@@ -204,7 +211,7 @@ export async function loadArchivePage(
   const text = row?.texts?.[locale];
   const still = row
     ? {
-        ...toArchiveStill(row),
+        ...toArchiveStill(mediaBase)(row),
         ...(text && { text: { ...text, auto: row.textsBy === "machine" } }),
       }
     : null;
@@ -221,7 +228,12 @@ export async function loadArchivePage(
       : [];
   const [dayRows, monthRows, stripRows, pickRows, ...found] = await db.batch([
     db
-      .select({ ...getTableColumns(stills), weather: sql<null>`null`, texts: sql<null>`null` })
+      // Named: D1's batch answers rows by column name, so two unnamed nulls would shift the rest.
+      .select({
+        ...getTableColumns(stills),
+        weather: sql<null>`null`.as("no_weather"),
+        texts: sql<null>`null`.as("no_texts"),
+      })
       .from(stills)
       .where(eq(stills.day, day))
       .orderBy(asc(stills.slot)),
@@ -258,7 +270,7 @@ export async function loadArchivePage(
       .filter(
         (r) => still && lakeWallClock(r.slot.getTime()).slice(0, 13) === still.at.slice(0, 13),
       )
-      .map(toArchiveStill),
+      .map(toArchiveStill(mediaBase)),
     monthDays: monthRows.map((r) => r.day),
     monthStrips: stripRows.map((row) => toDayStrip(row, place)),
     picks: dayPicksOf(pickRows.find((r) => r.day === day)),
@@ -282,6 +294,7 @@ export async function loadArchivePage(
             query.vs,
             row,
             found.slice(5).map((rows) => rows[0] as StillRow | undefined),
+            mediaBase,
           )
         : null,
   };

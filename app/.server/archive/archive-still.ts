@@ -3,20 +3,19 @@ import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { randomHex } from "#app/.server/uploads/upload-store.ts";
 import { readWeatherRows, toSnapshot } from "#app/.server/weather/weather-store.ts";
-import { STILL_TILES } from "#protocol/tile-sheet.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { proposePick, queueProposalDescriptions } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
+import {
+  copiesOf,
+  newPublicId,
+  putPublicCopy,
+  RETIRED_STILL_MS,
+  retirePublicCopies,
+} from "./public-stills.ts";
 import type { StillUpload } from "./received-still.ts";
 import { slotOf } from "./slots.ts";
-import {
-  byKeyColumn,
-  type StoredFile,
-  stillKeyColumns,
-  stillKeys,
-  storedFiles,
-  versionKey,
-} from "./still-keys.ts";
+import { byKeyColumn, stillContentType, stillKeyColumns, stillKeys } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
 import { WEATHER_MATCH_MS, weatherAt } from "./still-weather.ts";
 
@@ -24,37 +23,41 @@ import { WEATHER_MATCH_MS, weatherAt } from "./still-weather.ts";
 const newStillKey = () => `stills/${randomHex()}.jpg`;
 
 type Incoming = StillUpload & { takenAt: number; now: number };
+type Buckets = { MEDIA: R2Bucket; PUBLIC_MEDIA: R2Bucket };
 
-/** The tile sheet is JPEGs one after another, read by range: no picture on its own. */
-const contentType = (version: StoredFile | null) => ({
-  httpMetadata: {
-    contentType: version === STILL_TILES ? "application/octet-stream" : "image/jpeg",
-  },
-});
-
-/** The old objects are read in the transaction that replaces their row, so they are the ones deleted. */
-export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): Promise<void> {
+/**
+ * The old objects are read in the transaction that replaces their row, so they are the ones deleted;
+ * the old public copies stay a day for pages rendered before (ADR 017).
+ */
+export async function archiveStill(db: Db, buckets: Buckets, still: Incoming): Promise<void> {
   const { bytes, frame, versions, colour, proposal, zoom, takenAt, now } = still;
+  const { MEDIA, PUBLIC_MEDIA } = buckets;
   const slot = slotOf(takenAt);
   const snapshot = now - takenAt <= WEATHER_MATCH_MS ? toSnapshot(await readWeatherRows(db)) : null;
   const keys = {
     fileKey: newStillKey(),
     ...byKeyColumn((version) => (versions[version] ? newStillKey() : null)),
   };
-  const objects = [
-    [keys.fileKey, bytes, null],
-    ...storedFiles.map(
-      (version) => [versionKey(keys, version), versions[version], version] as const,
-    ),
-  ] as const;
-  const written = stillKeys(keys);
+  const publicId = newPublicId();
+  const copies = copiesOf(keys, publicId);
+  const removeWritten = () =>
+    Promise.all([
+      MEDIA.delete(copies.map((copy) => copy.key)),
+      PUBLIC_MEDIA.delete(copies.map((copy) => copy.publicKey)),
+    ]);
   await Promise.all(
-    objects.map(([key, body, version]) =>
-      key && body ? bucket.put(key, body, contentType(version)) : null,
-    ),
+    copies.flatMap(({ key, publicKey, version }) => {
+      const body = version ? versions[version] : bytes;
+      if (!body) return [];
+      const httpMetadata = { contentType: stillContentType(version) };
+      return [
+        MEDIA.put(key, body, { httpMetadata }),
+        putPublicCopy(PUBLIC_MEDIA, publicKey, body, version),
+      ];
+    }),
   ).catch(async (error: unknown) => {
     // A put that failed leaves the others unreferenced.
-    await bucket.delete(written);
+    await removeWritten();
     throw error;
   });
 
@@ -71,6 +74,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     colour,
     zoom,
     createdAt: new Date(now),
+    publicId,
   };
   // The slot keeps its id (a shared link stays valid) and the owner's best-of mark; a proposal,
   // a slot's frame sent again after dusk, keeps the weather it is too late to know.
@@ -81,6 +85,7 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
   try {
     const [previous] = await db.batch([
       db.select(stillKeyColumns).from(stills).where(eq(stills.slot, row.slot)),
+      retirePublicCopies(db, eq(stills.slot, row.slot), now + RETIRED_STILL_MS),
       db.insert(stills).values(row).onConflictDoUpdate({ target: stills.slot, set }),
       ...rebuildDayStrip(db, row.day),
       ...(proposal
@@ -93,13 +98,13 @@ export async function archiveStill(db: Db, bucket: R2Bucket, still: Incoming): P
     forgetNewestStill();
     const old = previous.flatMap(stillKeys);
     if (old.length > 0) {
-      await bucket.delete(old).catch((error: unknown) => {
+      await MEDIA.delete(old).catch((error: unknown) => {
         console.error("stills: replaced objects left behind", old.join(" "), error);
       });
     }
   } catch (error) {
     // No row points at the new objects: remove them rather than leak them.
-    await bucket.delete(written);
+    await removeWritten();
     throw error;
   }
 }

@@ -1,10 +1,12 @@
 import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
+import type { WorkerScope } from "#app/.server/context.ts";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { queueStillDescriptions } from "#app/.server/describe/described-still.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { forgetPicksOf, notPicked } from "./day-picks.ts";
 import { rebuildDayStrip } from "./day-strips.ts";
+import { removeRetiredStills, retirePublicCopies } from "./public-stills.ts";
 import { stillKeyColumns, stillKeys } from "./still-keys.ts";
 import { forgetNewestStill } from "./still-picture.ts";
 
@@ -28,15 +30,19 @@ export async function settleStillTexts(db: Db, id: string, keep: boolean): Promi
   return updated.length > 0;
 }
 
-/** The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its picture. */
+/**
+ * The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its
+ * picture. Its public copies go at once, their purge queued; if R2 fails, the cron retries.
+ */
 async function deleteStillsWhere(
-  db: Db,
-  bucket: R2Bucket,
+  scope: WorkerScope,
   where: SQL,
   days: string[],
   picked: ReturnType<typeof forgetPicksOf> = [],
 ) {
-  const [deleted] = await db.batch([
+  const { db, env } = scope;
+  const [, deleted] = await db.batch([
+    retirePublicCopies(db, where, Date.now()),
     db.delete(stills).where(where).returning(stillKeyColumns),
     ...days.flatMap((day) => rebuildDayStrip(db, day)),
     ...picked,
@@ -44,8 +50,13 @@ async function deleteStillsWhere(
   forgetNewestStill();
   const keys = deleted.flatMap(stillKeys);
   if (keys.length > 0) {
-    await bucket.delete(keys).catch((error: unknown) => {
+    await env.MEDIA.delete(keys).catch((error: unknown) => {
       console.error("stills: R2 objects left behind", keys.join(" "), error);
+    });
+  }
+  if (deleted.length > 0) {
+    await removeRetiredStills(scope).catch((error: unknown) => {
+      console.error("stills: public copies left for the cron", error);
     });
   }
   return deleted.length;
@@ -53,17 +64,19 @@ async function deleteStillsWhere(
 
 const daysOf = async (query: PromiseLike<{ day: string }[]>) => (await query).map(({ day }) => day);
 
-export async function deleteStill(db: Db, bucket: R2Bucket, id: string): Promise<number> {
+export async function deleteStill(scope: WorkerScope, id: string): Promise<number> {
+  const { db } = scope;
   // A slot's id keeps its day: read before the batch, it is the day the delete changes.
   const days = await daysOf(db.select({ day: stills.day }).from(stills).where(eq(stills.id, id)));
-  return deleteStillsWhere(db, bucket, eq(stills.id, id), days, forgetPicksOf(db, id));
+  return deleteStillsWhere(scope, eq(stills.id, id), days, forgetPicksOf(db, id));
 }
 
 /** A run removes at most this many: a backlog goes over the next runs. */
 const EXPIRY_BATCH = 100;
 
 /** Chosen and deleted in one statement, so a still marked best of or picked meanwhile is kept. */
-export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: number) {
+export async function expireStills(scope: WorkerScope, retentionDays: number) {
+  const { db } = scope;
   const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
   const due = db
     .select({ id: stills.id })
@@ -74,5 +87,5 @@ export async function expireStills(db: Db, bucket: R2Bucket, retentionDays: numb
   const days = await daysOf(
     db.selectDistinct({ day: stills.day }).from(stills).where(inArray(stills.id, due)),
   );
-  return deleteStillsWhere(db, bucket, inArray(stills.id, due), days);
+  return deleteStillsWhere(scope, inArray(stills.id, due), days);
 }

@@ -3,7 +3,7 @@
 
 import { stills } from "#app/.server/db/schema.ts";
 import { type StillFile, stillFiles } from "#protocol/still-upload.ts";
-import { type ZoomFile, zoomFiles } from "#protocol/tile-sheet.ts";
+import { STILL_TILES, type ZoomFile, zoomFiles } from "#protocol/tile-sheet.ts";
 
 export type StoredFile = StillFile | ZoomFile;
 export const storedFiles: readonly StoredFile[] = [...stillFiles, ...zoomFiles];
@@ -40,3 +40,7 @@ export const stillKeys = (row: StillKeys) =>
   [row.fileKey, ...storedFiles.map((version) => versionKey(row, version))].filter(
     (key) => key !== null,
   );
+
+/** The tile sheet is JPEGs one after another, read by range: no picture on its own. */
+export const stillContentType = (version: StoredFile | null) =>
+  version === STILL_TILES ? "application/octet-stream" : "image/jpeg";

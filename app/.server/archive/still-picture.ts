@@ -2,43 +2,50 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { stills } from "#app/.server/db/schema.ts";
 import { type ByteRange, parseByteRange } from "#app/.server/http/byte-range.ts";
+import { publicUrl } from "#app/.server/media-host/public-url.ts";
 import { type StillPicture, stillWeather } from "#app/features/archive/archive-api.ts";
 import { STILL_CARD, stillVersions } from "#protocol/still-upload.ts";
 import { STILL_TILES, type TileSheet } from "#protocol/tile-sheet.ts";
+import { publicStillKey } from "./public-stills.ts";
 import { versionWidth } from "./received-still.ts";
 import { type StoredFile, versionKey } from "./still-keys.ts";
 
 type StillRow = typeof stills.$inferSelect;
 
-/** Addresses name no file: a replaced still's files go at once, and a page rendered just before must still get a picture. */
+/** The Worker's addresses name no file: they serve whatever the slot holds (links shared before). */
 export type StillName = "newest" | (string & {});
 
-/** `v` changes with the still, so a cache never answers with an older one. */
-function pictureUrl(name: StillName, row: StillRow, version: StoredFile | null): string {
+/**
+ * The still's public copy once it has one (replaced copies stay a day, ADR 017); until the backfill
+ * reaches it, the Worker's address, whose `v` changes with the still so no cache mixes two.
+ */
+function pictureUrl(row: StillRow, version: StoredFile | null, base: string): string {
+  if (row.publicId) return publicUrl(base, publicStillKey(row.publicId, version));
   const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
   if (version) query.set("version", version);
-  return `/api/stills/${name}.jpg?${query}`;
+  return `/api/stills/${row.id}.jpg?${query}`;
 }
 
 /** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
-function stillSrcSet(name: StillName, row: StillRow): string | null {
+function stillSrcSet(row: StillRow, base: string): string | null {
   const versions = stillVersions
     .filter((version) => versionKey(row, version) !== null)
     .map((version) => ({ version, width: versionWidth(version, row.width) }))
     .filter(({ width }) => width < row.width);
   if (versions.length === 0) return null;
   return [...versions, { version: null, width: row.width }]
-    .map(({ version, width }) => `${pictureUrl(name, row, version)} ${width}w`)
+    .map(({ version, width }) => `${pictureUrl(row, version, base)} ${width}w`)
     .join(", ");
 }
 
-function picture(name: StillName, row: StillRow): StillPicture {
+/** An archived still's picture; `base` is where public keys are served (`mediaBase`). */
+export function archivedPicture(row: StillRow, base: string): StillPicture {
   const weather = stillWeather.safeParse(row.weather);
   return {
     takenAt: row.takenAt.toISOString(),
-    url: pictureUrl(name, row, null),
-    srcSet: stillSrcSet(name, row),
-    cardUrl: versionKey(row, STILL_CARD) ? pictureUrl(name, row, STILL_CARD) : null,
+    url: pictureUrl(row, null, base),
+    srcSet: stillSrcSet(row, base),
+    cardUrl: versionKey(row, STILL_CARD) ? pictureUrl(row, STILL_CARD, base) : null,
     width: row.width,
     height: row.height,
     weather: weather.success ? weather.data : null,
@@ -46,11 +53,8 @@ function picture(name: StillName, row: StillRow): StillPicture {
 }
 
 /** An archived still's tile sheet, when the box sent one. */
-export const archivedSheet = (row: StillRow): TileSheet | null =>
-  row.zoom && row.tilesKey ? { url: pictureUrl(row.id, row, STILL_TILES), index: row.zoom } : null;
-
-/** An archived still's picture: its slot's, whichever still the slot holds when it is asked for. */
-export const archivedPicture = (row: StillRow) => picture(row.id, row);
+export const archivedSheet = (row: StillRow, base: string): TileSheet | null =>
+  row.zoom && row.tilesKey ? { url: pictureUrl(row, STILL_TILES, base), index: row.zoom } : null;
 
 /** The newest still's row, as a query (the archive page runs it in its batch). */
 export const newestStillQuery = (db: Db) =>
@@ -65,15 +69,18 @@ const stillRow = async (db: Db, name: StillName) =>
 /** Read on every view but sent every ten minutes; the address always serves the newest picture anyway. */
 export const NEWEST_STILL_CACHE_MS = 10_000;
 
-let newest: { picture: StillPicture | null; expires: number } | null = null;
+let newest: { row: StillRow | null; expires: number } | null = null;
 
 /** A backfilled still is older, so it never moves the placeholder back. */
-export async function newestStill(db: Db, now = Date.now()): Promise<StillPicture | null> {
-  if (newest && newest.expires > now) return newest.picture;
-  const row = await stillRow(db, "newest");
-  const value = row ? picture("newest", row) : null;
-  newest = { picture: value, expires: now + NEWEST_STILL_CACHE_MS };
-  return value;
+export async function newestStill(
+  db: Db,
+  base: string,
+  now = Date.now(),
+): Promise<StillPicture | null> {
+  if (!newest || newest.expires <= now) {
+    newest = { row: (await stillRow(db, "newest")) ?? null, expires: now + NEWEST_STILL_CACHE_MS };
+  }
+  return newest.row ? archivedPicture(newest.row, base) : null;
 }
 
 /** A still archived or deleted through this isolate shows at once. */

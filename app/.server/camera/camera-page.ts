@@ -1,5 +1,6 @@
 import { newestStill } from "#app/.server/archive/still-picture.ts";
 import type { RequestScope } from "#app/.server/context.ts";
+import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { readCameraAlertSettings } from "#app/.server/settings.ts";
 import type { CameraPageData } from "#app/features/camera/camera-overview.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -11,7 +12,7 @@ export async function readCameraPage(scope: RequestScope, now: number): Promise<
   const timelapseDay = addDays(lakeDate(now), -1);
   const [overview, still, facts, settings] = await Promise.all([
     env.CAMERA_STREAM.getByName(config.CAMERA_DEVICE_ID).overview(),
-    newestStill(db),
+    newestStill(db, mediaBase(config)),
     cameraFacts(db, timelapseDay),
     readCameraAlertSettings(db),
   ]);

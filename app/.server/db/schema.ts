@@ -24,6 +24,8 @@ export const siteSettings = sqliteTable(
     cameraAlerts: text("camera_alerts"),
     /** The last published item whose files the cron copied to the public bucket (ADR 008). */
     publicFilesBackfill: text("public_files_backfill"),
+    /** The stills the cron copies to the public bucket are older than this slot (ADR 017). */
+    publicStillsBackfill: integer("public_stills_backfill", { mode: "timestamp_ms" }),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
@@ -121,6 +123,16 @@ export const retiredFiles = sqliteTable(
     deleteAfter: integer("delete_after", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("retired_files_delete_after").on(t.deleteAfter)],
+);
+
+/** Public copies of a replaced or removed still: pages rendered before name them until `deleteAfter`. */
+export const retiredStills = sqliteTable(
+  "retired_stills",
+  {
+    publicId: text("public_id").primaryKey(),
+    deleteAfter: integer("delete_after", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("retired_stills_delete_after").on(t.deleteAfter)],
 );
 
 export const likeSalts = sqliteTable("like_salts", {
@@ -310,6 +322,8 @@ export const stills = sqliteTable(
     texts: text("texts", { mode: "json" }).$type<StillTexts>(),
     /** Who wrote `texts`; the owner's, a removal too, is never overwritten. */
     textsBy: text("texts_by", { enum: ["machine", "owner"] }),
+    /** Names its copies in the public bucket, new with each picture; null until they are there. */
+    publicId: text("public_id"),
   },
   (t) => [
     uniqueIndex("stills_slot").on(t.slot),

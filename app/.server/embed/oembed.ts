@@ -79,7 +79,7 @@ export async function oembedFor(
   const { width, height } = frameSize(maxwidth, maxheight);
   const html = `<iframe src="${escapeAttribute(src.href)}" width="${width}" height="${height}" title="${escapeAttribute(title)}" allow="fullscreen" loading="lazy" frameborder="0" style="border:0"></iframe>`;
 
-  const still = item ? null : await newestStill(db);
+  const still = item ? null : await newestStill(db, mediaBase(config));
   const picture = item
     ? item.type === "image"
       ? fittingPicture(photoSrcSet(item), item.width / item.height, maxwidth, maxheight)

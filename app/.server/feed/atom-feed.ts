@@ -54,7 +54,7 @@ export async function atomFeed({ db, locale, i18n, config }: RequestScope): Prom
         title,
         updated: row.takenAt,
         summary: title,
-        enclosure: url(archivedPicture(row).url),
+        enclosure: url(archivedPicture(row, mediaBase(config)).url),
       };
     }),
   ]

@@ -3,11 +3,12 @@ import type { WorkerScope } from "#app/.server/context.ts";
 import { media, siteSettings } from "#app/.server/db/schema.ts";
 import { publishedFilesAmong } from "#app/.server/gallery/published-media.ts";
 import { servedFileColumns, servedKeysOf } from "#app/.server/gallery/served-files.ts";
+import { saveSettings } from "#app/.server/settings.ts";
 import { queuePurges, sendQueuedPurges } from "./cache-purge.ts";
 import { publicUrl } from "./public-url.ts";
 
 /** Public keys are never reused for other bytes: caches may keep them for a year. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * Makes the public bucket agree with D1 for `keys`: a published item's served versions are
@@ -72,11 +73,5 @@ export async function backfillPublicFiles(scope: WorkerScope): Promise<void> {
     );
   }
   const next = rows.length < BACKFILL_ITEMS ? BACKFILL_DONE : (rows.at(-1)?.id ?? after);
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, publicFilesBackfill: next, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: siteSettings.id,
-      set: { publicFilesBackfill: next, updatedAt: new Date() },
-    });
+  await saveSettings(db, { publicFilesBackfill: next });
 }

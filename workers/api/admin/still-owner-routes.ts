@@ -14,6 +14,7 @@ import type {
 } from "#app/features/archive/archive-api.ts";
 import { apiError, rejectInvalid } from "#workers/api/errors.ts";
 import type { OwnerEnv } from "#workers/api/require-owner.ts";
+import { workerScopeOf } from "#workers/api/types.ts";
 
 const idParam = z.object({ id: z.string().regex(STILL_ID_PATTERN) });
 const notFound = rejectInvalid(404, "not_found", "No such still");
@@ -53,7 +54,7 @@ export const stillOwnerRoutes = new Hono<OwnerEnv>()
   )
   .delete("/:id", zValidator("param", idParam, notFound), async (c) => {
     const { id } = c.req.valid("param");
-    const deleted = await deleteStill(c.var.db, c.env.MEDIA, id);
+    const deleted = await deleteStill(workerScopeOf(c), id);
     if (deleted === 0) return apiError(c, 404, "not_found", "No such still");
     return c.json({ deleted: id } satisfies DeletedStill);
   });
