@@ -99,7 +99,7 @@ export async function attachPlayer(
 ): Promise<() => void> {
   let hls: Hls | null = null;
   if (prefersNativeHls(video)) {
-    // Safari without Media Source Extensions loads the Worker's playlist itself (ADR 009).
+    // Apple's own HLS (and a browser without Media Source Extensions) loads the Worker's playlist (ADR 009).
     video.src = playlistUrl;
   } else {
     hlsModule ??= loadHls();
