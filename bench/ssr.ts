@@ -37,6 +37,7 @@ async function load(url: string) {
     rate: result.requests.average,
     renders: renders / seconds,
     failed: result.non2xx + result.errors + result.timeouts,
+    why: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
   };
 }
 
@@ -79,9 +80,11 @@ try {
     const measured = new Map<string, Awaited<ReturnType<typeof load>>>();
     for (const { name, path } of pages) measured.set(name, await load(`${server.url}${path}`));
     runs.push({ static: asset.p99, pages: measured });
-    const ratios = pages.map(
-      ({ name }) => `${name} ${((measured.get(name)?.p99 ?? 0) / asset.p99).toFixed(2)}`,
-    );
+    const ratios = pages.map(({ name }) => {
+      const page = measured.get(name);
+      const failures = page?.failed ? ` (${page.why})` : "";
+      return `${name} ${((page?.p99 ?? 0) / asset.p99).toFixed(2)}${failures}`;
+    });
     console.log(
       `run ${run}: static p99 ${asset.p99} ms; ${ratios.join(", ")} (load ${loadAverage()})`,
     );
@@ -97,7 +100,7 @@ try {
   let passed = true;
   for (const { name, path } of pages) {
     const results = runs.map(
-      (run) => run.pages.get(name) ?? { p99: 0, rate: 0, renders: 0, failed: 0 },
+      (run) => run.pages.get(name) ?? { p99: 0, rate: 0, renders: 0, failed: 0, why: "" },
     );
     const ratios = runs.map((run, i) => (results[i]?.p99 ?? 0) / run.static);
     const ok = median(ratios) <= GOAL.median && Math.max(...ratios) <= GOAL.worst;
