@@ -3,6 +3,8 @@
 // D1: developers.cloudflare.com/d1/platform/pricing/
 // Durable Objects: developers.cloudflare.com/durable-objects/platform/pricing/
 // R2: developers.cloudflare.com/r2/pricing/
+// Durable Objects' storage (SQLite-backed, billed since 2026-01-07; setAlarm is one row written):
+//   developers.cloudflare.com/durable-objects/platform/pricing/
 
 import { freePlanPerDay } from "#app/features/statistics/daily-allowance.ts";
 
@@ -28,6 +30,12 @@ export const paidPerUnit: Record<Resource | "CPU ms", number> = {
   "R2 class A": 4.5 / 1e6,
   "R2 class B": 0.36 / 1e6,
 };
+
+/** Free, per day: the objects' own use, which no Worker meter sees (the day model prices it). */
+export const freeObjectsPerDay = {
+  "DO rows written": 100_000,
+  "DO GB-s": 13_000,
+} as const;
 
 /** Free: the CPU one invocation may use. */
 export const freeCpuMsPerInvocation = 10;

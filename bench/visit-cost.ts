@@ -4,7 +4,8 @@
 // usage Server-Timing; static assets never do; /media is the media host's in production), D1
 // rows, Durable Object requests and R2 operations as the Worker's usage meter counts them, and
 // Worker CPU per request. Then the Free plan's capacity (first limit named) and the Paid plan's
-// cost per 100,000 such visitors.
+// cost per 100,000 such visitors, and a Free-plan day of 10,000 of them with the box, the cron,
+// crawlers and directories (bench/free-day.ts).
 // Usage: npm run build && npm run bench:visit-cost
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -16,10 +17,11 @@ import {
   paidPerUnit,
   type Resource,
 } from "./cloudflare-prices.ts";
-import { startPreview } from "./preview-server.ts";
+import { type DayInputs, printFreeDay, stillFromCode, type Usage } from "./free-day.ts";
+import { meteringProxy } from "./metering-proxy.ts";
+import { freePort, startPreview } from "./preview-server.ts";
 import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
-type Usage = Record<Resource, number>;
 type Invocation = { step: string; method: string; url: string; usage: Usage };
 
 const zero = (): Usage => ({
@@ -53,6 +55,19 @@ const shortPath = (url: string) =>
     .replace(/\/api\/stream\/s\/[^/]+/, "/api/stream/s/…")
     .replace(/\/(segments\/\d+|files\/media|stills)\/[^/]+$/, "/$1/…");
 
+const added = (usages: Usage[]) => {
+  const total = zero();
+  for (const usage of usages) {
+    for (const key of Object.keys(total) as Resource[]) total[key] += usage[key];
+  }
+  return total;
+};
+const mean = (usages: Usage[]) => {
+  const total = added(usages);
+  for (const key of Object.keys(total) as Resource[]) total[key] /= Math.max(usages.length, 1);
+  return total;
+};
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 // A fresh state, seeded apart: on a busy host the seed's R2 puts can lose the local proxy's
@@ -69,7 +84,11 @@ for (let attempt = 1; ; attempt++) {
   }
 }
 const server = await startPreview(4650, { fresh: false });
-const box = startBox(server.url);
+const boxAnswers: { path: string; usage: Usage | null }[] = [];
+const boxProxy = await meteringProxy(server.url, await freePort(), ({ path, serverTiming }) =>
+  boxAnswers.push({ path, usage: usageOf(serverTiming) }),
+);
+const box = startBox(boxProxy.url);
 const pids = workerdPids(server.processGroup);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -255,8 +274,42 @@ try {
   console.log(
     `CPU per invocation, replay median ${cpuPerInvocation.toFixed(1)} ms (Free allows ${freeCpuMsPerInvocation})`,
   );
+
+  // The box's side: its requests through the metering proxy, its segments from its own log.
+  const uploads = box.output.filter((line) => /\bupload \d+\/\d+\.ts\b/.test(line));
+  const viaSocket = uploads.filter((line) => line.endsWith("(socket)")).length;
+  const metered = (pattern: RegExp) =>
+    boxAnswers.flatMap(({ path, usage }) => (usage && pattern.test(path) ? [usage] : []));
+  const httpSegments = metered(/^\/api\/ingest\/segments\//);
+  const stills = metered(/^\/api\/ingest\/still\b/);
+  const pull = await fetch(`${server.url}/api/stills/newest.jpg`);
+  await pull.arrayBuffer();
+  const crawled: Usage[] = [];
+  for (const path of ["/en", "/en/gallery", "/en/archive", "/en/about", "/en/contact"]) {
+    const page = await fetch(`${server.url}${path}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" },
+    });
+    await page.arrayBuffer();
+    crawled.push(usageOf(page.headers.get("server-timing") ?? "") ?? zero());
+  }
+  const inputs: DayInputs = {
+    perVisitor: total,
+    coldStartOnly: added(
+      invocations.filter((i) => /[?&]wait=settled\b/.test(i.url)).map((i) => i.usage),
+    ),
+    perSegment: mean(httpSegments),
+    socketShare: uploads.length ? viaSocket / uploads.length : 0,
+    perStill: stills.length ? mean(stills) : stillFromCode,
+    perPull: usageOf(pull.headers.get("server-timing") ?? "") ?? zero(),
+    perCrawlerPage: mean(crawled),
+  };
+  console.log(
+    `box: ${uploads.length} segments (${viaSocket} on its socket), ${httpSegments.length} over HTTP metered, ${stills.length} stills${stills.length ? "" : " (a still's cost from the code)"}`,
+  );
+  printFreeDay(10_000, inputs);
 } finally {
   await browser.close();
   if (box.process.signalCode === null) box.kill();
   server.stop();
+  boxProxy.close();
 }
