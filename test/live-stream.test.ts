@@ -265,6 +265,23 @@ describe("stream sessions", () => {
     );
   });
 
+  test("segments 2 s apart do not each write the object's state (Free plan's rows, ADR 009)", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    await box.next();
+    for (const name of ["0.ts", "1.ts", "2.ts"]) {
+      expect((await uploadSegment(1, name)).status).toBe(201);
+    }
+    const stored = await runInDurableObject(camera(), (_instance: CameraStream, state) => ({
+      segments: state.storage.kv.get<{ segments: unknown[] }>("stream")?.segments.length,
+      alarm: state.storage.getAlarm(),
+    }));
+    // Stored when it went live; the two after it are the object's to tell, not yet stored.
+    expect(stored.segments).toBe(1);
+    expect(await (await visit(viewer.playlistUrl)).text()).toMatch(/\/media\/live\/1\/2-/);
+    expect((await stored.alarm) ?? 0).toBeGreaterThanOrEqual(Date.now());
+  });
+
   test("sessions end with their alarm; the box is stopped after the grace, old segments go", async () => {
     const box = await connectBox();
     await sessionOf(await startSession());

@@ -102,6 +102,13 @@ const SEGMENT_CACHE = "public, max-age=86400, immutable";
 const WATCH_AHEAD_MS = 10_000;
 const EXTEND_BOX_MS = 5_000;
 const STALL_MS = 8_000;
+/** Stall checks on a grid, so segments 2 s apart move the alarm (a row written) every other one. */
+const STALL_GRID_MS = 4_000;
+/**
+ * The live edge is stored this often, not per segment (a row each, ADR 009). Only leaving memory
+ * loses what is newer, and that takes seconds without a segment: a stall by then.
+ */
+const EDGE_SAVE_MS = 10_000;
 
 const initialState: StreamState = {
   epoch: 0,
@@ -144,12 +151,21 @@ export class CameraStream extends DurableObject<Env> {
     this.watchedBefore = this.state.watchedUntil;
   }
 
+  private unsavedEdge: Pick<StreamState, "epoch" | "segments" | "lastSegmentAt"> | null = null;
+  private edgeSavedAt = 0;
+
   private get state(): StreamState {
-    return { ...initialState, ...this.ctx.storage.kv.get<StreamState>(STATE_KEY) };
+    const stored = { ...initialState, ...this.ctx.storage.kv.get<StreamState>(STATE_KEY) };
+    const edge = this.unsavedEdge;
+    return edge && stored.phase === "live" && edge.epoch === stored.epoch
+      ? { ...stored, ...edge }
+      : stored;
   }
 
   private save(state: StreamState) {
     this.ctx.storage.kv.put(STATE_KEY, state);
+    this.unsavedEdge = null;
+    this.edgeSavedAt = Date.now();
   }
 
   /** The newest open control socket: a replaced one may linger while it closes. */
@@ -420,13 +436,17 @@ export class CameraStream extends DurableObject<Env> {
       .sort((a, b) => a.seq - b.seq)
       .slice(-KEPT_SEGMENTS);
     const now = Date.now();
-    this.save({
-      ...state,
-      phase: "live",
-      phaseSince: state.phase === "live" ? state.phaseSince : now,
-      lastSegmentAt: now,
-      segments,
-    });
+    if (state.phase === "live" && now - this.edgeSavedAt < EDGE_SAVE_MS) {
+      this.unsavedEdge = { epoch, segments, lastSegmentAt: now };
+    } else {
+      this.save({
+        ...state,
+        phase: "live",
+        phaseSince: state.phase === "live" ? state.phaseSince : now,
+        lastSegmentAt: now,
+        segments,
+      });
+    }
     if (state.phase === "starting") this.wakeWaiting();
     await this.scheduleAlarm();
     return { ok: true };
@@ -756,7 +776,9 @@ export class CameraStream extends DurableObject<Env> {
       watchedUntil > now ? watchedUntil : null,
       state.stopAt,
       state.phase === "starting" ? state.phaseSince + this.startTimeoutMs : null,
-      state.phase === "live" ? state.lastSegmentAt + STALL_MS : null,
+      state.phase === "live"
+        ? Math.ceil((state.lastSegmentAt + STALL_MS) / STALL_GRID_MS) * STALL_GRID_MS
+        : null,
       // Without sessions, a running or failed stream still has to be wound down.
       state.phase !== "idle" && watchedUntil <= now && state.stopAt === null ? now : null,
       this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
@@ -769,7 +791,10 @@ export class CameraStream extends DurableObject<Env> {
         : null,
     ].filter((t): t is number => t !== null);
     if (deadlines.length === 0) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.min(...deadlines));
+    else {
+      const next = Math.min(...deadlines);
+      if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
+    }
   }
 
   /** Old epochs' segments are never served again; R2 lists and deletes at most 1000 at a time. */
