@@ -27,16 +27,16 @@ const DIRECTORY_PULLS_PER_DAY = 1_440;
 const OBJECT_GB = 0.125;
 
 /**
- * Rows the objects write, from the code (workers/durable-objects/): per segment the camera
- * object saves its state and moves its stall alarm, and an HTTP upload also claims its nonce
- * (an insert and the expired one's delete); while watched it extends its watch every 10 s (a save
- * and an alarm); the statistics object keeps each minute's batch (a put per isolate's hand-over,
- * the commit's put and deletes, its alarm).
+ * Rows the objects write, from the code (workers/durable-objects/, ADR 009): the camera object
+ * stores its live edge every 10 s (5 segments) and moves its stall alarm on a 4 s grid (every
+ * other segment); an HTTP upload also claims its nonce (an insert, the expired one's delete);
+ * while watched it stores the viewers' end every 10 s; the statistics object keeps each minute's
+ * batch (a put per isolate's hand-over, the commit's put and deletes, its alarm).
  */
 const objectRows = {
-  perSocketSegment: 2,
-  perHttpSegment: 4,
-  perLiveMinute: 12,
+  perSocketSegment: 0.2 + 0.5,
+  perHttpSegment: 2 + 0.2 + 0.5,
+  perLiveMinute: 6,
   perActiveMinute: 10,
 };
 
