@@ -40,6 +40,14 @@ const objectRows = {
   perActiveMinute: 10,
 };
 
+/**
+ * Apple's own HLS reloads the Worker's playlist (ADR 009): an assumption for the browsers without
+ * Media Source Extensions (iOS before 17.1) and the Safaris whose hls.js hands over to it, and
+ * the reloads of one live minute as measured before the browser built its playlist (ADR 025).
+ */
+const NATIVE_HLS_SHARE = 0.03;
+const WORKER_PLAYLISTS_PER_SESSION = 33;
+
 /** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 014). */
 const COUNTING_ROWS_PER_VISITOR = 3.1;
 
@@ -92,7 +100,7 @@ const perVisitor = ({ perVisitor, coldStartOnly }: DayInputs, coldShare: number)
     ]),
   );
 
-export function freeDay(visitors: number, inputs: DayInputs) {
+function freeDay(visitors: number, inputs: DayInputs) {
   const { coldShare, liveMinutes: live } = streaming(visitors);
   const segments = live * SEGMENTS_PER_LIVE_MINUTE;
   const viaSocket = segments * inputs.socketShare;
@@ -101,6 +109,10 @@ export function freeDay(visitors: number, inputs: DayInputs) {
     [
       `visitors (${(100 * coldShare).toFixed(1)} % start the stream)`,
       scaled(perVisitor(inputs, coldShare), visitors),
+    ],
+    [
+      `${NATIVE_HLS_SHARE * 100} % on Apple's HLS: the Worker's playlist`,
+      { "Worker requests": visitors * NATIVE_HLS_SHARE * WORKER_PLAYLISTS_PER_SESSION },
     ],
     [
       "their counts (statistics object)",

@@ -21,10 +21,19 @@ const START_STALL_MS = 7_000;
 const FROZEN_MS = 1_500;
 const WATCH_MS = 250;
 
-function prefersNativeHls(video: HTMLVideoElement): boolean {
-  const native = video.canPlayType("application/vnd.apple.mpegurl") !== "";
-  const mse = "MediaSource" in window || "ManagedMediaSource" in window;
-  return native && (!mse || navigator.vendor.startsWith("Apple"));
+const playsNativeHls = (video: HTMLVideoElement) =>
+  video.canPlayType("application/vnd.apple.mpegurl") !== "";
+
+/**
+ * hls.js wherever Media Source Extensions exist (Safari too, through ManagedMediaSource since
+ * iOS 17.1): its playlist is built in the browser, so a live minute costs the Worker nothing
+ * (ADR 009). Apple's own HLS, which reloads the Worker's playlist, only where nothing else plays.
+ */
+export function prefersNativeHls(
+  video: HTMLVideoElement,
+  scope: object = typeof window === "undefined" ? {} : window,
+): boolean {
+  return playsNativeHls(video) && !("MediaSource" in scope || "ManagedMediaSource" in scope);
 }
 
 export function preloadPlayer() {
@@ -98,8 +107,22 @@ export async function attachPlayer(
   events: PlayerEvents,
 ): Promise<() => void> {
   let hls: Hls | null = null;
+  let firstFrame = false;
+  let frozen = false;
+  let lastTime = -1;
+  let lastProgress = Date.now();
+  // hls.js untried on this Apple device's Safari: before a first frame, its own HLS gets one go.
+  function canFallBack() {
+    return hls !== null && !firstFrame && playsNativeHls(video);
+  }
+  function fallBackToNative() {
+    hls?.destroy();
+    hls = null;
+    lastProgress = Date.now();
+    video.src = playlistUrl;
+    video.play().catch(() => undefined);
+  }
   if (prefersNativeHls(video)) {
-    // Apple's own HLS (and a browser without Media Source Extensions) loads the Worker's playlist (ADR 009).
     video.src = playlistUrl;
   } else {
     hlsModule ??= loadHls();
@@ -125,16 +148,14 @@ export async function attachPlayer(
       },
     });
     hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
-      if (data.fatal) events.onFailure(`hls.js: ${data.details}`);
+      if (!data.fatal) return;
+      if (canFallBack()) fallBackToNative();
+      else events.onFailure(`hls.js: ${data.details}`);
     });
     hls.loadSource(playlistUrl);
     hls.attachMedia(video);
   }
 
-  let firstFrame = false;
-  let frozen = false;
-  let lastTime = -1;
-  let lastProgress = Date.now();
   const onFrame = () => {
     if (firstFrame) return;
     firstFrame = true;
@@ -155,7 +176,8 @@ export async function attachPlayer(
         events.onResumed();
       }
     } else if (!firstFrame && now - lastProgress > START_STALL_MS) {
-      events.onFailure("no picture");
+      if (canFallBack()) fallBackToNative();
+      else events.onFailure("no picture");
     } else if (firstFrame && !frozen && now - lastProgress >= FROZEN_MS) {
       frozen = true;
       events.onFrozen();
