@@ -1,6 +1,6 @@
 // A Free-plan day (issue 35, goal 2; ADR 025): N visitors like the bench's, plus the box, the
 // cron, crawlers and directories, against every daily allowance. The visitor's, the box's
-// requests', a directory pull's and a crawler page's usage are measured by the bench; what no
+// requests', a cron run's, a directory pull's and a crawler page's usage are measured; what no
 // Worker meter sees (the objects' own storage and duration, the statistics' commits) comes from
 // the code and the Worker tests, named below.
 import { freeObjectsPerDay, freePerDay, type Resource } from "./cloudflare-prices.ts";
@@ -51,16 +51,6 @@ const WORKER_PLAYLISTS_PER_SESSION = 33;
 /** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 014). */
 const COUNTING_ROWS_PER_VISITOR = 3.1;
 
-/** The cron's use per run, not measured by the bench: an upper estimate (ADR 025). */
-const cronRun: Partial<DayUsage> = {
-  "Worker requests": 1,
-  "D1 rows read": 500,
-  "D1 rows written": 10,
-  "DO requests": 2,
-  "R2 class A": 2,
-  "R2 class B": 2,
-};
-
 /** A still's upload, from the code when the bench's box sent none: the still and its versions. */
 export const stillFromCode: Partial<DayUsage> = {
   "Worker requests": 1,
@@ -81,6 +71,8 @@ export type DayInputs = {
   perStill: Partial<DayUsage>;
   perPull: Usage;
   perCrawlerPage: Usage;
+  /** The first run after the seed: more to do than most. */
+  perCronRun: Usage;
 };
 
 const scaled = (usage: Partial<DayUsage>, times: number): Partial<DayUsage> =>
@@ -132,7 +124,7 @@ function freeDay(visitors: number, inputs: DayInputs) {
       },
     ],
     ["box: stills", scaled(inputs.perStill, STILLS_PER_DAY)],
-    ["cron (estimate)", scaled(cronRun, CRON_RUNS_PER_DAY)],
+    ["cron", scaled(inputs.perCronRun, CRON_RUNS_PER_DAY)],
     ["statistics object", { "DO rows written": objectRows.perActiveMinute * ACTIVE_MINUTES }],
     ["crawlers", scaled(inputs.perCrawlerPage, CRAWLER_PAGES_PER_DAY)],
     ["directory pulls", scaled(inputs.perPull, DIRECTORY_PULLS_PER_DAY)],

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 
 /** A port nothing listens on now: for the gates in `npm test`, which may run side by side. */
 export function freePort(): Promise<number> {
@@ -21,6 +23,8 @@ export async function startPreview(
     vars = [] as string[],
     config = undefined as string | undefined,
     wranglerArgs = [] as string[],
+    /** Each line the Worker logs (otherwise they are dropped). */
+    onLine = undefined as ((line: string) => void) | undefined,
   } = {},
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
   const running = process.env.BENCH_URL;
@@ -38,11 +42,12 @@ export async function startPreview(
     ].flat(),
     // Its own process group, so stopping it takes wrangler and workerd along.
     {
-      stdio: "ignore",
+      stdio: ["ignore", onLine ? "pipe" : "ignore", "ignore"],
       detached: true,
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     },
   );
+  if (onLine) createInterface({ input: child.stdout as Readable }).on("line", onLine);
   const stop = () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
   };

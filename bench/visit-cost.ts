@@ -83,7 +83,18 @@ for (let attempt = 1; ; attempt++) {
     if (attempt === 3) throw error;
   }
 }
-const server = await startPreview(4650, { fresh: false });
+const cronJobs: { name: string; usage: Usage }[] = [];
+const server = await startPreview(4650, {
+  fresh: false,
+  // The cron's log line: each job's name and meter (workers/cron/index.ts).
+  onLine: (line) => {
+    if (!line.includes("cron: ")) return;
+    for (const [job, name = ""] of line.matchAll(/([\w-]+) d1;desc="[^"]*", usage;desc="[^"]*"/g)) {
+      const usage = usageOf(job);
+      if (usage) cronJobs.push({ name, usage: { ...usage, "Worker requests": 0 } });
+    }
+  },
+});
 const boxAnswers: { path: string; usage: Usage | null }[] = [];
 const boxProxy = await meteringProxy(server.url, await freePort(), ({ path, serverTiming }) =>
   boxAnswers.push({ path, usage: usageOf(serverTiming) }),
@@ -292,6 +303,7 @@ try {
     await page.arrayBuffer();
     crawled.push(usageOf(page.headers.get("server-timing") ?? "") ?? zero());
   }
+  if (cronJobs.length === 0) throw new Error("no cron run was logged (workers/cron/index.ts)");
   const inputs: DayInputs = {
     perVisitor: total,
     coldStartOnly: added(
@@ -302,9 +314,14 @@ try {
     perStill: stills.length ? mean(stills) : stillFromCode,
     perPull: usageOf(pull.headers.get("server-timing") ?? "") ?? zero(),
     perCrawlerPage: mean(crawled),
+    // One run at the start; the backfills copy the seed's files once, as after a deploy.
+    perCronRun: added([
+      { ...zero(), "Worker requests": 1 },
+      ...cronJobs.filter(({ name }) => !name.startsWith("backfill-")).map(({ usage }) => usage),
+    ]),
   };
   console.log(
-    `box: ${uploads.length} segments (${viaSocket} on its socket), ${httpSegments.length} over HTTP metered, ${stills.length} stills${stills.length ? "" : " (a still's cost from the code)"}`,
+    `cron: ${cronJobs.length} jobs metered; box: ${uploads.length} segments (${viaSocket} on its socket), ${httpSegments.length} over HTTP metered, ${stills.length} stills${stills.length ? "" : " (a still's cost from the code)"}`,
   );
   printFreeDay(10_000, inputs);
 } finally {

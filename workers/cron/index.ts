@@ -13,6 +13,7 @@ import { expireTimelapses } from "#app/.server/timelapse/expire-timelapses.ts";
 import { aiModel } from "#app/.server/translate/model.ts";
 import { abortStaleUploads } from "#app/.server/uploads/upload-store.ts";
 import { countInvocation, countUsageWhenDue, purgeUsageDays } from "#app/.server/usage-days.ts";
+import { newUsageMeter, usageTiming } from "#app/.server/usage-meter.ts";
 import { refreshDueSources } from "#app/.server/weather/refresh.ts";
 
 type Job = (scope: WorkerScope) => Promise<unknown>;
@@ -53,15 +54,19 @@ export async function runScheduled(
     return;
   }
   // A run is an invocation like a request: counted with its D1 rows in the owner's budget.
-  const scope = createWorkerScope(env, ctx, [countInvocation()]);
-  await Promise.all(
+  const day = countInvocation();
+  const costs = await Promise.all(
     Object.entries(jobs).map(async ([name, job]) => {
+      const used = newUsageMeter();
       try {
-        await job(scope);
+        await job(createWorkerScope(env, ctx, [day, used]));
       } catch (error) {
         console.error(`cron: ${name} failed`, error);
       }
+      return `${name} ${usageTiming(used)}`;
     }),
   );
-  await countUsageWhenDue(scope.db);
+  await countUsageWhenDue(createWorkerScope(env, ctx, [day]).db);
+  // What each job costs, as a response's Server-Timing says it (bench/visit-cost.ts reads it).
+  console.log(`cron: ${costs.join("; ")}`);
 }
