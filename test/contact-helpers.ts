@@ -6,7 +6,7 @@ import { MIN_FILL_MS, type ProofPuzzle } from "#app/features/contact/contact-fie
 import { type Locale, localizePath } from "#app/i18n/locales.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
 import worker from "#build/server/index.js";
-import { BROWSER_UA, ORIGIN, postForm, visit } from "./helpers.ts";
+import { atFreshRateLimitWindow, BROWSER_UA, ORIGIN, postForm, visit } from "./helpers.ts";
 
 const questionPattern: Record<Locale, RegExp> = {
   en: /what is (\d) (plus|minus) (\d)\?/,
@@ -80,10 +80,9 @@ function newClientAddress(): string {
 }
 
 /** Local rate limits count in windows aligned to the wall clock's minute. */
-export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
+export async function atFreshContactWindow(needed = 20_000): Promise<void> {
   vi.useRealTimers();
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  await atFreshRateLimitWindow(needed);
   vi.useFakeTimers({ toFake: ["Date"] });
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import {
   aMessage,
-  atFreshRateLimitWindow,
+  atFreshContactWindow,
   deliveredWith,
   escaped,
   expectNotDelivered,
@@ -284,7 +284,7 @@ describe("the form refuses", () => {
   });
 
   test("a sixth submission within a minute from the same network (IPv6 by /64)", async () => {
-    await atFreshRateLimitWindow();
+    await atFreshContactWindow();
     const statuses: number[] = [];
     for (let i = 1; i <= 5; i++) {
       const response = await submitContact(null, aMessage({ name: "" }).fields, {

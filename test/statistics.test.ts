@@ -5,7 +5,7 @@ import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
 import { networkBucket } from "#app/.server/statistics/referrer-networks.ts";
 import { connectBox } from "./box.ts";
-import { atFreshRateLimitWindow, sendMessage } from "./contact-helpers.ts";
+import { atFreshContactWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";
 import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers.ts";
 import { forgetStatistics, todaysCounts } from "./statistics-counts.ts";
@@ -359,7 +359,7 @@ describe("what is not counted", () => {
   });
 
   test("a flood from one network is cut off by the rate limit", async () => {
-    await atFreshRateLimitWindow(30_000);
+    await atFreshContactWindow(30_000);
     const address = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 302; i++) {
