@@ -125,7 +125,8 @@ describe("the ten-minute refresh", () => {
       const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
 
       // Only the slow answer meets the short timeout: on a busy host a quick one may take 200 ms.
-      const timeout = scenario === "slow" ? { UPSTREAM_TIMEOUT_MS: "200" } : {};
+      const timeout: Record<string, string> =
+        scenario === "slow" ? { UPSTREAM_TIMEOUT_MS: "200" } : {};
       await runCron(upstreamEnv(scenario, scenario, timeout));
 
       expect((await upstreamCalls(scenario)).sort()).toEqual([
