@@ -177,9 +177,18 @@ test("closing an item arrived on focuses its card once the gallery is drawn, els
   await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeFocused();
 });
 
-test("from the home page the gallery arrives with its own catalog's texts, in German", async ({
+test("from the home page the gallery arrives with its own catalog's texts, in German, then the archive, its routes found without the Worker", async ({
   strictPage: page,
 }) => {
+  // React Router's route discovery asks `…?paths=…&version=…`: a static file, never the Worker,
+  // which adds Server-Timing to all it answers (ADR 018).
+  const discoveries: { url: string; status: number; serverTiming?: string }[] = [];
+  page.on("response", (response) => {
+    const { searchParams } = new URL(response.url());
+    if (!searchParams.has("paths") || !searchParams.has("version")) return;
+    const serverTiming = response.headers()["server-timing"];
+    discoveries.push({ url: response.url(), status: response.status(), serverTiming });
+  });
   await page.goto("/");
   await hydrated(page);
   const teaser = page.getByRole("region", { name: "Aus der Galerie" });
@@ -188,6 +197,18 @@ test("from the home page the gallery arrives with its own catalog's texts, in Ge
   const tabs = page.getByRole("navigation", { name: "Medientyp" });
   await tabs.getByRole("link", { name: "Fotos" }).click();
   await expect(page.getByRole("button", { name: "Mehr anzeigen" })).toBeVisible();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: "Im Archiv stöbern: alle zehn Minuten ein Bild" })
+    .click();
+  await expect(page).toHaveURL(/\/archive$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  expect(discoveries.length).toBeGreaterThan(0);
+  for (const { url, status, serverTiming } of discoveries) {
+    expect(status, url).toBe(200);
+    expect(serverTiming, url).toBeUndefined();
+  }
 });
 
 test.describe("an unknown item", () => {

@@ -16,6 +16,7 @@ const buildSources = [
   "scripts/component-plugins.ts",
   "scripts/icon-masks.ts",
   "scripts/react-icon-compiler.ts",
+  "scripts/route-manifest.ts",
   "scripts/static-headers.ts",
   "scripts/workerd-logs.ts",
 ];

@@ -21,6 +21,12 @@ import { api } from "#workers/api/index.ts";
 import { runScheduled } from "#workers/cron/index.ts";
 import { lowercasePathRedirect, rootLocaleRedirect } from "./locale-redirect.ts";
 import { mediaHostRoutes } from "./media-host-routes.ts";
+import {
+  ANY_ROUTE_MANIFEST,
+  reloadDocument,
+  routeManifestPath,
+  withStaticRouteManifest,
+} from "./route-manifest.ts";
 import { sharedPage } from "./shared-pages.ts";
 
 type AppEnv = {
@@ -28,7 +34,7 @@ type AppEnv = {
   Variables: Omit<RequestScope, "env" | "ctx">;
 };
 
-const serverBuild = () => import("virtual:react-router/server-build");
+const serverBuild = () => import("virtual:react-router/server-build").then(withStaticRouteManifest);
 // Given a function, React Router rebuilds its route tables every request (for Vite's reloads);
 // a built Worker hands it the build once, loaded with the first page.
 let builtHandler: Promise<RequestHandler> | undefined;
@@ -80,6 +86,14 @@ app.use("*", async (c, next) => {
 
 app.route("/api", api);
 app.route(WORKER_MEDIA_PATH, mediaHostRoutes);
+
+// The build's own file is a static asset; it reaches the Worker only under `npm run dev`.
+app.get(ANY_ROUTE_MANIFEST, async (c, next) => {
+  const { assets } = await serverBuild();
+  return c.req.path === routeManifestPath(assets.version) ? next() : reloadDocument();
+});
+// React Router's default path: only a tab of a build from before the static file asks it.
+app.get("/__manifest", reloadDocument);
 
 app.all("*", async (c) => {
   const redirect = lowercasePathRedirect(c.req.raw) ?? rootLocaleRedirect(c.req.raw);
