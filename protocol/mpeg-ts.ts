@@ -1,4 +1,3 @@
-// Shared by the Worker's segment check and the box's camera reader (ingest/camera-reader.ts).
 export const PACKET = 188;
 const SYNC = 0x47;
 const PAT_PID = 0x0000;
@@ -67,7 +66,6 @@ function videoPids(body: Uint8Array): number[] {
   return pids;
 }
 
-/** A PES packet's start code and a video stream id (0xE0–0xEF). */
 const startsVideoPes = (payload: Uint8Array) =>
   payload[0] === 0 && payload[1] === 0 && payload[2] === 1 && ((payload[3] ?? 0) & 0xf0) === 0xe0;
 

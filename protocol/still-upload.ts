@@ -13,7 +13,6 @@ import {
 /** A still kept while the Worker was unreachable is archived later at its own time. */
 export const STILL_TAKEN_AT_HEADER = "X-Taken-At";
 export const STILL_BACKFILL_HOURS = 48;
-/** The archive keeps one still per slot of this many minutes. */
 export const STILL_SLOT_MINUTES = 10;
 export const STILL_SLOT_MS = STILL_SLOT_MINUTES * MINUTE_MS;
 

@@ -1,6 +1,4 @@
-// A proposed still's zoom (ADR 024): the camera's full frame as 256-px tiles, each a whole baseline
-// JPEG (edge tiles padded), row-major in one object, so a window's tile rows are byte ranges.
-// No zod: the zoom viewer reads it.
+// Tiles row-major in one object, so a window's tile rows are byte ranges (ADR 024); no zod: the zoom viewer reads it.
 
 export const TILE_SIZE = 256;
 /** The widest frame kept: a 4K camera's. */
@@ -27,7 +25,6 @@ export type TileSheetIndex = {
   offsets: number[];
 };
 
-/** Where a page finds a still's sheet, and how to cut it. */
 export type TileSheet = { url: string; index: TileSheetIndex };
 
 export const tileGrid = (width: number, height: number) => ({
@@ -48,7 +45,6 @@ export function tilesOf(sheet: Uint8Array, offsets: readonly number[]): Uint8Arr
   return tiles;
 }
 
-/** The tiles one after another, and where each starts. */
 export function joinTiles(tiles: readonly Uint8Array[]): {
   sheet: Uint8Array<ArrayBuffer>;
   offsets: number[];

@@ -39,7 +39,6 @@ export const timelapseFactsSchema = z
     durationSeconds: z.number().positive().max(3600),
     /** Seconds of reality per second of film (150 at the spec's speed). */
     speed: z.number().positive().max(10_000),
-    /** The stretch of the day the film shows. */
     from: z.iso.datetime(),
     to: z.iso.datetime(),
   })

@@ -3,7 +3,6 @@ import { HOUR_MS, MINUTE_MS } from "./durations.ts";
 
 export const LAKE_TIME_ZONE = "Europe/Rome";
 
-// An Intl format is slow to build and cheap to reuse.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function lakeDate(instant: number | Date, timeZone = LAKE_TIME_ZONE): string {
