@@ -103,7 +103,6 @@ function selectedStill(db: Db, query: ArchiveQuery) {
   return newestStillQuery(db);
 }
 
-/** The pictures just before and after, whatever gap lies between. */
 function neighbours(db: Db, slot: Date) {
   const pick = () => db.select({ slot: stills.slot }).from(stills);
   return [
@@ -138,7 +137,6 @@ const step = (from: Date, to: Date): StillStep => ({
   adjacent: Math.abs(to.getTime() - from.getTime()) === STILL_SLOT_MS,
 });
 
-/** The still at `vs`, and the ones just before and after it, for when it has none. */
 function comparedStill(db: Db, vs: string) {
   const instant = addressInstant(vs) ?? new Date(-1);
   const pick = () => db.select().from(stills);
@@ -246,7 +244,6 @@ export async function loadArchivePage(
     .slice(0, 5)
     .map((rows) => rows[0] as { slot: Date } | undefined);
   const [yesterday = null, weekAgo = null, yearAgo = null] = jumps.map(wallClockOf);
-  // Compared with the same time, or the still a jump found near it.
   const [compareYesterday, compareWeek, compareYear] = backs.map((back, index) => {
     if (!still) return null;
     const instant = sameTimeEarlier(still.at, back);

@@ -25,10 +25,7 @@ const newStillKey = () => `stills/${randomHex()}.jpg`;
 type Incoming = StillUpload & { takenAt: number; now: number };
 type Buckets = { MEDIA: R2Bucket; PUBLIC_MEDIA: R2Bucket };
 
-/**
- * The old objects are read in the transaction that replaces their row, so they are the ones deleted;
- * the old public copies stay a day for pages rendered before (ADR 017).
- */
+/** Old objects are read in the transaction that replaces their row, so the right ones are deleted (ADR 017). */
 export async function archiveStill(db: Db, buckets: Buckets, still: Incoming): Promise<void> {
   const { bytes, frame, versions, colour, proposal, zoom, takenAt, now } = still;
   const { MEDIA, PUBLIC_MEDIA } = buckets;
@@ -76,8 +73,7 @@ export async function archiveStill(db: Db, buckets: Buckets, still: Incoming): P
     createdAt: new Date(now),
     publicId,
   };
-  // The slot keeps its id (a shared link stays valid) and the owner's best-of mark; a proposal,
-  // a slot's frame sent again after dusk, keeps the weather it is too late to know.
+  // The slot keeps its id (shared links) and best-of mark; a late proposal keeps the weather it can no longer know.
   const { id: _id, slot: _slot, ...replacement } = row;
   const set = proposal
     ? { ...replacement, weather: sql`coalesce(excluded.weather, ${stills.weather})` }

@@ -91,7 +91,6 @@ export const queueProposalDescriptions = (db: Db, slot: Date) =>
 const slotOf = (id: (typeof columns)[PickKind]["id"]) =>
   sql<number | null>`(SELECT ${stills.slot} FROM ${stills} WHERE ${stills.id} = ${id})`;
 
-/** `day`'s picks and the month's, each with its still's slot. */
 export const picksQuery = (db: Db, day: string, month: string, nextMonth: string) =>
   db
     .select({

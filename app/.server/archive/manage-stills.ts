@@ -30,10 +30,7 @@ export async function settleStillTexts(db: Db, id: string, keep: boolean): Promi
   return updated.length > 0;
 }
 
-/**
- * The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its
- * picture. Its public copies go at once, their purge queued; if R2 fails, the cron retries.
- */
+/** The row goes first: a failed R2 delete leaves an object no URL serves, never a still without its picture. */
 async function deleteStillsWhere(
   scope: WorkerScope,
   where: SQL,

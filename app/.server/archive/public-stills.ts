@@ -27,7 +27,6 @@ export const newPublicId = () => randomHex(16);
 export const publicStillKey = (publicId: string, version: StoredFile | null) =>
   `s/${publicId}/${version ?? "still"}.jpg`;
 
-/** Each stored picture of a row: its private key, public key and version. */
 export function copiesOf(row: StillKeys, publicId: string) {
   return [
     { key: row.fileKey, version: null },
@@ -37,7 +36,6 @@ export function copiesOf(row: StillKeys, publicId: string) {
   );
 }
 
-/** Puts one picture in the public bucket, cached for good. */
 export const putPublicCopy = (
   bucket: R2Bucket,
   publicKey: string,
@@ -119,10 +117,7 @@ async function copyStill(db: Db, env: Env, id: string, keys: StillKeys) {
 
 const BACKFILL_STILLS = 20;
 
-/**
- * Stills archived before the public bucket get their copies from the cron, newest first (the ones
- * visitors see), a few a run; `public_id` is set only once the copies are there.
- */
+/** Stills archived before the public bucket get copies a few a run, newest first; `public_id` only once they are there. */
 export async function backfillPublicStills(scope: WorkerScope): Promise<void> {
   const { db, env } = scope;
   const setting = await db

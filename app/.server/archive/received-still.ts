@@ -24,10 +24,8 @@ export type StillUpload = {
   frame: JpegFrame;
   /** The versions the box sent: none from a box before them, no later ones from one before those. */
   versions: Partial<Record<StoredFile, Uint8Array>>;
-  /** A proposal's tile sheet index, when it came with its zoom. */
   zoom: TileSheetIndex | null;
   colour: number | null;
-  /** The box proposes it as its day's sunset or best still. */
   proposal: StillFacts["proposal"] | null;
 };
 

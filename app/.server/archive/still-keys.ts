@@ -1,6 +1,3 @@
-// Where a still's pictures are in R2: its own file, and one key column per smaller version, the card
-// and a proposal's zoom (its large version and tile sheet).
-
 import { stills } from "#app/.server/db/schema.ts";
 import { type StillFile, stillFiles } from "#protocol/still-upload.ts";
 import { STILL_TILES, type ZoomFile, zoomFiles } from "#protocol/tile-sheet.ts";
@@ -27,7 +24,6 @@ export const byKeyColumn = <T>(value: (version: StoredFile) => T) =>
     T
   >;
 
-/** The R2 key of a still's `version`; null when the box did not send that version. */
 export const versionKey = (row: StillKeys, version: StoredFile) => row[keyColumn[version]];
 
 /** The key columns, read in the statement that replaces or deletes a row. */

@@ -15,10 +15,7 @@ type StillRow = typeof stills.$inferSelect;
 /** The Worker's addresses name no file: they serve whatever the slot holds (links shared before). */
 export type StillName = "newest" | (string & {});
 
-/**
- * The still's public copy once it has one (replaced copies stay a day, ADR 017); until the backfill
- * reaches it, the Worker's address, whose `v` changes with the still so no cache mixes two.
- */
+/** Its public copy (ADR 017), else the Worker's address, whose `v` changes with the still so no cache mixes two. */
 function pictureUrl(row: StillRow, version: StoredFile | null, base: string): string {
   if (row.publicId) return publicUrl(base, publicStillKey(row.publicId, version));
   const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });
@@ -26,7 +23,6 @@ function pictureUrl(row: StillRow, version: StoredFile | null, base: string): st
   return `/api/stills/${row.id}.jpg?${query}`;
 }
 
-/** The still and its smaller versions by width, for `srcset`; null when the box sent none. */
 function stillSrcSet(row: StillRow, base: string): string | null {
   const versions = stillVersions
     .filter((version) => versionKey(row, version) !== null)
@@ -38,7 +34,6 @@ function stillSrcSet(row: StillRow, base: string): string | null {
     .join(", ");
 }
 
-/** An archived still's picture; `base` is where public keys are served (`mediaBase`). */
 export function archivedPicture(row: StillRow, base: string): StillPicture {
   const weather = stillWeather.safeParse(row.weather);
   return {
@@ -52,11 +47,9 @@ export function archivedPicture(row: StillRow, base: string): StillPicture {
   };
 }
 
-/** An archived still's tile sheet, when the box sent one. */
 export const archivedSheet = (row: StillRow, base: string): TileSheet | null =>
   row.zoom && row.tilesKey ? { url: pictureUrl(row, STILL_TILES, base), index: row.zoom } : null;
 
-/** The newest still's row, as a query (the archive page runs it in its batch). */
 export const newestStillQuery = (db: Db) =>
   db.select().from(stills).orderBy(desc(stills.slot)).limit(1);
 
@@ -100,10 +93,7 @@ async function stillPictureSource(db: Db, name: StillName, version?: StoredFile)
   return { key: key || row.fileKey, takenAt: row.takenAt, size: null };
 }
 
-/**
- * A read that found a just-replaced row can find its file gone: it reads the row again, once.
- * The tile sheet is read by `Range` (its size is the index's last offset).
- */
+/** A just-replaced row's file can be gone: the row is read again, once. */
 export async function readStillPicture(
   db: Db,
   bucket: R2Bucket,

@@ -1,5 +1,4 @@
-// A proposal's zoom, checked by content before anything is stored (ADR 024): the tile sheet of the
-// camera's full frame and its `large` version, both the still's frame at a greater size.
+// A proposal's zoom is checked by content before anything is stored (ADR 024).
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { isTileSheet } from "#app/.server/files/tile-sheet.ts";
 import {

@@ -41,7 +41,6 @@ export type AlertFacts = {
   presence: Presence;
   newestStillAt: number | null;
   health: { latest: HealthReport; previous: HealthReport | null; arrived: boolean } | null;
-  /** Whether the film of the lake day before `now` is in the gallery. */
   timelapseArrived: boolean;
   switches: AlertSwitches;
   offlineAfterMs: number;

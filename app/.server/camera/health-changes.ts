@@ -7,7 +7,6 @@ import {
 
 type Change = { kind: CameraEventKind; detail: string | null };
 
-/** What a health report says that the one before did not: each an event in the history. */
 export function healthChanges(before: KeptHealth | null, now: KeptHealth): Change[] {
   const was = before?.report;
   const is = now.report;

@@ -1,8 +1,4 @@
-/**
- * D1 runs one query at a time and refuses new ones while its queue is full ("D1 DB is
- * overloaded"): a moment later the same request may well succeed, so the truthful answer is
- * 503 with Retry-After, not 500. Drizzle wraps D1's error, so the cause chain is searched.
- */
+// D1's full queue passes within moments: the truthful answer is 503 with Retry-After, not 500.
 const OVERLOADED = "D1 DB is overloaded";
 // SQLite's lock taken by another writer (local D1 is one file) is as passing as a full queue.
 const LOCKED = "SQLITE_BUSY";
@@ -22,10 +18,7 @@ export const isDatabaseBusy = (error: unknown) => causedBy(error, [OVERLOADED, L
 // About 1.5 s in all, as an SQLite client's busy timeout would wait.
 const LOCK_WAITS_MS = [20, 40, 80, 160, 320, 640];
 
-/**
- * Local D1 has no busy timeout: while another process writes its file (`wrangler d1 execute
- * --local`, a journey's setup) a statement fails at once, having written nothing, so it is run again.
- */
+/** Local D1 has no busy timeout: a statement refused for another process's write wrote nothing, so it runs again. */
 export async function waitingOutLocks<T>(run: () => Promise<T>): Promise<T> {
   for (const wait of LOCK_WAITS_MS) {
     try {

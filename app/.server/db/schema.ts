@@ -255,11 +255,7 @@ export const analyticsCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
 
-/**
- * A network's day under its salted pseudonym: its visitors (at most five), the items it liked and
- * viewed, as JSON sets (ADR 014). Created WITHOUT ROWID (0028; drizzle cannot say so): a new row
- * is one D1 row written, not two.
- */
+/** A network's day under its salted pseudonym (ADR 014); WITHOUT ROWID in 0028, as drizzle cannot say so. */
 export const networkDays = sqliteTable(
   "network_days",
   {
@@ -343,10 +339,7 @@ export const dayStrips = sqliteTable("day_strips", {
   noonWeather: text("noon_weather", { mode: "json" }),
 });
 
-/**
- * The day's sunset and best still, proposed by the box or chosen by the owner; the owner's choice,
- * a removal too (id null), is never overwritten by the box (ADR 017). Scores are the box's, 0–100.
- */
+/** The owner's choice, a removal (id null) too, is never overwritten by the box (ADR 017); scores 0–100. */
 export const dayPicks = sqliteTable(
   "day_picks",
   {

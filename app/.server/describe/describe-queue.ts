@@ -2,11 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { describeJobs, type describeKinds } from "#app/.server/db/schema.ts";
 
-/**
- * Statements for the caller's batch, so publishing and queueing land together: `subjects` selects
- * `subject_id`, `template` and `moments`; their pending jobs are replaced, as their texts were
- * just written again.
- */
+/** For the caller's batch; `subjects` selects `subject_id`, `template` and `moments`; pending jobs are replaced. */
 export function queueDescriptions(db: Db, kind: (typeof describeKinds)[number], subjects: SQL) {
   return [
     db

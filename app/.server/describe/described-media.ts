@@ -107,8 +107,7 @@ export const describedMedia: DescribedSubject = {
     return { kind: row.type === "timelapse" ? "timelapse" : "picture", jpegs };
   },
 
-  // A field is written while it holds what was published (a film's template, or nothing), and
-  // only the description replaces text: the owner's edit, even one made meanwhile, wins.
+  // Only a field still holding what was published is written: the owner's edit, even one made meanwhile, wins.
   async write(db, job, texts) {
     const row = await db.select().from(media).where(eq(media.id, job.subjectId)).get();
     if (!row) return [];

@@ -79,7 +79,6 @@ export function isShareCard(bytes: Uint8Array): boolean {
   return frame?.width === width && frame.height === height && bytes.length <= maxBytes;
 }
 
-/** The frame's size from the file's head, up to its first scan. */
 export function headFrame(bytes: Uint8Array): JpegFrame | null {
   const walk = walkJpeg(bytes, "scan");
   return walk.ok ? walk.frame : null;

@@ -10,10 +10,7 @@ import { publicUrl } from "./public-url.ts";
 /** Public keys are never reused for other bytes: caches may keep them for a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/**
- * Makes the public bucket agree with D1 for `keys`: a published item's served versions are
- * copied in; any other key's object is deleted and its URL's cached copies purged.
- */
+/** Published items' served versions are copied in; any other key's object is deleted and purged. */
 export async function syncPublicFiles(scope: WorkerScope, keys: string[]): Promise<void> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return;
@@ -47,10 +44,7 @@ const BACKFILL_ITEMS = 10;
 /** Sorts after every item id: the cursor once every item published before has been copied. */
 const BACKFILL_DONE = "~";
 
-/**
- * Items published before the public bucket existed get their copies from the cron, a few a run,
- * so the bucket is complete before the owner points MEDIA_BASE_URL at it (README, "Media host").
- */
+/** Items published before the public bucket get copies a few a run, before MEDIA_BASE_URL points at it (README). */
 export async function backfillPublicFiles(scope: WorkerScope): Promise<void> {
   const { db } = scope;
   const setting = await db

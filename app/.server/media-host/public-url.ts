@@ -5,7 +5,6 @@ type MediaHost = Pick<Config, "MEDIA_BASE_URL">;
 /** Where the Worker serves the public bucket itself when no media host is set (local runs, tests). */
 export const WORKER_MEDIA_PATH = "/media";
 
-/** What a public key's URL starts with: the media host, or the Worker's own path. */
 export const mediaBase = (config: MediaHost) => config.MEDIA_BASE_URL || WORKER_MEDIA_PATH;
 
 export const publicUrl = (base: string, key: string) => `${base}/${key}`;

@@ -84,7 +84,6 @@ export async function registerTimelapse(
     height: facts.height,
     durationSeconds: facts.durationSeconds,
   };
-  // Replaced files stay a day for pages rendered before (see retiredFiles).
   // Writes hold only while the upload is open: a discard meanwhile keeps the day's film as it was.
   const open = uploadOpen(db, upload.id);
   const id = randomHex(8);

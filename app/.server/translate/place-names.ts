@@ -63,10 +63,7 @@ export function protectPlaceNames(text: string): { text: string; names: number[]
   return { text: protectedText, names };
 }
 
-/**
- * Null when a marker went missing or was invented: a name was lost, and the translation with it.
- * A text written from scratch (`everyName: false`) need not name every place it was given.
- */
+/** Null when a marker was lost or invented; a text written from scratch (`everyName: false`) may drop names. */
 export function restorePlaceNames(
   text: string,
   names: number[],

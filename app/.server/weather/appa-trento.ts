@@ -3,8 +3,7 @@ import type { Config } from "#app/.server/env.ts";
 import { fromLakeTime } from "#time/lake-time.ts";
 import { fetchUpstreamText, parseUpstream, type Upstream, UpstreamError } from "./upstream.ts";
 
-// APPA's probe off Riva (1 m deep) is published only as a Google Sheets chart whose script holds
-// one JS-escaped JSON row: ["20.66 °C", "08/10/2026 17:43:55"] (day first, Italian wall clock).
+// APPA's Riva probe is only a Google Sheets chart's script: one JS-escaped row, day first, Italian wall clock.
 const rowsSchema = z
   .array(z.object({ c: z.array(z.object({ v: z.unknown() }).nullable()) }))
   .min(1)
