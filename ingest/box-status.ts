@@ -1,4 +1,3 @@
-// What the box's parts know of themselves, for its health reports and its service watchdog.
 import type { BoxEventKind, EventReport, FilmState } from "#protocol/camera-box.ts";
 import { DAY_MS } from "#time/durations.ts";
 import type { BoxConfig } from "./config.ts";

@@ -5,7 +5,6 @@ export type CaptureWindow = { day: string; dawn: Date; solarNoon: Date; dusk: Da
 
 export class NoCivilTwilightError extends Error {}
 
-/** Civil dawn to civil dusk of `day` (a calendar day in `timeZone`) at the camera. */
 export function captureWindow(
   day: string,
   place: { latitude: number; longitude: number; timeZone: string },

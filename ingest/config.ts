@@ -27,7 +27,6 @@ const schema = z.object({
   workDir: z.string().default(tmpdir()),
   /** Must survive a reboot; in the checkout, so two checkouts never film into each other's days. */
   dataDir: z.string().default(resolve(".box-data")),
-  /** The camera's place, as in wrangler.jsonc. */
   latitude: z.coerce.number().min(-90).max(90).default(45.6106),
   longitude: z.coerce.number().min(-180).max(180).default(10.6858),
   timeZone: z

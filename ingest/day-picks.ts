@@ -1,5 +1,4 @@
-// The day's best picture and sunset: each slot's still is scored when taken, the leader of each kind
-// waits in the stills folder, and after civil dusk it joins the stills queue as a proposal (ADR 017).
+// Each kind's leader waits in the stills folder and joins the stills queue after civil dusk (ADR 017).
 import { readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -44,10 +43,7 @@ async function candidates(config: BoxConfig): Promise<Candidate[]> {
 
 export type Consideration = { kind: PickKind; score: number; leads: boolean };
 
-/**
- * Keeps `jpeg` as its day's candidate of its kind if it scores higher than the one kept; null
- * when it was taken in neither window.
- */
+/** Keeps `jpeg` if it outscores its kind's candidate; null when taken in neither window. */
 export async function considerStill(
   config: BoxConfig,
   jpeg: Uint8Array,

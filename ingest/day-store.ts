@@ -79,10 +79,7 @@ export async function ensureDir(path: string) {
   await mkdir(path, { recursive: true });
 }
 
-/**
- * Written whole or not at all: a power cut mid-write leaves no broken picture to send, and a full
- * card no partial file taking the room that is left.
- */
+/** Whole or not at all: a power cut or a full card leaves no partial file. */
 export async function writeWhole(path: string, bytes: Uint8Array) {
   await ensureDir(dirname(path));
   try {

@@ -1,9 +1,7 @@
-// Pictures made by ffmpeg from a JPEG, at the finest quality within a limit.
 import { execFile } from "node:child_process";
 import type { BoxConfig } from "./config.ts";
 import { STILL_QUALITIES } from "./hls.ts";
 
-/** ffmpeg's whole stdout (one JPEG, or a tile sheet's JPEGs); `input` goes to its stdin. */
 function ffmpegJpeg(
   config: BoxConfig,
   args: string[],

@@ -1,5 +1,4 @@
-// Stills for the live placeholder and the archive, each with the moment it was taken. One that
-// cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
+// A still that cannot be sent waits on disk and goes with the next, as long as the Worker still takes it.
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
@@ -50,10 +49,7 @@ export async function stillFromCamera(reader: CameraReader): Promise<Uint8Array<
 
 const kB = (bytes: Uint8Array) => `${(bytes.length / 1024).toFixed(0)} kB`;
 
-/**
- * A frame wider than the still is made 1920 px wide; a still too detailed for the Worker's limit
- * goes coarser rather than not at all; one ffmpeg cannot read goes as it is.
- */
+/** Too detailed for the Worker's limit goes coarser rather than not at all; unreadable goes as it is. */
 async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   const wide = (jpegSize(jpeg)?.width ?? 0) > FULL_HD_WIDTH;
   if (jpeg.length <= MAX_STILL_BYTES && !wide) return jpeg;
@@ -72,7 +68,6 @@ async function withinLimit(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   }
 }
 
-/** The archive's smaller versions of a still; null when ffmpeg cannot read it. */
 async function smallerVersions(config: BoxConfig, jpeg: Uint8Array<ArrayBuffer>) {
   try {
     const smaller = async (version: StillVersion) => {
@@ -147,11 +142,7 @@ export async function sendStill(
   );
 }
 
-/**
- * Whether the Worker refused this still for good (its picture or time), rather than the box:
- * a wrong secret, a drifting clock or a rate limit would refuse every waiting still alike, and
- * the queue exists to keep them until the box is put right.
- */
+/** Refusals of the box (secret, clock, rate limit) would refuse every waiting still: those keep the queue. */
 const refusesTheStill = (status: number) => status < 500 && ![401, 403, 408, 429].includes(status);
 
 /** Sends the waiting stills oldest first; stops at the first that fails for the network or the box. */
@@ -214,7 +205,6 @@ export function drainStills(config: BoxConfig, status?: BoxStatus): Promise<void
   return draining;
 }
 
-/** Takes a still now from the camera and sends it with any that are waiting. */
 export async function takeStill(
   config: BoxConfig,
   reader: CameraReader,

@@ -1,5 +1,4 @@
-// The sunset window's own frames: one every 2 minutes besides the slot stills, scored on the box
-// and kept only while it leads the day's sunset; nothing goes out before dusk's proposal (ADR 017).
+// Sunset frames every 2 minutes, kept only while one leads the day's sunset (ADR 017).
 import { setTimeout as sleep } from "node:timers/promises";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS, MINUTE_MS } from "#time/durations.ts";
@@ -45,7 +44,6 @@ function nextWindow(config: BoxConfig, now: number): Window | null {
 
 const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
-/** Takes, scores and perhaps keeps one frame; says what became of it. */
 async function sunsetFrame(config: BoxConfig, take: () => Promise<Uint8Array>, takenAt: number) {
   const at = clockTime(takenAt);
   try {

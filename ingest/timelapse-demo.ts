@@ -1,5 +1,4 @@
-// `timelapse --demo`: a day compressed into a minute of frames, rendered and uploaded exactly as
-// the nightly run does, as yesterday's film, with yesterday's stills over its dawn to dusk.
+// `timelapse --demo`: a day in a minute of frames, rendered and uploaded as the nightly run does.
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -30,7 +29,6 @@ function demoCaptureArgs(input: string, dir: string, count: number): string[] {
   ];
 }
 
-/** The stills' moments: every slot from civil dawn to civil dusk. */
 function stillSlots(dawn: Date, dusk: Date): Date[] {
   const slot = STILL_SLOT_MS;
   const slots: Date[] = [];
@@ -48,7 +46,6 @@ function run(config: BoxConfig, args: string[]): Promise<void> {
   );
 }
 
-/** Returns the id the Worker registered the film under; throws with the reason otherwise. */
 export async function timelapseDemo(config: BoxConfig): Promise<string> {
   const day = addDays(lakeDate(new Date(), config.timeZone), -1);
   const window = captureWindow(day, config);

@@ -1,5 +1,4 @@
-// A proposal's zoom (ADR 024): the camera's full frame as one sheet of 256-px tiles, and its large
-// version, made only when the frame is wider than the still.
+// A proposal's zoom (ADR 024), made only when the frame is wider than the still.
 import {
   joinTiles,
   LARGE_WIDTH,
@@ -18,7 +17,6 @@ import { reencodedWithin } from "./jpeg-encode.ts";
 /** Finer first: the first sheet within MAX_SHEET_BYTES_PER_PIXEL goes. */
 const SHEET_QUALITIES = [5, 8, 12] as const;
 
-/** A JPEG's size from its baseline or progressive frame header; null without one. */
 export function jpegSize(jpeg: Uint8Array): { width: number; height: number } | null {
   const at = (i: number) => jpeg[i] ?? 0;
   for (let i = 2; i + 9 < jpeg.length && at(i) === 0xff; i += 2 + ((at(i + 2) << 8) | at(i + 3))) {
