@@ -29,7 +29,6 @@ export function stripDrawing(strip: DayStrip): { columns: number; rects: string 
   return { columns, rects };
 }
 
-/** The slot under a point, else the nearest with a colour. */
 export function slotAt(strip: DayStrip, fraction: number): number | null {
   const columns = columnsOf(strip);
   const picked = Math.min(columns - 1, Math.max(0, Math.floor(fraction * columns)));

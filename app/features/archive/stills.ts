@@ -25,7 +25,6 @@ export type ArchiveStill = StillPicture & {
   sheet: TileSheet | null;
 };
 
-/** What a still shows, in words: its alt text and the line under it. */
 export type StillText = { alt: string; line: string };
 export type StillTexts = Record<Locale, StillText>;
 
@@ -41,7 +40,6 @@ export type ArchivePage = {
   hourStills: ArchiveStill[];
   monthDays: string[];
   monthStrips: DayStrip[];
-  /** The day's sunset and best still, each with its address. */
   picks: Record<PickKind, { id: string; at: string; takenAt: string } | null>;
   /** The month's days with a usable sunset, by its mark. */
   sunsets: Record<string, SunsetQuality>;

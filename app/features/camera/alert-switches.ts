@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-/** What the owner switches on or off on the Camera page; each covers one or more mails. */
 export const alertSwitches = ["offline", "timelapse", "power", "card"] as const;
 export type AlertSwitch = (typeof alertSwitches)[number];
 export type AlertSwitches = Record<AlertSwitch, boolean>;

@@ -4,7 +4,6 @@ import { t } from "@lingui/core/macro";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 
-/** The site's name, for what the server writes for other programs (feeds, structured data). */
 export const siteName = (i18n: I18n) => t(i18n)`Lake Garda Live Camera`;
 
 export function feedTexts(i18n: I18n, locale: Locale) {
