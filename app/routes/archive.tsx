@@ -98,7 +98,6 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       </p>
       {range ? (
         <>
-          {/* The picture first, across the page; the ways around it below. */}
           <div id="archive-picture" className="mt-4">
             {still ? (
               <>

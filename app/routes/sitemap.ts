@@ -23,8 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       (locale) => `<url><loc>${url(localizePath(page, locale))}</loc>${alternates(page)}</url>`,
     ),
   );
-  // Each published item's own page, with its picture or its video (Google's image and video
-  // sitemap extensions), in every language.
+  // Google's image and video sitemap extensions, in every language.
   const rows = await db
     .select()
     .from(media)

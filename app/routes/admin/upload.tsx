@@ -12,7 +12,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Upload() {
   const { t } = useLingui();
-  // One editor for the content list and a finished upload alike.
   const [toEdit, setToEdit] = useState<string | null>(null);
   const [listChanged, setListChanged] = useState(0);
   return (
