@@ -25,10 +25,7 @@ const ARCHIVED_CACHE_CONTROL = `public, max-age=${STILL_SLOT_MS / SECOND_MS}`;
 /** The box sends a still on each slot's boundary; its upload may take this long. */
 const UPLOAD_GRACE_MS = 30 * SECOND_MS;
 
-/**
- * The newest still is cached until the next one is due (directories pull it about once a minute),
- * then for a minute at a time while the box is late: never an old picture for a new one.
- */
+/** Cached until the next still is due, then a minute at a time while the box is late: never an old picture. */
 function newestCacheControl(takenAt: Date, now = Date.now()): string {
   const due = takenAt.getTime() + STILL_SLOT_MS + UPLOAD_GRACE_MS;
   return `public, max-age=${Math.ceil(Math.max(MINUTE_MS, due - now) / SECOND_MS)}`;

@@ -1,5 +1,4 @@
-// The public read API as OpenAPI 3.1 (issue 36), generated from the zod schemas that validate and
-// type its routes: a schema changed is the document changed.
+// Generated from the routes' own zod schemas (issue 36): a schema changed is the document changed.
 import { toJSONSchema, type z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
 import { listQuery } from "#app/.server/gallery/list-media.ts";
@@ -138,10 +137,7 @@ export const publicOperations: PublicOperation[] = [
   },
 ];
 
-/**
- * Routes that are ours alone, by prefix, and why: a route outside these and the document is an
- * undocumented public route (test/openapi.test.ts).
- */
+/** Routes ours alone, by prefix: any other route outside the document fails test/openapi.test.ts. */
 export const unpublished: Record<string, string> = {
   "/api/locale": "this site's language switch, a form",
   "/api/beacon": "this site's own product-event counting",
@@ -164,7 +160,6 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: json(apiErrorAnswer) } },
 });
 
-/** Query parameters from an object schema's input side (defaults included). */
 function queryParameters(schema: Schema) {
   const object = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, object>;

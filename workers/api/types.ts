@@ -6,7 +6,6 @@ export type ApiEnv = {
   Variables: Omit<RequestScope, "env" | "ctx">;
 };
 
-/** The request's scope for domain code that writes beyond D1 (R2, background work). */
 export const workerScopeOf = <E extends ApiEnv>(c: Context<E>): WorkerScope => ({
   env: c.env,
   ctx: c.executionCtx,
