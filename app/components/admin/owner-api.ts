@@ -1,9 +1,6 @@
 import { type Answer, type Contract, readAnswer } from "#app/lib/read-answer.ts";
 
-/**
- * What an owner's request came to: its answer, or whether it failed for an ended session or
- * because what it asked for is gone (404); a failure with neither may work when tried again.
- */
+/** A failure neither for an ended session nor for a gone item (404) may work when tried again. */
 export type Outcome<T> =
   | { ok: true; value: T }
   | { ok: false; unauthorized: boolean; gone?: boolean };

@@ -46,7 +46,6 @@ export function PickBadges({ still, picks }: { still: ArchiveStill; picks: Archi
   });
 }
 
-/** The day's picks, reachable from any of its stills. */
 export function DayPickLinks({ page }: { page: ArchivePage }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();

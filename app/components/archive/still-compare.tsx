@@ -62,10 +62,7 @@ export function CompareLinks({
   );
 }
 
-/**
- * Then and now: the earlier still on the left of a split a native range input moves (arrows,
- * Page Up/Down, Home/End and a screen reader's value come with it); 50/50 without JavaScript.
- */
+/** A native range input moves the split: keys and screen readers come with it; 50/50 without JavaScript. */
 export function StillCompare({ still, other }: { still: ArchiveStill; other: ArchiveStill }) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -15,8 +15,7 @@ const button =
 const disabled =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 px-3 py-2 text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400";
 
-// "This hour" beside the calendar (84rem less padding, a 23rem calendar, a 2rem gap from lg):
-// two a row, three from sm.
+// Beside the calendar from lg (84rem less padding, a 23rem calendar, a 2rem gap).
 const hourSizes =
   "(min-width: 84rem) 18.5rem, (min-width: 64rem) calc(33.4vw - 9.5rem), (min-width: 40rem) calc(33.4vw - 1.1rem), calc(50vw - 1.4rem)";
 

@@ -27,8 +27,7 @@ export function useStillNavigation(page: ArchivePage) {
   }, []);
 
   const index = dayStills.findIndex((s) => s.id === still?.id);
-  // The slider follows the pointer at once; the page follows the still it lands on. Set while
-  // rendering, not in an effect: a mount effect could undo a scrub made before it ran.
+  // Set while rendering, not in an effect: a mount effect could undo a scrub made before it ran.
   const [scrubbed, setScrubbed] = useState(index);
   const [followed, setFollowed] = useState(index);
   if (followed !== index) {

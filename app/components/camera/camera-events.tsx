@@ -6,7 +6,6 @@ import type { AlertKind } from "#app/features/camera/alert-switches.ts";
 import type { CameraEvent, CameraEventKind } from "#app/features/camera/camera-overview.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 
-/** The newest things that happened to the camera, in lake time. */
 export function CameraEvents({ events }: { events: CameraEvent[] }) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -15,7 +15,6 @@ import { Warning } from "./warning.tsx";
 
 type Row = { label: string; value: ReactNode; warning?: string | null };
 
-/** The box's last health report, each figure with what it means for the owner. */
 export function HealthTable({ overview, now }: { overview: CameraOverview; now: number }) {
   const { t } = useLingui();
   const locale = useLocale();

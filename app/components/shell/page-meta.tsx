@@ -26,10 +26,7 @@ export function PageMeta({
   noindex?: boolean;
   /** A page a pasted link can embed: its oEmbed discovery link (ADR 023). */
   oembed?: boolean;
-  /**
-   * The id of the block with the page's picture: nothing paints before it is parsed whole. A
-   * paint while the stream is still arriving would draw the title block half-written, then move it.
-   */
+  /** Nothing paints before this block is parsed whole: a streamed paint would draw the title half-written, then move it. */
   firstPaintAfter?: string;
 }) {
   const { t, i18n } = useLingui();

@@ -1,5 +1,4 @@
-// The tiles of a still's sheet that the zoom shows, each tile row's visible span by one byte range
-// (ADR 024); blob URLs live as long as the viewer.
+// Each tile row's visible span is one byte range (ADR 024); blob URLs live as long as the viewer.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TILE_SIZE, type TileSheet, tileGrid } from "#protocol/tile-sheet.ts";
 
@@ -7,10 +6,7 @@ export type ShownTile = { index: number; row: number; col: number; src: string }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max);
 
-/**
- * `load` fetches the tiles under `stage` that are not loaded yet, once `layer` has reached the
- * scale the zoom is going to (`targetScale`); `tiles` are those loaded.
- */
+/** `load` waits until `layer` has reached the zoom's `targetScale`. */
 export function useZoomTiles(
   sheet: TileSheet | null,
   layer: React.RefObject<HTMLElement | null>,

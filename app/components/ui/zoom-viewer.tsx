@@ -29,7 +29,6 @@ export type ZoomPicture = {
 const TILES_AFTER_MS = 150;
 
 const PAN_STEP = 0.1;
-/** Which way each arrow key moves the picture. */
 const pans: Record<string, readonly [number, number]> = {
   ArrowLeft: [1, 0],
   ArrowRight: [-1, 0],

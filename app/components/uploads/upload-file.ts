@@ -44,7 +44,6 @@ function failReason({ status, code }: Refused): FailReason {
   return (code && refusalCodes[code]) || "refused";
 }
 
-/** What a failed answer means for the file. */
 export const failReasonOf = async (response: Response) => failReason(await readRefusal(response));
 
 type Prepared = {

@@ -41,8 +41,7 @@ export function useWeather(initial: WeatherPanelData) {
     }
   }, []);
 
-  // A refresh due while one runs joins it: an older answer ending `loading` while a newer
-  // request is still out would offer Retry, and that request could then overturn the panel.
+  // A refresh due while one runs joins it: an older answer ending `loading` early would offer Retry.
   const refresh = useCallback(() => {
     running.current ??= load().finally(() => {
       running.current = null;
