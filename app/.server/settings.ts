@@ -28,7 +28,6 @@ export async function readSettings(db: Db): Promise<PublicSettings> {
 
 type SettingValues = Omit<Partial<typeof siteSettings.$inferInsert>, "id" | "updatedAt">;
 
-/** Writes `values` into the one settings row, creating it if need be. */
 export async function saveSettings(db: Db, values: SettingValues): Promise<void> {
   const set = { ...values, updatedAt: new Date() };
   await db

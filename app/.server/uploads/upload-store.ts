@@ -173,7 +173,6 @@ export type Measurements = {
   height: number;
   durationSeconds?: number | undefined;
   takenAt: number;
-  /** The index of a photo's tile sheet, when its tab sent one. */
   zoom?: TileSheetIndex | undefined;
 };
 
