@@ -1,4 +1,3 @@
-/** The embed's strip under its 16:9 picture: the picture's time, the weather, a link. */
 export const EMBED_STRIP_HEIGHT = 72;
 
 /** What the "Embed this camera" block offers; 640 is the oEmbed answer's default width. */
