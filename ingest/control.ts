@@ -1,4 +1,5 @@
 import { type Command, commandSchema, PING, type Report } from "#protocol/camera-box.ts";
+import { type SegmentHeader, segmentFrame } from "#protocol/segment-frame.ts";
 import type { BoxConfig } from "./config.ts";
 import { log } from "./log.ts";
 import { controlUrl, unreachable } from "./worker-client.ts";
@@ -11,11 +12,16 @@ const MAX_BACKOFF_MS = 30_000;
 export const HANDSHAKE_MS = 15_000;
 /** A connection that held this long was a good one: the backoff starts again from a second. */
 const STABLE_MS = 60_000;
+/** A segment the Worker has not acknowledged by then goes by PUT instead. */
+const SEGMENT_ACK_MS = 5_000;
 /** The Worker's close code when another connection with the box's key replaced this one. */
 const REPLACED = 4000;
 
+type SegmentAnswer = Extract<Command, { type: "segment" }>["code"];
+/** What the box acts on; segment answers stay with the channel. */
+export type ControlCommand = Exclude<Command, { type: "segment" }>;
 type Handlers = {
-  onCommand: (command: Command) => void;
+  onCommand: (command: ControlCommand) => void;
   onUp: () => void;
   onDown: () => void;
 };
@@ -25,6 +31,8 @@ export class ControlChannel {
   private failures = 0;
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
+  /** Segments sent and not yet answered, by "epoch/seq". */
+  private readonly answers = new Map<string, (answer: SegmentAnswer | null) => void>();
   private readonly config: BoxConfig;
   private readonly handlers: Handlers;
 
@@ -59,8 +67,12 @@ export class ControlChannel {
       if (typeof event.data !== "string" || event.data === "pong") return;
       try {
         const command = commandSchema.safeParse(JSON.parse(event.data));
-        if (command.success) this.handlers.onCommand(command.data);
-        else log(`control: ignored an unknown message`);
+        if (!command.success) log(`control: ignored an unknown message`);
+        else if (command.data.type !== "segment") this.handlers.onCommand(command.data);
+        else {
+          const { epoch, seq, code } = command.data;
+          this.answers.get(`${epoch}/${seq}`)?.(code);
+        }
       } catch {
         log("control: ignored a message that is not JSON");
       }
@@ -70,6 +82,7 @@ export class ControlChannel {
       for (const timer of this.timers.splice(0)) clearTimeout(timer);
       if (this.socket !== socket) return;
       this.socket = null;
+      for (const answer of [...this.answers.values()]) answer(null);
       this.handlers.onDown();
       if (this.closed) return;
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.failures);
@@ -94,6 +107,23 @@ export class ControlChannel {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(report));
     return true;
+  }
+
+  /** The Worker's answer to a segment sent on the socket, or null: then it goes by PUT. */
+  sendSegment(header: SegmentHeader, segment: Uint8Array): Promise<SegmentAnswer | null> {
+    const socket = this.socket;
+    if (socket?.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+    const key = `${header.epoch}/${header.seq}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => answered(null), SEGMENT_ACK_MS);
+      const answered = (answer: SegmentAnswer | null) => {
+        clearTimeout(timer);
+        this.answers.delete(key);
+        resolve(answer);
+      };
+      this.answers.set(key, answered);
+      socket.send(segmentFrame(header, segment));
+    });
   }
 
   close() {

@@ -1,13 +1,13 @@
 // The box's default mode: control socket and live stream, stills every slot, time-lapse frames
 // from dawn to dusk, the sunset's frames and the nightly film, all from one connection to the camera.
 
-import { BOX_PROTOCOL, type Command } from "#protocol/camera-box.ts";
+import { BOX_PROTOCOL } from "#protocol/camera-box.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
-import { ControlChannel } from "./control.ts";
+import { ControlChannel, type ControlCommand } from "./control.ts";
 import { captureEveryDay, filmOf, renderEveryNight } from "./daily-schedule.ts";
 import { proposeEveryDusk } from "./day-picks.ts";
 import { reportHealth } from "./health-report.ts";
@@ -54,7 +54,7 @@ export async function runBox(config: BoxConfig) {
     await current.stop();
   }
 
-  async function onCommand(command: Command) {
+  async function onCommand(command: ControlCommand) {
     if (command.type === "refused") {
       log(`control: the Worker refused a report (${command.code}): ${command.message}`);
       return;
@@ -66,7 +66,8 @@ export async function runBox(config: BoxConfig) {
     runUntil = Date.now() + Math.min(command.runSeconds, config.maxRunSeconds) * 1000;
     if (streamer?.epoch === command.epoch) return;
     await stopStream(`epoch ${command.epoch} replaces it`);
-    const next = new Streamer(command.epoch, { config, reader, status }, (reason) => {
+    const socket = command.segmentsOnSocket ? control : null;
+    const next = new Streamer(command.epoch, { config, reader, status, socket }, (reason) => {
       if (streamer === next) streamer = null;
       control.send({ type: "failed", epoch: command.epoch, reason });
     });
@@ -90,7 +91,7 @@ export async function runBox(config: BoxConfig) {
     onDown: () => {
       status.sendEventsWith(null);
       if (!streamer || dropTimer) return;
-      // Segments go over HTTP: a short blip of the control socket need not end the stream.
+      // Segments go by PUT meanwhile: a short blip of the control socket need not end the stream.
       dropTimer = setTimeout(() => {
         dropTimer = null;
         void stopStream("control connection lost");

@@ -85,3 +85,39 @@ test("a live ffmpeg that freezes mid-stream fails the stream within seconds, nam
     await reader.stop();
   }
 }, 60_000);
+
+test("segments go on the control socket; one the Worker does not answer there goes by PUT", async () => {
+  const worker = await workerLosingFirstAnswer();
+  const config = await testConfig({}, ["--url", worker.url]);
+  const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+  const onSocket: number[] = [];
+  // The socket answers every segment but the second, as if its answer were lost.
+  const socket = {
+    sendSegment: async ({ seq }: { seq: number }) => {
+      onSocket.push(seq);
+      return seq === 1 ? null : ("stored" as const);
+    },
+  };
+  const reader = new CameraReader(config);
+  reader.start();
+  await reader.answered(20_000);
+  const streamer = new Streamer(5, { config, reader, status: new BoxStatus(), socket }, () => {});
+  await streamer.start();
+  const uploads = () =>
+    logged.mock.calls.flat().filter((line) => /^\[box\] upload 5\//.test(String(line)));
+  try {
+    await expect.poll(() => uploads().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  } finally {
+    await streamer.stop();
+    await reader.stop();
+  }
+  expect(onSocket.slice(0, 3)).toEqual([0, 1, 2]);
+  // The first PUT's answer is lost too: sent again, found there.
+  expect(new Set(worker.received)).toEqual(new Set(["/api/ingest/segments/5/1.ts"]));
+  expect(
+    uploads()
+      .slice(0, 3)
+      .map((line) => /\((\w+)\)$/.exec(String(line))?.[1]),
+  ).toEqual(["socket", "http", "socket"]);
+  logged.mockRestore();
+}, 30_000);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader, Subscriber } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
+import type { ControlChannel } from "./control.ts";
 import { type LocalSegment, parseLocalPlaylist, streamArgs } from "./hls.ts";
 import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
@@ -25,17 +26,25 @@ export class Streamer {
   private readonly config: BoxConfig;
   private readonly reader: CameraReader;
   private readonly status: BoxStatus;
+  /** The control socket, when the Worker takes segments on it (ADR 009). */
+  private readonly socket: Pick<ControlChannel, "sendSegment"> | null;
   private readonly onFailure: (reason: string) => void;
 
   constructor(
     epoch: number,
-    parts: { config: BoxConfig; reader: CameraReader; status: BoxStatus },
+    parts: {
+      config: BoxConfig;
+      reader: CameraReader;
+      status: BoxStatus;
+      socket?: Pick<ControlChannel, "sendSegment"> | null;
+    },
     onFailure: (reason: string) => void,
   ) {
     this.epoch = epoch;
     this.config = parts.config;
     this.reader = parts.reader;
     this.status = parts.status;
+    this.socket = parts.socket ?? null;
     this.onFailure = onFailure;
   }
 
@@ -82,19 +91,10 @@ export class Streamer {
         if (segment.seq <= this.uploaded || this.stopping) continue;
         const body = new Uint8Array(await readFile(join(this.dir, segment.file)));
         const started = Date.now();
-        await signedRequest(
-          this.config,
-          "PUT",
-          `/api/ingest/segments/${this.epoch}/${segment.file}`,
-          { bytes: body, contentType: "video/mp2t" },
-          { headers: { "X-Segment-Duration": segment.duration.toFixed(3) } },
-        ).catch((error: unknown) => {
-          // A retry after a lost answer: the Worker has this segment already.
-          if (!(error instanceof UploadError && error.code === "duplicate_segment")) throw error;
-        });
+        const way = await this.send(segment, body);
         this.uploaded = segment.seq;
         log(
-          `upload ${this.epoch}/${segment.file} ${(body.length / 1024).toFixed(0)} kB in ${Date.now() - started} ms`,
+          `upload ${this.epoch}/${segment.file} ${(body.length / 1024).toFixed(0)} kB in ${Date.now() - started} ms (${way})`,
         );
       }
     } catch (error) {
@@ -106,6 +106,25 @@ export class Streamer {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** On the control socket when the Worker takes it there, else (or unanswered) by PUT. */
+  private async send(segment: LocalSegment, body: Uint8Array<ArrayBuffer>) {
+    const header = { epoch: this.epoch, seq: segment.seq, duration: segment.duration };
+    const answer = await this.socket?.sendSegment(header, body);
+    // A retry after a lost answer: the Worker has this segment already.
+    if (answer === "stored" || answer === "duplicate_segment") return "socket";
+    if (answer) throw new UploadError(409, answer);
+    await signedRequest(
+      this.config,
+      "PUT",
+      `/api/ingest/segments/${this.epoch}/${segment.file}`,
+      { bytes: body, contentType: "video/mp2t" },
+      { headers: { "X-Segment-Duration": segment.duration.toFixed(3) } },
+    ).catch((error: unknown) => {
+      if (!(error instanceof UploadError && error.code === "duplicate_segment")) throw error;
+    });
+    return "http";
   }
 
   private fail(reason: string) {

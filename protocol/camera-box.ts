@@ -1,8 +1,11 @@
 // The control socket's messages, shared by the Worker and the camera box (ingest/).
 import { z } from "zod";
 
-/** 2 since health reports (ADR 021), 3 since `hello.camera`; a box that says nothing speaks 1. */
-export const BOX_PROTOCOL = 3;
+/**
+ * 2 since health reports (ADR 021), 3 since `hello.camera`, 4 since live segments on the socket
+ * (protocol/segment-frame.ts); a box that says nothing speaks 1.
+ */
+export const BOX_PROTOCOL = 4;
 
 export const refusalCodes = ["bad_report", "unknown_report", "too_large"] as const;
 
@@ -12,6 +15,15 @@ export const commandSchema = z.discriminatedUnion("type", [
     type: z.literal("start"),
     epoch: z.number().int().positive(),
     runSeconds: z.number().int().positive(),
+    /** The Worker takes segments on this socket (ADR 009); older Workers only by PUT. */
+    segmentsOnSocket: z.boolean().optional(),
+  }),
+  /** A segment sent on the socket: stored, or the code a PUT of it would have had. */
+  z.object({
+    type: z.literal("segment"),
+    epoch: z.number().int().positive(),
+    seq: z.number().int().nonnegative(),
+    code: z.enum(["stored", "duplicate_segment", "wrong_epoch", "not_mpeg_ts"]),
   }),
   z.object({ type: z.literal("stop"), epoch: z.number().int().nonnegative() }),
   /** A report the Worker did not take, and why: nothing of it was kept. */

@@ -6,6 +6,7 @@ import { createStreamToken } from "#app/.server/live-stream/stream-token.ts";
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts";
 import { MAX_SEGMENT_BYTES } from "#protocol/camera-box.ts";
+import { type SegmentHeader, segmentFrame } from "#protocol/segment-frame.ts";
 import { MAX_STILL_REQUEST_BYTES } from "#protocol/still-upload.ts";
 import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import {
@@ -234,13 +235,49 @@ describe("stream sessions", () => {
     expect(box.received).toHaveLength(1);
   });
 
+  test("the box sends its segments on the control socket, no Worker request each: answered there, served like an upload", async () => {
+    const box = await connectBox();
+    const viewer = await sessionOf(await startSession());
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 1, segmentsOnSocket: true });
+    const send = (header: SegmentHeader, segment = tsSegment()) => {
+      box.socket.send(segmentFrame(header, segment));
+      return box.next();
+    };
+    const answer = (seq: number, code: string, epoch = 1) => ({
+      type: "segment",
+      epoch,
+      seq,
+      code,
+    });
+    expect(await send({ epoch: 1, seq: 0, duration: 2 })).toEqual(answer(0, "stored"));
+    expect(await sessionState(viewer.token)).toEqual({ state: "live", online: true });
+    // Sent again after a lost answer; not a transport stream; another stream's.
+    expect(await send({ epoch: 1, seq: 0, duration: 2 })).toEqual(answer(0, "duplicate_segment"));
+    expect(await send({ epoch: 1, seq: 1, duration: 2 }, new Uint8Array(188))).toEqual(
+      answer(1, "not_mpeg_ts"),
+    );
+    expect(await send({ epoch: 9, seq: 1, duration: 2 })).toEqual(answer(1, "wrong_epoch", 9));
+    box.socket.send(new Uint8Array([0, 0, 0]));
+    expect(await box.next()).toMatchObject({ type: "refused", code: "bad_report" });
+
+    const playlist = await (await visit(viewer.playlistUrl)).text();
+    const url = /\/media\/live\/1\/0-\S+/.exec(playlist)?.[0] ?? "";
+    expect(new Uint8Array(await (await visit(url)).arrayBuffer())).toEqual(tsSegment());
+    expect(playlist).not.toMatch(/\/media\/live\/1\/1-/);
+  });
+
   test("viewers who come later lengthen the box's run, not once per viewer", async () => {
     const box = await connectBox();
     await sessionOf(await startSession());
     expectStartFor(await box.next(), 80);
     // Viewers ten seconds later: the box is told once to run ten seconds longer.
     await camera().watch([[Date.now() + 70_000, 3]]);
-    expect(await box.next()).toEqual({ type: "start", epoch: 1, runSeconds: 90 });
+    expect(await box.next()).toEqual({
+      type: "start",
+      epoch: 1,
+      runSeconds: 90,
+      segmentsOnSocket: true,
+    });
     await camera().watch([[Date.now() + 71_000, 5]]);
     expect(box.received).toHaveLength(2);
   });

@@ -37,6 +37,8 @@ import {
   reportSchema,
 } from "#protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
+import { checkSegment } from "#protocol/mpeg-ts.ts";
+import { readSegmentFrame } from "#protocol/segment-frame.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { MINUTE_MS } from "#time/durations.ts";
 import { lakeDate, lakeWallClock } from "#time/lake-time.ts";
@@ -327,7 +329,7 @@ export class CameraStream extends DurableObject<Env> {
     if (!again && known && until < sent.until + EXTEND_BOX_MS) return;
     this.boxUntil = { box, epoch, until };
     const runSeconds = Math.ceil((until - now) / 1000) + this.config.STREAM_STOP_GRACE_SECONDS;
-    this.send({ type: "start", epoch, runSeconds });
+    this.send({ type: "start", epoch, runSeconds, segmentsOnSocket: true });
   }
 
   // Waiting panels learn of the first segment, or the failure, at once rather than polling.
@@ -506,6 +508,22 @@ export class CameraStream extends DurableObject<Env> {
     }
   }
 
+  /** A live segment on the socket: no Worker request, a twentieth of an object's (ADR 009). */
+  private async takeSegment(ws: WebSocket, frame: ArrayBuffer) {
+    const read = readSegmentFrame(frame);
+    if (!read.ok) return this.refuse(ws, "bad_report", read.reason);
+    const { epoch, seq, duration } = read.header;
+    const stored = checkSegment(read.segment).ok
+      ? await this.addSegment(epoch, seq, duration, read.segment.slice().buffer)
+      : ({ ok: false, code: "not_mpeg_ts" } as const);
+    const code = stored.ok ? "stored" : stored.code;
+    try {
+      ws.send(JSON.stringify({ type: "segment", epoch, seq, code } satisfies Command));
+    } catch {
+      // gone meanwhile: the box sends it again by PUT
+    }
+  }
+
   private readReport(ws: WebSocket, message: string | ArrayBuffer): Report | null {
     if (typeof message !== "string") {
       this.refuse(ws, "bad_report", "a report is JSON text");
@@ -539,6 +557,7 @@ export class CameraStream extends DurableObject<Env> {
     const now = Date.now();
     const socket = { ...this.socketOf(ws), heardAt: now };
     ws.serializeAttachment(socket);
+    if (message instanceof ArrayBuffer) return this.takeSegment(ws, message);
     const report = this.readReport(ws, message);
     if (!report) return;
     const state = this.state;
