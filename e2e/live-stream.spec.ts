@@ -98,6 +98,15 @@ async function recordDrop(page: Page) {
   });
 }
 
+/** When (the page's clock) each status read started. */
+const statusReads = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname === "/api/stream/status")
+      .map((entry) => entry.startTime),
+  );
+
 const videoTime = (page: Page) =>
   page.locator("#live video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
@@ -156,6 +165,10 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   const workerPlaylists: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/stream/s/")) workerPlaylists.push(request.url());
+  });
+  const pressedAt = await page.evaluate(() => {
+    performance.setResourceTimingBufferSize(1_000); // the minute's segments fill the default 250
+    return performance.now();
   });
   await live.getByRole("button", { name: "Watch live" }).click();
   await hlsRequested;
@@ -232,6 +245,12 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
   expect(workerPlaylists).toEqual([]);
   await expect(region).toHaveText("Session ended");
   await expect(live.getByText("LIVE", { exact: true })).toHaveCount(0);
+  // The picture was the camera's status: nothing read while it played, one read as it ended.
+  const endedAt = (await announcements(page)).find(({ text }) => text === "Session ended")?.at;
+  await expect.poll(async () => (await statusReads(page)).some((at) => at > pressedAt)).toBe(true);
+  const reads = (await statusReads(page)).filter((at) => at > pressedAt);
+  expect(reads.filter((at) => at < (endedAt ?? 0) - 500)).toEqual([]);
+  expect(reads).toHaveLength(1);
   await expectAccessible(page);
   await tabTo(page, live.getByRole("button", { name: "Watch again" }));
   const heard = (await announced(page)).length;

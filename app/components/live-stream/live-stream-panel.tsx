@@ -63,8 +63,9 @@ export function LiveStreamPanel({
   initialStatus?: StreamStatus | null;
 }) {
   const { t } = useLingui();
-  const status = useStreamStatus(initialStatus);
   const [firstRequest, setFirstRequest] = useState<Promise<Response> | null>(null);
+  // From the first press on, the session's own (useLiveStream) reads it.
+  const [status] = useStreamStatus(initialStatus, firstRequest !== null);
   // Here, in the DOM from the start, so screen readers say every step of the late session.
   const [announcement, setAnnouncement] = useState("");
   const panel = useRef<HTMLDivElement>(null);

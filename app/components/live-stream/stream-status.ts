@@ -7,48 +7,45 @@ import { MINUTE_MS } from "#time/durations.ts";
 
 export type RenderedStill = { still: StillPicture | null; renderedAt: number };
 
-export async function fetchStreamStatus(): Promise<StreamStatus | null> {
-  try {
-    // Read on every home page's first visit, whose JS budget has no room for zod.
-    const answer = await readAnswer(
-      await fetchRead("/api/stream/status"),
-      unchecked<StreamStatus>(),
+// Read on every home page's first visit, whose JS budget has no room for zod.
+const fetchStreamStatus = (): Promise<StreamStatus | null> =>
+  fetchRead("/api/stream/status")
+    .then((response) => readAnswer(response, unchecked<StreamStatus>()))
+    .then(
+      (answer) => (answer.ok ? answer.value : null),
+      () => null,
     );
-    return answer.ok ? answer.value : null;
-  } catch {
-    return null;
-  }
-}
 
 const STATUS_POLL_MS = MINUTE_MS; // while in view, so a camera's return shows without a reload
+const READ_AGAIN_MS = 59_000; // the minute, less a late timer's slack
 
-/** The page's own status first (read at once only when it has none), then a read a minute. */
-export function useStreamStatus(initial: StreamStatus | null = null): StreamStatus | null {
+/**
+ * The page's own status first, then a read a minute while in view; none while a session is
+ * `watching` (its picture is the status), and one when it ends.
+ */
+export function useStreamStatus(initial: StreamStatus | null, watching: boolean) {
   const [status, setStatus] = useState<StreamStatus | null>(initial);
   const readAt = useRef(initial ? Date.now() : 0);
   useEffect(() => {
+    if (watching) return;
     let current = true;
-    const read = () => {
-      readAt.current = Date.now();
+    // Unless hidden or read within the minute: on load, each minute, back in view, after a session.
+    const refresh = () => {
+      const now = Date.now();
+      if (now - readAt.current < READ_AGAIN_MS || document.visibilityState !== "visible") return;
+      readAt.current = now;
       void fetchStreamStatus().then((fetched) => {
         if (current && fetched) setStatus(fetched);
       });
     };
-    const refresh = () => {
-      if (document.visibilityState === "visible") read();
-    };
-    // Back in view: read if the last read is a minute old.
-    const onVisibility = () => {
-      if (Date.now() - readAt.current >= STATUS_POLL_MS) refresh();
-    };
-    if (readAt.current === 0) refresh();
+    refresh();
     const timer = setInterval(refresh, STATUS_POLL_MS);
-    document.addEventListener("visibilitychange", onVisibility);
+    document.addEventListener("visibilitychange", refresh);
     return () => {
       current = false;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
+      document.removeEventListener("visibilitychange", refresh);
     };
-  }, []);
-  return status;
+  }, [watching]);
+  return [status, setStatus] as const;
 }

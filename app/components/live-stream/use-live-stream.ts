@@ -10,7 +10,7 @@ import { fetchRead } from "#app/lib/fetch-read.ts";
 import { readAnswer } from "#app/lib/read-answer.ts";
 import { requestSession } from "./session-request.ts";
 import { attachPlayer, loadPlayer } from "./stream-player.ts";
-import { fetchStreamStatus } from "./stream-status.ts";
+import { useStreamStatus } from "./stream-status.ts";
 
 // The spec's 10–15 s wait for the camera, an attempt every 500 ms.
 export const CONNECTION_ATTEMPTS = 30;
@@ -35,6 +35,8 @@ export type Phase =
   | { name: "stopped" }
   | { name: "ended" };
 
+const endPhases = new Set<Phase["name"]>(["offline", "failed", "stopped", "ended"]);
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function arrived<T>(promise: Promise<T>): () => T | undefined {
@@ -52,8 +54,9 @@ export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
   initialStatus: StreamStatus | null,
 ) {
-  const [status, setStatus] = useState<StreamStatus | null>(initialStatus);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  // While a session runs its picture is the camera's status: read only when none runs (issue 35).
+  const [status, setStatus] = useStreamStatus(initialStatus, !endPhases.has(phase.name));
   const [durationSeconds, setDurationSeconds] = useState(60);
   const run = useRef(0); // each start is a new run: an older one's answers are ignored
   const shown = useRef<{ phase: Phase; at: number }>({ phase: { name: "idle" }, at: 0 });
@@ -100,9 +103,6 @@ export function useLiveStream(
       run.current += 1;
       release();
       show(next);
-      void fetchStreamStatus().then((fetched) => {
-        if (fetched) setStatus(fetched);
-      });
     },
     [release, show],
   );
@@ -254,7 +254,7 @@ export function useLiveStream(
         await settle(id, { name: "failed" });
       }
     },
-    [connect, play, release, settle, show, step, streamSettled],
+    [connect, play, release, settle, setStatus, show, step, streamSettled],
   );
 
   const stop = useCallback(() => {
