@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
@@ -72,6 +72,7 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await page.goto("/en/gallery?type=photos");
   await hydrated(page);
   const grid = page.getByRole("region", { name: "All media" });
+  const viewsBefore = await cardViews(grid, "Morning calm in the harbour");
   await grid.getByRole("link", { name: "View: Morning calm in the harbour" }).click();
   const viewer = page.getByRole("dialog", { name: "Morning calm in the harbour" });
   await expect(viewer).toBeVisible();
@@ -97,6 +98,23 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await expect(page).toHaveURL(/demo-morning/);
   await expect(announced).toHaveText("Morning calm in the harbour");
 
+  // Closing shows the gallery already loaded, its card with the counts the viewer changed.
+  const views = viewer.locator("span", { hasText: /^Views:\s*\d+$/ });
+  await expect(views).not.toHaveText(viewsBefore ?? "");
+  const shownViews = await views.textContent();
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) reads.push(request.url());
+  });
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
+  const card = grid.getByRole("listitem").filter({ hasText: "Morning calm in the harbour" });
+  await expect(card.getByRole("button", { name: `Liked ${before + 1}` })).toBeVisible();
+  expect(await cardViews(grid, "Morning calm in the harbour")).toBe(shownViews);
+  expect(reads).toEqual([]);
+
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/demo-morning/);
   await page.reload();
   await expect(
     page.getByRole("dialog").getByRole("button", { name: `Liked ${before + 1}` }),
@@ -104,6 +122,14 @@ test("open a photo, step through with the keyboard and like it once", async ({
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/en\/gallery\?type=photos$/);
 });
+
+/** What an item's card says of its views, "Views:" and the figure. */
+const cardViews = (grid: Locator, title: string) =>
+  grid
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .locator("span", { hasText: /^Views:\s*\d+$/ })
+    .textContent();
 
 test("closing the viewer returns the focus to the card of the item that was open", async ({
   strictPage: page,

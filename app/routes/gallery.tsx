@@ -69,20 +69,20 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const { site } = useRootData();
-  const { params, featured, item } = loaderData;
+  const { params } = loaderData;
   const location = site.cameraLocation;
   const gallery = useGallery(loaderData);
-  const { items, nextCursor, arrived, eager, fetchPriority } = gallery;
+  const { item, featured, items, nextCursor, arrived, eager, fetchPriority } = gallery;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageMeta
         title={item ? item.title : t`Gallery`}
         description={item?.description || t`Photos, videos and daily time-lapses of Lake Garda.`}
-        image={loaderData.shareImage}
+        image={item ? loaderData.shareImage : undefined}
         oembed
       />
-      <JsonLd json={loaderData.jsonLd} />
+      <JsonLd json={item ? loaderData.jsonLd : null} />
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
         <h1
           ref={gallery.heading}
@@ -163,6 +163,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             item={item}
             autoPlay={!arrived}
             onClose={gallery.close}
+            onCounts={gallery.recount}
             returnFocus={() => gallery.returnFocus(item.id)}
             onPrevious={gallery.previous}
             onNext={gallery.next}

@@ -20,15 +20,26 @@ function readLiked(): string[] {
 }
 
 // A failed like says so below the button's row (`order-last basis-full`): that row must wrap.
-export function LikeButton({ id, likes }: { id: string; likes: number }) {
+export function LikeButton({
+  id,
+  likes,
+  onLiked,
+}: {
+  id: string;
+  likes: number;
+  onLiked?: (likes: number) => void;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const messageId = useId();
   const [count, setCount] = useState(likes);
   const [liked, setLiked] = useState(false);
   const [failed, setFailed] = useState(false);
-  useEffect(() => setLiked(readLiked().includes(id)), [id]);
-  useEffect(() => setCount(likes), [likes]);
+  // Again when the count changes: a like in the item view reaches its card.
+  useEffect(() => {
+    setCount(likes);
+    setLiked(readLiked().includes(id));
+  }, [id, likes]);
 
   async function like() {
     setLiked(true);
@@ -46,6 +57,7 @@ export function LikeButton({ id, likes }: { id: string; likes: number }) {
     }
     setCount(answer.value.likes);
     localStorage.setItem(LIKED_KEY, JSON.stringify([...new Set([...readLiked(), id])]));
+    onLiked?.(answer.value.likes);
   }
 
   const amount = formatNumber(locale, count);

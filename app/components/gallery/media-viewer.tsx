@@ -18,6 +18,7 @@ import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
 import MagnifyIcon from "~icons/mdi/magnify-plus-outline";
 import { LikeButton } from "./like-button.tsx";
+import type { MediaCounts } from "./use-gallery.ts";
 import { VideoPlayer } from "./video-player.tsx";
 import { ViewCount } from "./view-count.tsx";
 
@@ -41,6 +42,7 @@ export default function MediaViewer({
   item,
   autoPlay,
   onClose,
+  onCounts,
   returnFocus,
   onPrevious,
   onNext,
@@ -48,6 +50,8 @@ export default function MediaViewer({
   item: PublicMediaItem;
   autoPlay: boolean;
   onClose: () => void;
+  /** What the item's own read, view and like say of its counts: its card shows them too. */
+  onCounts?: (id: string, counts: MediaCounts) => void;
   // No Dialog.Trigger: Radix alone would leave the focus on the body.
   returnFocus: () => void;
   onPrevious?: () => void;
@@ -70,16 +74,19 @@ export default function MediaViewer({
   useEffect(() => {
     if (counted.current === item.id) return;
     counted.current = item.id;
+    onCounts?.(item.id, { views: item.views, likes: item.likes });
     Promise.all([
       fetch(`/api/media/${item.id}/view`, { method: "POST" }),
       import("#app/features/gallery/gallery-api.ts"),
     ])
       .then(([response, { viewAnswer }]) => readAnswer(response, viewAnswer))
       .then((answer) => {
-        if (answer.ok) setViewCount(answer.value.views);
+        if (!answer.ok) return;
+        setViewCount(answer.value.views);
+        onCounts?.(item.id, { views: answer.value.views });
       })
       .catch(() => undefined);
-  }, [item.id]);
+  }, [item, onCounts]);
 
   const played = useRef<string | null>(null);
   const onPlay = () => {
@@ -214,7 +221,11 @@ export default function MediaViewer({
             </button>
           ) : null}
           <ViewCount views={viewCount} />
-          <LikeButton id={item.id} likes={item.likes} />
+          <LikeButton
+            id={item.id}
+            likes={item.likes}
+            onLiked={(likes) => onCounts?.(item.id, { likes })}
+          />
           <Dialog.Close
             className="rounded-full p-1 hover:bg-neutral-100 max-sm:p-2.5 dark:hover:bg-neutral-800"
             aria-label={t`Close`}

@@ -29,6 +29,7 @@ const library = Array.from({ length: 30 }, (_, i) => testItem(`p${i}`, "image"))
 const params: GalleryParams = { type: "all", q: "", sort: "newest" };
 
 let unreadPages: number;
+let pageReads = 0;
 
 /** The gallery route's data; `?cursor=` reads as its clientMiddleware answers them. */
 async function loader({ request, params: route }: LoaderFunctionArgs) {
@@ -42,6 +43,7 @@ async function loader({ request, params: route }: LoaderFunctionArgs) {
   if (url.searchParams.has("cursor")) {
     return unreadPages-- > 0 ? ({ unread: true } satisfies PageUnread) : page;
   }
+  pageReads += 1;
   const item = route.id
     ? ([...featured, ...library].find((i) => i.id === route.id) ?? testItem(route.id, "image"))
     : null;
@@ -107,7 +109,7 @@ function Gallery() {
         </ul>
       )}
       {gallery.failed ? <p>Could not load more</p> : null}
-      {data.item ? <Viewer item={data.item} gallery={gallery} /> : null}
+      {gallery.item ? <Viewer item={gallery.item} gallery={gallery} /> : null}
       <button type="button" onClick={() => navigate(-1)}>
         Back
       </button>
@@ -206,9 +208,12 @@ test("a visitor who arrives on a shared item sees the gallery behind it once the
   const preloaded = document.head.querySelector("link[rel=preload][as=image]");
   expect(preloaded?.getAttribute("imagesrcset")).toContain("/api/files/media/p3 1280w");
   expect(preloaded?.getAttribute("fetchpriority")).toBe("high");
+  const reads = pageReads;
   press("Close");
   await screen.findByRole("link", { name: "Title p3" });
   await focusedCard("p3");
+  // The item's read brought the page: closing reads nothing.
+  expect(pageReads).toBe(reads);
 });
 
 test("the first picture loads first, unless an opened item's own does", async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useListNews } from "#app/components/ui/list-news.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
@@ -15,17 +15,29 @@ export type GalleryData = GalleryPage & {
   item: PublicMediaItem | null;
 };
 
+export type MediaCounts = Partial<Pick<PublicMediaItem, "views" | "likes">>;
+
 export function useGallery(data: GalleryData) {
   const locale = useLocale();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { params, featured, item } = data;
+  const { params } = data;
+  // Closing reads nothing (`close`): the item's read stays in the data, unshown.
+  const item = useParams().id ? data.item : null;
   const galleryPath = localizePath("/gallery", locale);
-  const { items, nextCursor, loading, failed, loadMore } = useGalleryPages(
-    data,
-    galleryPath,
-    params,
+  const pages = useGalleryPages(data, galleryPath, params);
+  const { nextCursor, loading, failed, loadMore } = pages;
+  // What the item view learned: its card shows it once closed, since closing reads no page again.
+  const [counted, setCounted] = useState<Record<string, MediaCounts>>({});
+  const recount = useCallback(
+    (id: string, counts: MediaCounts) =>
+      setCounted((known) => ({ ...known, [id]: { ...known[id], ...counts } })),
+    [],
   );
+  const withCounts = (list: PublicMediaItem[]) =>
+    list.map((media) => (counted[media.id] ? { ...media, ...counted[media.id] } : media));
+  const featured = withCounts(data.featured);
+  const items = withCounts(pages.items);
 
   const shown = [...featured, ...items];
   const open = (target: PublicMediaItem) =>
@@ -72,7 +84,10 @@ export function useGallery(data: GalleryData) {
   });
 
   return {
+    item,
+    featured,
     items,
+    recount,
     nextCursor,
     loading,
     failed,
@@ -97,7 +112,12 @@ export function useGallery(data: GalleryData) {
             loadMore();
           }
         : undefined,
-    close: () => navigate({ pathname: galleryPath, search }, { preventScrollReset: true }),
+    // The item's read brought this page too (one route): nothing to read again.
+    close: () =>
+      navigate(
+        { pathname: galleryPath, search },
+        { preventScrollReset: true, defaultShouldRevalidate: false },
+      ),
     returnFocus: (id: string) => (card(id) ?? heading.current)?.focus(),
   };
 }
