@@ -119,6 +119,28 @@ export async function atFreshRateLimitWindow(needed = 20_000): Promise<void> {
   if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
+/**
+ * What React Router fetches for a client-side navigation from the page `from` to `to`, awaited
+ * with its `waitUntil`, where the view is counted.
+ */
+export async function navigate(from: string, to: string, headers: Record<string, string> = {}) {
+  const url = new URL(to, ORIGIN);
+  url.pathname = url.pathname === "/" ? "/_.data" : `${url.pathname}.data`;
+  const response = await visitWith(env, url.pathname + url.search, BROWSER_UA, {
+    cf: { country: "IT" },
+    headers: {
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-Mode": "cors",
+      "Sec-Fetch-Dest": "empty",
+      "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
+      Referer: `${ORIGIN}${from}`,
+      ...headers,
+    },
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
 export async function runCron(cronEnv: Env = env): Promise<void> {
   const controller = createScheduledController({ cron: "*/10 * * * *" });
   const ctx = createExecutionContext();

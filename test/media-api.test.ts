@@ -134,7 +134,7 @@ describe("hidden items", () => {
     expect(ids(await list("q=draft"))).toEqual([]);
     expect((await visit("/api/media/secret01")).status).toBe(404);
     expect((await visit("/api/media/secret01/like", { method: "POST" })).status).toBe(404);
-    expect((await visit("/api/media/secret01/view", { method: "POST" })).status).toBe(404);
+    expect((await visit("/en/gallery/secret01")).status).toBe(404);
     const row = await env.DB.prepare(
       "select file_key, like_count, view_count from media where id = 'secret01'",
     ).first<{

@@ -1,19 +1,28 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { createMedia } from "./factories.ts";
-import { atFreshRateLimitWindow, visit } from "./helpers.ts";
+import {
+  atFreshRateLimitWindow,
+  BROWSER_UA,
+  CRAWLER_UA,
+  navigate,
+  visit,
+  visitWith,
+} from "./helpers.ts";
 
-const post = (action: "like" | "view", id: string, address: string) =>
-  visit(`/api/media/${id}/${action}`, { method: "POST", headers: { "CF-Connecting-IP": address } });
-const like = (id: string, address: string) => post("like", id, address);
-const view = (id: string, address: string) => post("view", id, address);
+const like = (id: string, address: string) =>
+  visit(`/api/media/${id}/like`, { method: "POST", headers: { "CF-Connecting-IP": address } });
+/** A visitor opens the item from the gallery: its page's own read. */
+const view = (id: string, address: string, headers: Record<string, string> = {}) =>
+  navigate("/en/gallery", `/en/gallery/${id}`, { "CF-Connecting-IP": address, ...headers });
 
-async function likesInDb(id: string) {
-  const row = await env.DB.prepare("select like_count from media where id = ?")
+/** The item's likes and views as D1 holds them. */
+const inDb = (id: string) =>
+  env.DB.prepare("select like_count as likes, view_count as views from media where id = ?")
     .bind(id)
-    .first<{ like_count: number }>();
-  return row?.like_count;
-}
+    .first<{ likes: number; views: number }>();
+const likesInDb = async (id: string) => (await inDb(id))?.likes;
+const viewsInDb = async (id: string) => (await inDb(id))?.views;
 
 test("a visitor's like counts once, however often they press", async () => {
   const item = await createMedia();
@@ -78,12 +87,37 @@ test("likes are rate limited per client", async () => {
   expect(statuses.slice(30)).toEqual([429, 429]);
 }, 40_000); // it may first wait up to 20 s for a fresh rate-limit minute
 
-test("a visitor's views of an item count once a day, however often they open it", async () => {
+test("opening an item is its view, once a day per network, however often it is opened", async () => {
   const item = await createMedia();
   for (const address of ["198.51.100.5", "198.51.100.5", "2001:db8:7::1", "2001:db8:7::2"]) {
     expect((await view(item.id as string, address)).status).toBe(200);
   }
-  const other = await view(item.id as string, "198.51.100.6");
-  expect(await other.json()).toEqual({ views: 3 });
-  expect(await (await view(item.id as string, "198.51.100.5")).json()).toEqual({ views: 3 });
+  expect(await viewsInDb(item.id as string)).toBe(2);
+  // A link opened in a new tab, and a browser that asks not to be tracked (GPC), as before.
+  const link = await visitWith(env, `/en/gallery/${item.id}`, BROWSER_UA, {
+    headers: {
+      "CF-Connecting-IP": "198.51.100.6",
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "document",
+    },
+  });
+  expect(link.status).toBe(200);
+  await view(item.id as string, "198.51.100.7", { "Sec-GPC": "1" });
+  expect(await viewsInDb(item.id as string)).toBe(4);
+});
+
+test("a read nobody sees is no view: a prefetch, the item read again, a crawler, a hidden item", async () => {
+  const item = await createMedia();
+  const id = item.id as string;
+  await view(id, "198.51.100.8", { "Sec-Purpose": "prefetch" });
+  await navigate(`/en/gallery/${id}`, `/en/gallery/${id}`, { "CF-Connecting-IP": "198.51.100.9" });
+  const crawled = await visitWith(env, `/en/gallery/${id}`, CRAWLER_UA, {
+    headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
+  });
+  expect(crawled.status).toBe(200);
+  expect(await viewsInDb(id)).toBe(0);
+
+  const hidden = await createMedia({ status: "hidden" });
+  expect((await view(hidden.id as string, "198.51.100.10")).status).toBe(404);
+  expect(await viewsInDb(hidden.id as string)).toBe(0);
 });

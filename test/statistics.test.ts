@@ -7,7 +7,7 @@ import { networkBucket } from "#app/.server/statistics/referrer-networks.ts";
 import { connectBox } from "./box.ts";
 import { atFreshContactWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";
-import { BROWSER_UA, CRAWLER_UA, ORIGIN, runCron, visit, visitWith } from "./helpers.ts";
+import { BROWSER_UA, CRAWLER_UA, navigate, ORIGIN, runCron, visit, visitWith } from "./helpers.ts";
 import { forgetStatistics, todaysCounts } from "./statistics-counts.ts";
 
 const PHONE_UA =
@@ -46,25 +46,6 @@ async function open(path: string, headers: Sent = {}, referrer?: string) {
       "Sec-Fetch-Dest": "document",
       "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
       Referer: referrer && `https://${referrer}/`,
-      ...headers,
-    }),
-  });
-  await response.arrayBuffer();
-  return response;
-}
-
-/** What React Router fetches for a client-side navigation from the page `from` to `to`. */
-async function navigate(from: string, to: string, headers: Sent = {}) {
-  const url = new URL(to, ORIGIN);
-  url.pathname = url.pathname === "/" ? "/_.data" : `${url.pathname}.data`;
-  const response = await visitWith(env, url.pathname + url.search, BROWSER_UA, {
-    cf: { country: "IT" },
-    headers: sent({
-      "Sec-Fetch-Site": "same-origin",
-      "Sec-Fetch-Mode": "cors",
-      "Sec-Fetch-Dest": "empty",
-      "Accept-Language": "it-IT,it;q=0.9,en;q=0.8",
-      Referer: `${ORIGIN}${from}`,
       ...headers,
     }),
   });

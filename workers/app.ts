@@ -117,7 +117,12 @@ app.all("*", async (c) => {
   // A page view is the page's own request (ADR 014), a shared copy's too.
   const opened = response.status === 200 && pageOpenedBy(c.req.raw);
   if (opened) {
-    countPageOpened(c.req.raw, opened, { db, secret: config.SESSION_SECRET, ctx: c.executionCtx });
+    countPageOpened(c.req.raw, opened, {
+      db,
+      secret: config.SESSION_SECRET,
+      ctx: c.executionCtx,
+      viewLimit: c.env.MEDIA_RATE_LIMIT,
+    });
   }
   return response;
 });

@@ -2,18 +2,13 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
-import { countOnceADay } from "#app/.server/gallery/once-a-day.ts";
+import { countLike } from "#app/.server/gallery/once-a-day.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import type {
-  LikeAnswer,
-  MediaPage,
-  PublicMediaItem,
-  ViewAnswer,
-} from "#app/features/gallery/gallery-api.ts";
+import type { LikeAnswer, MediaPage, PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { locales } from "#app/i18n/locales.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
@@ -31,9 +26,8 @@ function cacheInLanguage(c: Context<ApiEnv>) {
   c.header("Vary", "Cookie, Accept-Language");
 }
 
-/** Likes and views, each limited per network: a few people behind one address still fit. */
-const limited = (action: "like" | "view") =>
-  rateLimit("MEDIA_RATE_LIMIT", (c) => `${action}:${clientNetwork(c.req.raw)}`);
+/** Likes, limited per network: a few people behind one address still fit. */
+const limited = rateLimit("MEDIA_RATE_LIMIT", (c) => `like:${clientNetwork(c.req.raw)}`);
 
 async function todaysNetwork(c: Context<ApiEnv>) {
   const day = utcDay();
@@ -61,15 +55,9 @@ export const galleryRoutes = new Hono<ApiEnv>()
       );
     },
   )
-  .post("/:id/like", zValidator("param", idParam, notFound), limited("like"), async (c) => {
+  .post("/:id/like", zValidator("param", idParam, notFound), limited, async (c) => {
     const { day, network } = await todaysNetwork(c);
-    const result = await countOnceADay(c.var.db, "like", c.req.valid("param").id, network, day);
+    const result = await countLike(c.var.db, c.req.valid("param").id, network, day);
     if (!result) return apiError(c, 404, "not_found", "No such media item");
     return c.json({ likes: result.count, liked: true } satisfies LikeAnswer);
-  })
-  .post("/:id/view", zValidator("param", idParam, notFound), limited("view"), async (c) => {
-    const { day, network } = await todaysNetwork(c);
-    const result = await countOnceADay(c.var.db, "view", c.req.valid("param").id, network, day);
-    if (!result) return apiError(c, 404, "not_found", "No such media item");
-    return c.json({ views: result.count } satisfies ViewAnswer);
   });

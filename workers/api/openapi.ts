@@ -4,12 +4,7 @@ import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
 import { listQuery } from "#app/.server/gallery/list-media.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { oembedAnswer } from "#app/features/embed/embed-api.ts";
-import {
-  likeAnswer,
-  mediaPage,
-  publicMediaItem,
-  viewAnswer,
-} from "#app/features/gallery/gallery-api.ts";
+import { likeAnswer, mediaPage, publicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { streamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { weatherSnapshot } from "#app/features/weather/weather.ts";
 import { apiErrorAnswer } from "#app/lib/api-error.ts";
@@ -85,14 +80,6 @@ export const publicOperations: PublicOperation[] = [
     summary: "Likes an item once per visitor and day, without a cookie. 30 a minute per network.",
     pathParams: { id: MEDIA_ID_PATTERN },
     answer: likeAnswer,
-    errors: { 404: "`not_found`", 429: "`rate_limited`" },
-  },
-  {
-    method: "post",
-    path: "/media/{id}/view",
-    summary: "Counts a view once per visitor and day. 30 a minute per network.",
-    pathParams: { id: MEDIA_ID_PATTERN },
-    answer: viewAnswer,
     errors: { 404: "`not_found`", 429: "`rate_limited`" },
   },
   {

@@ -1,28 +1,22 @@
 import type { Db } from "#app/.server/db/client.ts";
+import { clientNetwork } from "#app/.server/http/client-address.ts";
+import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { emptyBatch } from "#app/.server/statistics/count-batch.ts";
 import { bufferCounts, heldInIsolate } from "#app/.server/statistics/isolate-counts.ts";
 
-/** What a network's action adds to: its day's set (`network_days`) and the item's counter. */
-const counters = {
-  like: { set: "liked", counter: "like_count", held: "likes" },
-  view: { set: "viewed", counter: "view_count", held: "views" },
-} as const;
-
 /**
- * The item's count with this network's action in it: D1's, plus what this isolate holds when
+ * The item's likes with this network's like in them: D1's, plus what this isolate holds when
  * D1 does not have theirs yet. Whether it is new is decided when D1 is written (ADR 014).
  */
-export async function countOnceADay(
+export async function countLike(
   db: Db,
-  action: keyof typeof counters,
   id: string,
   network: string,
   day: string,
 ): Promise<{ count: number } | null> {
-  const { set, counter, held } = counters[action];
   const item = await db.$client
     .prepare(
-      `select ${counter} as count, exists (select 1 from network_days, json_each(network_days.${set})
+      `select like_count as count, exists (select 1 from network_days, json_each(network_days.liked)
          where day = ?3 and network = ?2 and value = ?1) as counted
        from media where id = ?1 and status = 'published'`,
     )
@@ -31,9 +25,27 @@ export async function countOnceADay(
   if (!item) return null;
   if (item.counted) return { count: item.count };
   const counts = emptyBatch();
-  counts[held].push(JSON.stringify([day, id, network]));
+  counts.likes.push(JSON.stringify([day, id, network]));
   const handedOver = bufferCounts(db, counts);
-  const count = item.count + heldInIsolate(held, id);
+  const count = item.count + heldInIsolate(id);
   await handedOver;
   return { count };
+}
+
+/**
+ * Opening a published item (its page's own request, ADR 014) is its view, once a day per
+ * network, and at most `limiter`'s a minute per network, as likes.
+ */
+export async function countView(
+  db: Db,
+  limiter: RateLimit,
+  request: Request,
+  id: string,
+): Promise<void> {
+  const network = clientNetwork(request);
+  if (!(await limiter.limit({ key: `view:${network}` })).success) return;
+  const day = utcDay();
+  const counts = emptyBatch();
+  counts.views.push(JSON.stringify([day, id, await networkId(db, network, day)]));
+  await bufferCounts(db, counts);
 }

@@ -48,6 +48,5 @@ export async function bufferCounts(db: Db, counts: CountBatch): Promise<void> {
   if (scope.flushMs === 0) await handedOver;
 }
 
-/** This isolate's likes or views of an item not yet in D1. */
-export const heldInIsolate = (action: "likes" | "views", mediaId: string) =>
-  buffer?.held(action, mediaId) ?? 0;
+/** This isolate's likes of an item not yet in D1. */
+export const heldInIsolate = (mediaId: string) => buffer?.held("likes", mediaId) ?? 0;

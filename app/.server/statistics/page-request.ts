@@ -1,10 +1,11 @@
 import { isbot } from "isbot";
 import type { RequestScope } from "#app/.server/context.ts";
+import { countView } from "#app/.server/gallery/once-a-day.ts";
 import { carriesOnlyLanguageCookie } from "#app/.server/http/visitor-request.ts";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
 import { isFramePath } from "#app/shell/pages.ts";
 import { countPageView } from "./counts.ts";
-import { pageViewOf, referrerHost, type SeenPage } from "./page-view.ts";
+import { galleryItemOf, pageViewOf, referrerHost, type SeenPage } from "./page-view.ts";
 
 const isPrefetch = (headers: Headers) =>
   /prefetch/.test(headers.get("Sec-Purpose") ?? headers.get("Purpose") ?? "");
@@ -46,11 +47,25 @@ export function pageOpenedBy(request: Request): SeenPage | null {
 export function countPageOpened(
   request: Request,
   seen: SeenPage,
-  { db, secret, ctx }: Pick<RequestScope, "db" | "ctx"> & { secret: string },
+  {
+    db,
+    secret,
+    ctx,
+    viewLimit,
+  }: Pick<RequestScope, "db" | "ctx"> & { secret: string; viewLimit: RateLimit },
 ): void {
   ctx.waitUntil(
     pageViewOf(db, secret, request, seen)
       .then((view) => (view ? countPageView(db, view) : undefined))
       .catch((error: unknown) => console.error("analytics: could not count a page view", error)),
   );
+  // An item's page is its view too: a GPC browser's counts, as the view it sent once did.
+  const item = galleryItemOf(seen.path);
+  if (item) {
+    ctx.waitUntil(
+      countView(db, viewLimit, request, item).catch((error: unknown) =>
+        console.error("gallery: could not count a view", error),
+      ),
+    );
+  }
 }

@@ -8,12 +8,19 @@ import type { PageView } from "./counts.ts";
 import { deviceClass } from "./device-class.ts";
 import { networkBucket } from "./referrer-networks.ts";
 
+const barePath = (path: string) => stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
+
+/** The media id of a gallery item's address, or null. */
+export function galleryItemOf(path: string): string | null {
+  const item = /^\/gallery\/([^/]+)$/.exec(barePath(path))?.[1];
+  return item && MEDIA_ID_PATTERN.test(item) ? item : null;
+}
+
 /** A page's language-free path, or null when no page of the site has this address. */
 export function countedPage(path: string): string | null {
-  const bare = stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
+  const bare = barePath(path);
   if ([...publicPagePaths, ...framePagePaths].includes(bare)) return bare;
-  const item = /^\/gallery\/([^/]+)$/.exec(bare)?.[1];
-  return item && MEDIA_ID_PATTERN.test(item) ? "/gallery" : null;
+  return galleryItemOf(bare) ? "/gallery" : null;
 }
 
 const withoutWww = (host: string) => host.toLowerCase().replace(/^www\./, "");

@@ -12,7 +12,6 @@ import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import { versionWidth, viewerPicture } from "#app/features/gallery/media.ts";
 import { arrowStep } from "#app/lib/arrow-keys.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { readAnswer } from "#app/lib/read-answer.ts";
 import ChevronLeftIcon from "~icons/heroicons/chevron-left";
 import ChevronRightIcon from "~icons/heroicons/chevron-right";
 import CloseIcon from "~icons/heroicons/x-mark";
@@ -50,7 +49,7 @@ export default function MediaViewer({
   item: PublicMediaItem;
   autoPlay: boolean;
   onClose: () => void;
-  /** What the item's own read, view and like say of its counts: its card shows them too. */
+  /** What the item's own read and its like say of its counts: its card shows them too. */
   onCounts?: (id: string, counts: MediaCounts) => void;
   // No Dialog.Trigger: Radix alone would leave the focus on the body.
   returnFocus: () => void;
@@ -68,25 +67,8 @@ export default function MediaViewer({
   const [stepped, setStepped] = useState(false);
   if (!stepped && item.id !== openedOn) setStepped(true);
 
-  // Once per opening, never per render or StrictMode re-run.
-  const [viewCount, setViewCount] = useState(item.views);
-  const counted = useRef<string | null>(null);
-  useEffect(() => {
-    if (counted.current === item.id) return;
-    counted.current = item.id;
-    onCounts?.(item.id, { views: item.views, likes: item.likes });
-    Promise.all([
-      fetch(`/api/media/${item.id}/view`, { method: "POST" }),
-      import("#app/features/gallery/gallery-api.ts"),
-    ])
-      .then(([response, { viewAnswer }]) => readAnswer(response, viewAnswer))
-      .then((answer) => {
-        if (!answer.ok) return;
-        setViewCount(answer.value.views);
-        onCounts?.(item.id, { views: answer.value.views });
-      })
-      .catch(() => undefined);
-  }, [item, onCounts]);
+  // Its own read counted its view (ADR 014); its card shows what the read found.
+  useEffect(() => onCounts?.(item.id, { views: item.views, likes: item.likes }), [item, onCounts]);
 
   const played = useRef<string | null>(null);
   const onPlay = () => {
@@ -220,7 +202,7 @@ export default function MediaViewer({
               {t`Zoom`}
             </button>
           ) : null}
-          <ViewCount views={viewCount} />
+          <ViewCount views={item.views} />
           <LikeButton
             id={item.id}
             likes={item.likes}

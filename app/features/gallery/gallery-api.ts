@@ -50,6 +50,3 @@ export type MediaPage = z.output<typeof mediaPage>;
 
 export const likeAnswer = z.object({ likes: z.int(), liked: z.literal(true) });
 export type LikeAnswer = z.output<typeof likeAnswer>;
-
-export const viewAnswer = z.object({ views: z.int() });
-export type ViewAnswer = z.output<typeof viewAnswer>;
