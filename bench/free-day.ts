@@ -99,7 +99,7 @@ function freeDay(visitors: number, inputs: DayInputs) {
   const viaHttp = segments - viaSocket;
   const sources: [string, Partial<DayUsage>][] = [
     [
-      `visitors (${(100 * coldShare).toFixed(1)} % start the stream)`,
+      `visitors (${(100 * coldShare).toFixed(2)} % find the box idle)`,
       scaled(perVisitor(inputs, coldShare), visitors),
     ],
     [
