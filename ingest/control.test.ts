@@ -4,7 +4,7 @@ import { type AddressInfo, createServer as createTcpServer, type Socket } from "
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { testConfig } from "#test/support/box-test-config.ts";
-import { ControlChannel, HANDSHAKE_MS } from "./control.ts";
+import { ControlChannel, HANDSHAKE_MS, MAX_SEGMENT_MESSAGE_BYTES } from "./control.ts";
 
 let server: Server | undefined;
 let channel: ControlChannel | undefined;
@@ -114,5 +114,38 @@ describe("the control socket, when another box with its key takes over", () => {
     const delays = takeovers().map((text) => Number(/reconnecting in ([\d.]+) s/.exec(text)?.[1]));
     // The backoff doubles: a jittered 0.5-1 s, then 1-2 s.
     expect(delays[1]).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a live segment on the control socket", () => {
+  test("one too large for a Worker's message is not sent on the socket: it goes by PUT at once", async () => {
+    // A Worker that stores and acknowledges every segment it is sent on the socket.
+    const sockets = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    const received: number[] = [];
+    sockets.on("connection", (socket) =>
+      socket.on("message", (data: Buffer, binary) => {
+        if (!binary) return;
+        received.push(data.length);
+        socket.send(
+          JSON.stringify({ type: "segment", epoch: 1, seq: received.length - 1, code: "stored" }),
+        );
+      }),
+    );
+    await new Promise((resolve) => sockets.once("listening", resolve));
+    const url = `http://127.0.0.1:${(sockets.address() as AddressInfo).port}`;
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const config = await testConfig({ CAMERA_WORKER_URL: url });
+    let up: () => void = () => {};
+    const opened = new Promise<void>((resolve) => (up = resolve));
+    channel = new ControlChannel(config, { onCommand() {}, onUp: () => up(), onDown() {} });
+    await channel.connect();
+    await opened;
+    const header = (seq: number) => ({ epoch: 1, seq, duration: 2 });
+    expect(await channel.sendSegment(header(0), new Uint8Array(200 * 1024))).toBe("stored");
+    expect(
+      await channel.sendSegment(header(1), new Uint8Array(MAX_SEGMENT_MESSAGE_BYTES)),
+    ).toBeNull();
+    expect(received).toHaveLength(1);
+    sockets.close();
   });
 });

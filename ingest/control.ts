@@ -14,6 +14,8 @@ export const HANDSHAKE_MS = 15_000;
 const STABLE_MS = 60_000;
 /** A segment the Worker has not acknowledged by then goes by PUT instead. */
 const SEGMENT_ACK_MS = 5_000;
+/** Workers close a socket on a message above 1 MiB: a larger segment goes by PUT. */
+export const MAX_SEGMENT_MESSAGE_BYTES = 1000 * 1024;
 /** The Worker's close code when another connection with the box's key replaced this one. */
 const REPLACED = 4000;
 
@@ -112,7 +114,10 @@ export class ControlChannel {
   /** The Worker's answer to a segment sent on the socket, or null: then it goes by PUT. */
   sendSegment(header: SegmentHeader, segment: Uint8Array): Promise<SegmentAnswer | null> {
     const socket = this.socket;
-    if (socket?.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+    const frame = segmentFrame(header, segment);
+    if (socket?.readyState !== WebSocket.OPEN || frame.length > MAX_SEGMENT_MESSAGE_BYTES) {
+      return Promise.resolve(null);
+    }
     const key = `${header.epoch}/${header.seq}`;
     return new Promise((resolve) => {
       const timer = setTimeout(() => answered(null), SEGMENT_ACK_MS);
@@ -122,7 +127,7 @@ export class ControlChannel {
         resolve(answer);
       };
       this.answers.set(key, answered);
-      socket.send(segmentFrame(header, segment));
+      socket.send(frame);
     });
   }
 
