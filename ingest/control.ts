@@ -14,7 +14,7 @@ export const HANDSHAKE_MS = 15_000;
 const STABLE_MS = 60_000;
 /** A segment the Worker has not acknowledged by then goes by PUT instead. */
 const SEGMENT_ACK_MS = 5_000;
-/** Workers close a socket on a message above 1 MiB: a larger segment goes by PUT. */
+/** workerd closes a socket on a message above 1 MiB (Cloudflare's objects take 32): PUT beyond. */
 export const MAX_SEGMENT_MESSAGE_BYTES = 1000 * 1024;
 /** The Worker's close code when another connection with the box's key replaced this one. */
 const REPLACED = 4000;
