@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
+import { brotliProxy } from "./brotli-proxy.ts";
 import {
   freeCpuMsPerInvocation,
   freePerDay,
@@ -18,7 +19,6 @@ import {
   type Resource,
 } from "./cloudflare-prices.ts";
 import { type DayInputs, printFreeDay, stillFromCode, type Usage } from "./free-day.ts";
-import { meteringProxy } from "./metering-proxy.ts";
 import { freePort, startPreview } from "./preview-server.ts";
 import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
@@ -96,7 +96,8 @@ const server = await startPreview(4650, {
   },
 });
 const boxAnswers: { path: string; usage: Usage | null }[] = [];
-const boxProxy = await meteringProxy(server.url, await freePort(), ({ path, serverTiming }) =>
+// In front of the Worker for the box, so the bench sees what its requests cost.
+const boxProxy = await brotliProxy(server.url, await freePort(), ({ path, serverTiming }) =>
   boxAnswers.push({ path, usage: usageOf(serverTiming) }),
 );
 const box = startBox(boxProxy.url);
