@@ -83,6 +83,22 @@ test("a session being watched is the status: nothing is read until it ends, then
   expect(result.current?.online).toBe(true);
 });
 
+test("a session that ran to its end is the last read: nothing is read as it ends, the next a minute on", async () => {
+  const { result, rerender } = renderHook(
+    ({ watching }) => useStreamStatus({ online: true, live: false, still: null }, watching),
+    { initialProps: { watching: true } },
+  );
+  await act(async () => vi.advanceTimersByTime(3 * 60_000));
+  await act(async () => {
+    result.current[2]();
+    rerender({ watching: false });
+  });
+  expect(api).not.toHaveBeenCalled();
+  api.mockResolvedValueOnce(status(true));
+  await act(async () => vi.advanceTimersByTime(60_000));
+  expect(api).toHaveBeenCalledTimes(1);
+});
+
 test("a session stopped within the minute of the last read reads nothing more until the minute is up", async () => {
   const { rerender } = renderHook(
     ({ watching }) => useStreamStatus({ online: true, live: false, still: null }, watching)[0],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { StillPicture } from "#app/features/archive/archive-api.ts";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
@@ -47,5 +47,9 @@ export function useStreamStatus(initial: StreamStatus | null, watching: boolean)
       document.removeEventListener("visibilitychange", refresh);
     };
   }, [watching]);
-  return [status, setStatus] as const;
+  // A session that ran to its end showed the camera live until now: as good as a read.
+  const seenLive = useCallback(() => {
+    readAt.current = Date.now();
+  }, []);
+  return [status, setStatus, seenLive] as const;
 }

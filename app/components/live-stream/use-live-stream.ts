@@ -56,7 +56,7 @@ export function useLiveStream(
 ) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // While a session runs its picture is the camera's status: read only when none runs (issue 35).
-  const [status, setStatus] = useStreamStatus(initialStatus, !endPhases.has(phase.name));
+  const [status, setStatus, seenLive] = useStreamStatus(initialStatus, !endPhases.has(phase.name));
   const [durationSeconds, setDurationSeconds] = useState(60);
   const run = useRef(0); // each start is a new run: an older one's answers are ignored
   const shown = useRef<{ phase: Phase; at: number }>({ phase: { name: "idle" }, at: 0 });
@@ -266,9 +266,12 @@ export function useLiveStream(
     finish(run.current, { name: "stopped" });
   }, [finish]);
   const end = useCallback(() => {
-    if (shown.current.phase.name === "live") reportEvent("stream_completed");
+    if (shown.current.phase.name === "live") {
+      reportEvent("stream_completed");
+      seenLive();
+    }
     finish(run.current, { name: "ended" });
-  }, [finish]);
+  }, [finish, seenLive]);
 
   return { status, phase, durationSeconds, start, stop, end };
 }
