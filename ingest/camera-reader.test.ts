@@ -1,6 +1,12 @@
 // @vitest-environment node
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
+import { SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { CameraReader, type Subscriber } from "./camera-reader.ts";
@@ -51,6 +57,30 @@ describe("the box's one connection to a real RTSP camera", { timeout: 90_000 }, 
     } finally {
       camera.thaw();
     }
+  });
+
+  test("the live stream starts seconds in the past, so its first 4 s segment needs no wait; a still is the newest picture", async () => {
+    const box = await readCamera();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    // What each role is handed at once: its first second of input, as a transport stream.
+    const handed = async (role: "live" | "still") => {
+      const output = ["-c", "copy", "-f", "mpegts", "pipe:1"];
+      const subscriber = box.subscribe(role, { output }, { stdout: "pipe" });
+      if (!subscriber) throw new Error("the camera does not answer");
+      const chunks: Buffer[] = [];
+      subscriber.child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await subscriber.stop();
+      const file = join(await mkdtemp(join(tmpdir(), "reader-")), `${role}.ts`);
+      await writeFile(file, Buffer.concat(chunks));
+      const { stdout } = await promisify(execFile)("ffprobe", [
+        ...["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file],
+      ]);
+      return Number(stdout);
+    };
+    // 6 s before the newest keyframe (2 s apart here), plus the second it ran.
+    expect(await handed("live")).toBeGreaterThanOrEqual(SEGMENT_SECONDS + 2);
+    expect(await handed("still")).toBeLessThan(2 + 1.5);
   });
 
   test("a camera switched off is not answering within seconds; back, it answers again", async () => {

@@ -8,7 +8,7 @@ export type StreamEdge = {
   salt: string;
   seq: number | null;
   at: number;
-  longest: number | null;
+  seconds: number;
 };
 
 export type CameraView = {

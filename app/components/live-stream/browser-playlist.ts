@@ -1,5 +1,6 @@
-import { plannedSeconds, playlistText } from "#app/features/live-stream/live-playlist.ts";
+import { playlistText } from "#app/features/live-stream/live-playlist.ts";
 import type { SessionSegments } from "#app/features/live-stream/live-stream-api.ts";
+import { plannedSeconds, QUICK_START_SEGMENTS } from "#protocol/live-segments.ts";
 import { type Clock, systemClock } from "#time/clock.ts";
 
 /** Whether a segment is on the media host yet: a HEAD there, never a Worker request. */
@@ -47,7 +48,7 @@ export class BrowserPlaylist {
     const listed = this.urls
       .slice(0, this.landed + 1)
       .map((url, i) => ({ seq: this.segments.first + i, duration: this.runMs(i) / 1000, url }));
-    return playlistText(listed, this.landed === this.urls.length - 1);
+    return playlistText(listed, this.segments.seconds, this.landed === this.urls.length - 1);
   }
 
   /** How long segment `index` of the list runs, as the box means to cut it, in ms. */
@@ -59,6 +60,14 @@ export class BrowserPlaylist {
     return this.landedAt + this.runMs(index) + LANDING_MARGIN_MS;
   }
 
+  /**
+   * A new epoch's first segments come at once, cut from the box's pre-roll of the camera's last
+   * seconds (ingest/camera-reader.ts): they are asked for as soon as the one before is found.
+   */
+  private inPreroll(index: number): boolean {
+    return this.segments.first + index <= QUICK_START_SEGMENTS;
+  }
+
   /** From the Worker's guess backwards: its view may be ahead of a late upload. */
   private async findNewest() {
     const guessed = [...this.urls.entries()].slice(0, this.segments.edge + 1).reverse();
@@ -67,17 +76,24 @@ export class BrowserPlaylist {
         this.landed = index;
         // Somewhere within its run, unknown where: half of it is the middle guess.
         this.landedAt = this.clock.now() - this.runMs(index) / 2;
+        if (this.inPreroll(index + 1)) await this.follow();
         return;
       }
     }
+  }
+
+  private async probeNext() {
+    if (!this.inPreroll(this.landed + 1)) {
+      await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
+    }
+    await this.follow();
   }
 
   /**
    * Behind schedule (a late upload, a busy tab), it catches up in one reload. A segment found after
    * a miss landed just now: the schedule moves later, so one slow upload costs one miss, not all.
    */
-  private async probeNext() {
-    await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
+  private async follow() {
     for (let next = this.urls[this.landed + 1]; next; next = this.urls[this.landed + 1]) {
       if (!(await this.exists(next))) {
         this.missed = true;
@@ -87,7 +103,8 @@ export class BrowserPlaylist {
       this.landed += 1;
       this.landedAt = this.missed ? this.clock.now() : Math.min(this.clock.now(), planned);
       this.missed = false;
-      if (this.clock.now() < this.dueAt(this.landed + 1)) return;
+      const following = this.landed + 1;
+      if (this.clock.now() < this.dueAt(following) && !this.inPreroll(following)) return;
     }
   }
 }

@@ -130,13 +130,14 @@ export async function attachPlayer(
     const HlsPlayer = module.default;
     hls = new HlsPlayer({
       pLoader: playlistLoader(new BrowserPlaylist(segments, probeMediaHost), module),
-      // One 480p rendition of 2 s segments: start one segment behind the live edge.
+      // One 480p rendition of 4 s segments: start two behind the live edge, so the next has
+      // landed before the picture gets there (a cold start: at the box's pre-roll).
       initialLiveManifestSize: 1,
-      liveSyncDurationCount: 1,
+      liveSyncDurationCount: 2,
       liveMaxLatencyDurationCount: 4,
       startLevel: 0,
       capLevelToPlayerSize: false,
-      maxBufferLength: 6,
+      maxBufferLength: 8,
       backBufferLength: 4,
       playlistLoadPolicy: {
         default: {
