@@ -200,7 +200,6 @@ export async function loadArchivePage(
     mediaBase: string;
   },
 ): Promise<ArchivePage> {
-  // Two D1 round trips: what is asked for, then everything around it.
   const [[row], [first], [last]] = await db.batch([
     selectedStill(db, query),
     db.select({ day: stills.day }).from(stills).orderBy(asc(stills.slot)).limit(1),

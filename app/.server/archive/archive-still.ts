@@ -53,7 +53,6 @@ export async function archiveStill(db: Db, buckets: Buckets, still: Incoming): P
       ];
     }),
   ).catch(async (error: unknown) => {
-    // A put that failed leaves the others unreferenced.
     await removeWritten();
     throw error;
   });
@@ -99,7 +98,6 @@ export async function archiveStill(db: Db, buckets: Buckets, still: Incoming): P
       });
     }
   } catch (error) {
-    // No row points at the new objects: remove them rather than leak them.
     await removeWritten();
     throw error;
   }

@@ -14,7 +14,6 @@ type Part = (typeof parts)[number];
 const fieldName = (kind: PickKind, part: Part) =>
   `${kind}${part[0]?.toUpperCase()}${part.slice(1)}` as `${PickKind}${"Id" | "By" | "Score"}`;
 
-/** `stills`' row at `where` as a day_picks row naming it as `kind`, the other kind left null. */
 function pickFromStill(db: Db, kind: PickKind, values: Record<Part, SQL>, where: SQL | undefined) {
   const fields: Record<string, SQL.Aliased | typeof stills.day> = { day: stills.day };
   for (const each of PICK_KINDS) {

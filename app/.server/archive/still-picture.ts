@@ -76,7 +76,6 @@ export async function newestStill(
   return newest.row ? archivedPicture(newest.row, base) : null;
 }
 
-/** A still archived or deleted through this isolate shows at once. */
 export function forgetNewestStill(): void {
   newest = null;
 }

@@ -299,7 +299,6 @@ export const stills = sqliteTable(
     thumbnailKey: text("thumbnail_key"),
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
-    /** Its share card (SHARE_CARD); none from boxes before it. */
     cardKey: text("card_key"),
     /** A proposed still's full frame, 2560 wide, and its tile sheet with the sheet's index (ADR 024). */
     largeKey: text("large_key"),

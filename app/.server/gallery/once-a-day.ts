@@ -4,10 +4,7 @@ import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { emptyBatch } from "#app/.server/statistics/count-batch.ts";
 import { bufferCounts, heldInIsolate } from "#app/.server/statistics/isolate-counts.ts";
 
-/**
- * The item's likes with this network's like in them: D1's, plus what this isolate holds when
- * D1 does not have theirs yet. Whether it is new is decided when D1 is written (ADR 014).
- */
+/** D1's likes plus this isolate's unwritten ones; whether this one is new is decided when D1 is written (ADR 014). */
 export async function countLike(
   db: Db,
   id: string,
@@ -32,10 +29,7 @@ export async function countLike(
   return { count };
 }
 
-/**
- * Opening a published item (its page's own request, ADR 014) is its view, once a day per
- * network, and at most `limiter`'s a minute per network, as likes.
- */
+/** Opening a published item is its view (ADR 014): once a day per network, at most `limiter`'s a minute. */
 export async function countView(
   db: Db,
   limiter: RateLimit,

@@ -29,7 +29,6 @@ export async function findRetiredFile(
   return row ?? null;
 }
 
-/** Those of `keys` that are replaced files still served. */
 export const retiredFilesAmong = (db: Db, keys: string[]) =>
   db
     .select({ key: retiredFiles.key, contentType: retiredFiles.contentType })

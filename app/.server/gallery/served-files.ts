@@ -14,6 +14,5 @@ export const servedFileColumns = {
 export const servesFile = (key: string) =>
   or(...Object.values(servedFileColumns).map((column) => eq(column, key)));
 
-/** The keys an item's row names, for the rows `servedFileColumns` selected. */
 export const servedKeysOf = (rows: Record<keyof typeof servedFileColumns, string | null>[]) =>
   rows.flatMap((row) => Object.values(row).filter((key) => key !== null));

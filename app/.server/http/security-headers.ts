@@ -3,10 +3,7 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/**
- * `framed`: a page made for other sites' frames (the embed); every other page refuses them.
- * `mediaOrigin`: the media host's origin, or "" when the Worker serves media itself.
- */
+/** `framed`: the embed, made for other sites' frames (all other pages refuse them); `mediaOrigin`: "" when the Worker serves media. */
 export function contentSecurityPolicy(
   nonce: string,
   dev: boolean,

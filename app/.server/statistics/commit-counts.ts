@@ -63,10 +63,7 @@ async function known(d1: D1Database, batch: CountBatch) {
 
 type Known = Awaited<ReturnType<typeof known>>;
 
-/**
- * What the batch adds to its networks' days: visitors while a network has fewer than five,
- * likes and views of published items the network has not liked or viewed that day.
- */
+/** New to the networks' days: visitors up to VISITORS_PER_NETWORK, first likes and views of published items. */
 function additions(batch: CountBatch, stored: Known) {
   const days = new Map<string, { stored: NetworkDay; added: NetworkDay }>();
   const dayOf = (day: string, network: string) => {
@@ -115,7 +112,6 @@ function siteCount(d1: D1Database, key: string, count: number) {
     .bind(day, dimension, host, count);
 }
 
-/** An item's counter raised by its new likes or views. */
 function itemCounts(d1: D1Database, counter: "like_count" | "view_count", added: Once[]) {
   const perItem = new Map<string, number>();
   for (const [, id] of added) perItem.set(id, (perItem.get(id) ?? 0) + 1);
@@ -124,10 +120,7 @@ function itemCounts(d1: D1Database, counter: "like_count" | "view_count", added:
   );
 }
 
-/**
- * One StatsBuffer batch into D1: what is new is decided against what D1 has (the object is the
- * only writer of these counts, one commit at a time), then written in one D1 batch.
- */
+/** One StatsBuffer batch into D1, what is new judged against what D1 has (the object is its only writer), in one D1 batch. */
 export async function commitCounts(d1: D1Database, batch: CountBatch): Promise<CommitRows> {
   const stored = await known(d1, batch);
   const counters = { ...batch.counters };

@@ -27,10 +27,7 @@ export class CountBuffer {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /**
-   * Resolves when these counts are the object's. Each caller drives the hand-over in its own
-   * request's time, so one whose time is up (30 s after its answer) stops nobody else's.
-   */
+  /** Resolves once the object has these counts; each request drives the hand-over in its own time, so one cut off stops nobody. */
   async add(counts: CountBatch, send: SendCounts): Promise<void> {
     const now = this.clock.now();
     if (isEmpty(this.pending)) this.firstAt = now;

@@ -35,10 +35,7 @@ export function countThrough(
   });
 }
 
-/**
- * Adds to this isolate's counts; the counting request holds them until they are handed over.
- * Resolves at once, or with write-through (0 s) once they are in D1.
- */
+/** Held by the counting request until handed over; with write-through (0 s) resolves once they are in D1. */
 export async function bufferCounts(db: Db, counts: CountBatch): Promise<void> {
   const scope = scopes.get(db);
   if (!scope) throw new Error("statistics: counts need a request's database (createWorkerScope)");
@@ -48,5 +45,4 @@ export async function bufferCounts(db: Db, counts: CountBatch): Promise<void> {
   if (scope.flushMs === 0) await handedOver;
 }
 
-/** This isolate's likes of an item not yet in D1. */
 export const heldInIsolate = (mediaId: string) => buffer?.held("likes", mediaId) ?? 0;

@@ -8,7 +8,6 @@ export type NetworkDay = NetworkSets & { day: string; network: string };
 
 const setColumns = ["visitors", "liked", "viewed"] as const;
 
-/** The stored rows of these days' networks, their sets as JSON text. */
 export function storedNetworkDays(d1: D1Database, keys: [day: string, network: string][]) {
   return d1
     .prepare(

@@ -10,7 +10,6 @@ import { networkBucket } from "./referrer-networks.ts";
 
 const barePath = (path: string) => stripLocale(path.length > 1 ? path.replace(/\/$/, "") : path);
 
-/** The media id of a gallery item's address, or null. */
 export function galleryItemOf(path: string): string | null {
   const item = /^\/gallery\/([^/]+)$/.exec(barePath(path))?.[1];
   return item && MEDIA_ID_PATTERN.test(item) ? item : null;

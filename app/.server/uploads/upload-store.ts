@@ -186,7 +186,6 @@ type Assembled =
         | Refusal
         /** A tile sheet that is not the web version's, cut by its index. */
         | "implausible_tiles"
-        /** A Cancel or the cron discarded it while it was being completed. */
         | "discarded";
     };
 
@@ -251,7 +250,6 @@ export async function assemble(
 
 export type CompleteResult = { ok: true; mediaId: string } | Exclude<Assembled, { ok: true }>;
 
-/** The row is the upload's claim on its files (ADR 013). */
 export const uploadOpen = (db: Db, id: string) =>
   exists(db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)));
 

@@ -10,7 +10,6 @@ export type Upstream = { timeoutMs: number; userAgent: string };
 export function upstreamFor(config: Config): Upstream {
   return {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    // Providers ask API users to say who they are.
     userAgent: `LakeGardaLiveCamera (+${config.SITE_URL})`,
   };
 }
