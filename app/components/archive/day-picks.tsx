@@ -32,7 +32,6 @@ const icons = { sunset: SunsetIcon, best: StarIcon };
 const badge =
   "inline-flex items-center gap-1 rounded-full bg-warning-100 px-2.5 py-0.5 text-sm font-medium text-warning-900 dark:bg-warning-900 dark:text-warning-100";
 
-/** "Sunset of the day", "Best of the day" on the still the day's pick names. */
 export function PickBadges({ still, picks }: { still: ArchiveStill; picks: ArchivePage["picks"] }) {
   const { i18n } = useLingui();
   return PICK_KINDS.filter((kind) => picks[kind]?.id === still.id).map((kind) => {

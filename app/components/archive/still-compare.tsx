@@ -29,7 +29,6 @@ function useArchiveHref() {
   return (params: Record<string, string>) => archiveHref(path, params);
 }
 
-/** "Compare with": the same time a day, a week and a year before, as `?vs=` links. */
 export function CompareLinks({
   still,
   compareWith,
@@ -132,7 +131,6 @@ export function StillCompare({ still, other }: { still: ArchiveStill; other: Arc
   );
 }
 
-/** Below a comparison: back to the one picture, and the pair's address to share. */
 export function CompareActions({ still }: { still: ArchiveStill }) {
   const { t } = useLingui();
   const href = useArchiveHref();
@@ -161,7 +159,6 @@ export function CompareActions({ still }: { still: ArchiveStill }) {
   );
 }
 
-/** The moment asked for has no still (retention, a box that was down): the nearest instead. */
 export function CompareMissing({
   still,
   comparison,

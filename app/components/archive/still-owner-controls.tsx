@@ -19,7 +19,6 @@ import { type ArchivePage, type ArchiveStill, archiveHref } from "#app/features/
 import { localizePath } from "#app/i18n/locales.ts";
 import type { PickKind } from "#protocol/day-picks.ts";
 
-/** The owner's actions on the archive page, loaded only when the owner is logged in. */
 export default function StillOwnerControls({
   still,
   picks,

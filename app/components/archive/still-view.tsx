@@ -15,7 +15,6 @@ import { PickBadges } from "./day-picks.tsx";
 // Across the page's column: at most 84rem, less its padding.
 const viewSizes = "(min-width: 84rem) 82rem, calc(100vw - 2rem)";
 
-// The viewer and panzoom load on the press, or on intent: 0 bytes before (ADR 024).
 const ZoomViewer = lazy(loadZoomViewer);
 const preloadViewer = () => void loadZoomViewer().catch(() => undefined);
 
@@ -90,8 +89,7 @@ export function StillView({
           />
         </Suspense>
       ) : null}
-      {/* The caption names the moment; its weather follows the figure (a figure's caption
-          comes first or last). */}
+      {/* The caption names the moment; its weather follows the figure (a caption comes first or last). */}
       {weather ? (
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-neutral-700 dark:text-neutral-300">
           <div className="flex items-center gap-2">

@@ -3,7 +3,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRootData } from "#app/shell/root-data.ts";
 
-/** The newest still's addresses for webcam directories (issue 36; the README says the same). */
 export function DirectoryLinks() {
   const { t } = useLingui();
   const { site } = useRootData();

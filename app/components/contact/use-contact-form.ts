@@ -37,7 +37,6 @@ export function useContactForm({
     setProving(false);
   }, [posting, outcome]);
 
-  // Again once a new question has replaced the answer field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: token remounts the answer field
   useEffect(() => {
     if (outcome?.status === "sent") sent.current?.focus();

@@ -10,7 +10,6 @@ import { useRootData } from "#app/shell/root-data.ts";
 
 const DEFAULT_WIDTH = 640;
 
-/** The About page's iframe code for the embed, in three sizes, to copy (ADR 023). */
 export function EmbedCode() {
   const { t, i18n } = useLingui();
   const locale = useLocale();

@@ -69,7 +69,6 @@ export function EmbedStrip({
   );
 }
 
-/** A gallery item shown on its own, for the oEmbed of its address. */
 export function EmbeddedItem({ item }: { item: PublicMediaItem }) {
   const { t } = useLingui();
   return (

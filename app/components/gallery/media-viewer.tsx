@@ -21,7 +21,6 @@ import type { MediaCounts } from "./use-gallery.ts";
 import { VideoPlayer } from "./video-player.tsx";
 import { ViewCount } from "./view-count.tsx";
 
-// The viewer and panzoom load on the press, or on intent: 0 bytes before (ADR 024).
 const ZoomViewer = lazy(loadZoomViewer);
 const preloadZoom = () => void loadZoomViewer().catch(() => undefined);
 

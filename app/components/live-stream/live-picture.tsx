@@ -35,7 +35,6 @@ async function takePicture(video: HTMLVideoElement, caption: string, name: strin
   return new File([blob], name, { type: "image/jpeg" });
 }
 
-/** "Take picture" while live, and the picture with Download and (where the browser can) Share. */
 export function LivePicture({
   video,
   className,

@@ -73,7 +73,6 @@ export function StreamFrame({
             className="absolute inset-0 size-full object-cover"
           />
         ) : null}
-        {/* Full brightness: only the bottom row of controls gets a shade. */}
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/50"
@@ -146,8 +145,7 @@ export function StartOverlay({
 }) {
   const { t } = useLingui();
   const handlers = { onPointerEnter: onIntent, onFocus: onIntent, onClick: onStart };
-  // A page whose scripts wait for this press (the embed, startScriptsOnPress) shows it taken
-  // at once; elsewhere the press flag is never set.
+  // A page whose scripts wait for this press (the embed, startScriptsOnPress) shows it taken at once.
   const press = { "data-starts-scripts": "live" };
   const pressed = "[html[data-pressed=live]_&]:hidden";
   return (

@@ -19,17 +19,13 @@ const fetchStreamStatus = (): Promise<StreamStatus | null> =>
 const STATUS_POLL_MS = MINUTE_MS; // while in view, so a camera's return shows without a reload
 const READ_AGAIN_MS = 59_000; // the minute, less a late timer's slack
 
-/**
- * The page's own status first, then a read a minute while in view; none while a session is
- * `watching` (its picture is the status), and one when it ends.
- */
+/** The page's status, then a read a minute in view; none while `watching` (its picture is the status), one after. */
 export function useStreamStatus(initial: StreamStatus | null, watching: boolean) {
   const [status, setStatus] = useState<StreamStatus | null>(initial);
   const readAt = useRef(initial ? Date.now() : 0);
   useEffect(() => {
     if (watching) return;
     let current = true;
-    // Unless hidden or read within the minute: on load, each minute, back in view, after a session.
     const refresh = () => {
       const now = Date.now();
       if (now - readAt.current < READ_AGAIN_MS || document.visibilityState !== "visible") return;

@@ -18,7 +18,6 @@ const FREE_NEURONS_PER_DAY = 10_000;
 /** From this share of an allowance on, the owner is warned while there is time to act. */
 const WARN_AT = 0.8;
 
-/** Today's use of the Workers Free plan's daily allowances (ADR 025). */
 export function UsageBudget({
   today,
   descriptions,

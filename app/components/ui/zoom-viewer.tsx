@@ -36,7 +36,6 @@ const pans: Record<string, readonly [number, number]> = {
   ArrowDown: [0, -1],
 };
 
-/** Zoom up to one picture pixel per CSS pixel, and pan: wheel, pinch, drag, keys and buttons. */
 export default function ZoomViewer({
   picture,
   onClose,
