@@ -29,7 +29,6 @@ export type Subscriber = {
   role: Role;
   child: ChildProcess;
   exited: Promise<string>;
-  /** SIGTERM, then SIGKILL after 3 s (a frozen process ignores SIGTERM). */
   stop: () => Promise<void>;
   kill: (why: string) => void;
 };

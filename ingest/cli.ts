@@ -1,5 +1,4 @@
-// The camera box: `npm run box -- --input testsrc` against the local dev server, or the
-// systemd unit in ingest/camera-box.service on the harbour wall. See ingest/README.md.
+// The camera box CLI (ingest/README.md): `npm run box -- --input testsrc` locally, camera-box.service on the wall.
 
 import { addDays } from "#time/calendar-day.ts";
 import { lakeDate } from "#time/lake-time.ts";

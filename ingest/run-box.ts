@@ -1,5 +1,4 @@
-// The box's default mode: control socket and live stream, stills every slot, time-lapse frames
-// from dawn to dusk, the sunset's frames and the nightly film, all from one connection to the camera.
+// The default mode: control socket, live stream, stills, frames, sunsets and nightly film from one camera connection.
 
 import { BOX_PROTOCOL } from "#protocol/camera-box.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -18,7 +17,6 @@ import { Streamer } from "./streamer.ts";
 import { captureEverySunset } from "./sunset-captures.ts";
 
 const VERSION = "1";
-/** The first still waits this long for the camera at start. */
 const FIRST_STILL_WAIT_MS = 30_000;
 
 export async function runBox(config: BoxConfig) {

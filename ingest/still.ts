@@ -230,7 +230,6 @@ export async function takeStill(
   try {
     await writeWhole(join(stillsDir(config), `${takenAt}.jpg`), jpeg);
   } catch (error) {
-    // A full card: this one goes straight out, or not at all.
     log(`still: could not keep it on disk (${String(error)}), sending it directly`);
     await sendStill(config, jpeg, new Date(takenAt)).catch((failed: unknown) => {
       const lost = `lost the one of ${new Date(takenAt).toISOString()}, neither kept nor sent: ${String(failed)}`;

@@ -1,4 +1,3 @@
-// Sends a rendered day to the Worker by the resumable protocol of protocol/timelapse-upload.ts.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";

@@ -12,14 +12,9 @@ export class UploadError extends Error {
   }
 }
 
-/** The signatures handed out in the current second. */
 const issued = { second: 0, signatures: new Set<string>() };
 
-/**
- * Signatures are single-use and their timestamps whole seconds: the same request again within
- * one second (a quick retry) would sign the same bytes and be refused as a replay, so it waits
- * for the next second.
- */
+/** Single-use signatures carry whole seconds: a retry within the same second waits for the next, or it is a replay. */
 async function signature(config: BoxConfig, method: string, path: string, body: Uint8Array) {
   for (;;) {
     const timestamp = Math.floor(Date.now() / 1000);
@@ -61,10 +56,7 @@ function encode(body: SignedBody): { bytes: Uint8Array<ArrayBuffer>; type: strin
   return { bytes: body.bytes, type: body.contentType };
 }
 
-/**
- * A request signed with the device key. Answers 2xx are returned; 4xx are final
- * (`UploadError`); network errors, timeouts and 5xx are retried with a growing pause.
- */
+/** Signed with the device key: 4xx are final (`UploadError`); network errors, timeouts and 5xx are retried, slower each time. */
 export async function signedRequest(
   config: BoxConfig,
   method: "POST" | "PUT",
