@@ -23,7 +23,6 @@ export type PublicOperation = {
   query?: Schema;
   pathParams?: Record<string, RegExp>;
   answer: Schema | string[];
-  /** Other statuses it answers with the error shape, and why. */
   errors?: Record<number, string>;
 };
 

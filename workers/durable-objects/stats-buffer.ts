@@ -22,10 +22,7 @@ const NOTHING: CommitRows = { rowsRead: 0, rowsWritten: 0 };
 export class StatsBuffer extends DurableObject<Env> {
   private commits: Promise<unknown> = Promise.resolve();
 
-  /**
-   * Acknowledges once stored here; with write-through (the sending isolate's 0 s), once in D1
-   * too, with the rows that cost.
-   */
+  /** Acknowledges once stored here; with write-through (the isolate's 0 s), once in D1, with the rows that cost. */
   async add(batch: CountBatch, flushSeconds: number): Promise<CommitRows> {
     const { kv } = this.ctx.storage;
     kv.put(PENDING, addBatch(kv.get<CountBatch>(PENDING) ?? emptyBatch(), batch));
