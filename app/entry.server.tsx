@@ -57,8 +57,7 @@ export default async function handleRequest(
 
   const { nonce, i18n } = loadContext.get(requestScope);
   let shellRendered = false;
-  // An error page's and the maintenance overlay's code loads only when they show (lazy): such a
-  // page, and a crawler's, is sent whole, its content in place rather than revealed by a script.
+  // Error pages and the overlay load their code lazily: such a page, and a crawler's, is sent whole, not revealed by a script.
   const whole = bot || routerContext.isSpaMode || responseStatusCode !== 200;
 
   const body = await renderToReadableStream(

@@ -14,8 +14,7 @@ declare module "virtual:icon-mask/*" {
   export default css;
 }
 
-// hls.js ships types for its full build only; the light build has the same API minus
-// subtitles, alternate audio, DRM and CMCD, none of which the live camera uses.
+// hls.js types its full build only; the light build lacks just what the camera never uses (subtitles, audio tracks, DRM, CMCD).
 declare module "hls.js/light" {
   export * from "hls.js";
   export { default } from "hls.js";

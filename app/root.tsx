@@ -34,8 +34,7 @@ import { type RootData, useOptionalRootData } from "#app/shell/root-data.ts";
 import { themeScript } from "#app/shell/theme.ts";
 import type { Route } from "./+types/root";
 
-// Loaded when an error shows (entry.server sends such a page whole). PageUnreachable is in every
-// page's scripts: it shows when the site cannot be reached.
+// Loaded when an error shows (entry.server sends such a page whole); PageUnreachable ships with every page.
 const ErrorPage = lazy(() =>
   import("#app/components/shell/error-page.tsx").then((module) => ({ default: module.ErrorPage })),
 );

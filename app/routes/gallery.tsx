@@ -21,8 +21,7 @@ import type { Route } from "./+types/gallery";
 
 const loadViewer = () => import("#app/components/gallery/media-viewer.tsx");
 const MediaViewer = lazy(loadViewer);
-// Arrived on an item, the viewer sent open from the server works only once its code is here:
-// fetch it beside the page's own modules, not when hydration reaches it a round trip later.
+// Arrived on an item: the open viewer works once its code is here, so fetch it now, not a round trip later at hydration.
 if (typeof document !== "undefined" && /\/gallery\/[^/]+$/.test(location.pathname)) {
   void loadViewer();
 }
@@ -91,7 +90,6 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         >
           {t`Gallery`}
         </h1>
-        {/* The other way into the camera's pictures: one every ten minutes, by day and time. */}
         <ArchiveLink />
       </div>
       <p className="mt-2 text-neutral-700 dark:text-neutral-300">

@@ -43,7 +43,6 @@ function useRefreshWhileVisible() {
   }, [revalidate, state]);
 }
 
-/** The camera in the field (issue 34): is it up, what it last sent, what the box reports. */
 export default function Camera({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   useRefreshWhileVisible();

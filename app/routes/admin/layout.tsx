@@ -32,7 +32,6 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   ownerSession({ request, context });
   const { db, locale } = context.get(requestScope);
-  // The camera's alert mails go out in the language the owner last used here.
   const [totals] = await Promise.all([mediaTotals(db), rememberOwnerLocale(db, locale)]);
   return { totals };
 }
