@@ -85,7 +85,6 @@ export default async function handleRequest(
   return isFramePage(routerContext) ? startScriptsOnPress(page) : startScriptsAfterFirstPaint(page);
 }
 
-/** A page made for other sites' frames says so in its route's `handle` (app/shell/frame-page.ts). */
 function isFramePage({ staticHandlerContext, routeModules }: EntryContext): boolean {
   return staticHandlerContext.matches.some((match) =>
     isFrameHandle(routeModules[match.route.id]?.handle),

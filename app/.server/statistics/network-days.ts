@@ -2,7 +2,6 @@ import { type AnyColumn, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { networkDays } from "#app/.server/db/schema.ts";
 
-/** A network's day (ADR 014): the sets one `network_days` row keeps. */
 export type NetworkSets = { visitors: string[]; liked: string[]; viewed: string[] };
 export type NetworkDay = NetworkSets & { day: string; network: string };
 

@@ -36,7 +36,6 @@ export function visitorLanguage(acceptLanguage: string | null): string {
   return /^[a-z]{2,3}$/.test(primary) ? primary : "";
 }
 
-/** The country Cloudflare located the request in (ISO 3166 code), "" when unknown. */
 function requestCountry(request: Request): string {
   const country = (request.cf as { country?: unknown } | undefined)?.country;
   return typeof country === "string" && /^[A-Z]{2}$/.test(country) && country !== "XX"

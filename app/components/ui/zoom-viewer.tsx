@@ -67,7 +67,6 @@ export default function ZoomViewer({
     const img = image.current;
     if (!box || !element || !img) return;
     dialog.current?.showModal();
-    // Scale 1 fits the picture into the stage; its largest is one picture pixel per CSS pixel.
     const fit = Math.min(box.clientWidth / width, box.clientHeight / height);
     const actual = 1 / fit;
     setActualSize(actual);

@@ -41,7 +41,6 @@ export type ArchivePage = {
   monthDays: string[];
   monthStrips: DayStrip[];
   picks: Record<PickKind, { id: string; at: string; takenAt: string } | null>;
-  /** The month's days with a usable sunset, by its mark. */
   sunsets: Record<string, SunsetQuality>;
   previous: StillStep | null;
   next: StillStep | null;
