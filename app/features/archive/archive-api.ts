@@ -13,7 +13,6 @@ export const stillPicture = z.object({
   takenAt: z.iso.datetime(),
   url: z.string(),
   srcSet: z.nullable(z.string()),
-  /** Its share card (SHARE_CARD), for link previews; none from boxes before it. */
   cardUrl: z.nullable(z.string()),
   width: z.int(),
   height: z.int(),

@@ -58,7 +58,6 @@ export type Comparison = {
   nearest: { at: string; takenAt: string } | null;
 };
 
-/** A still for link previews: its share card, else its 1280 px version (from older boxes). */
 export function stillShareImage(still: StillPicture, alt: string) {
   if (still.cardUrl) {
     return { url: still.cardUrl, width: SHARE_CARD.width, height: SHARE_CARD.height, alt };

@@ -18,7 +18,6 @@ export const publicMediaItem = z.object({
   type: z.enum(mediaTypes),
   title: z.string(),
   description: z.string(),
-  /** What the picture shows, for who cannot see it; empty: the title stands in. */
   alt: z.string(),
   tags: z.array(z.string()),
   source: z.string(),
@@ -32,12 +31,9 @@ export const publicMediaItem = z.object({
   contentType: z.string(),
   fileUrl: z.string(),
   thumbnailUrl: z.string(),
-  /** A photo's 960 and 1280 px versions; none for films and photos uploaded before them. */
   smallUrl: z.nullable(z.string()),
   mediumUrl: z.nullable(z.string()),
-  /** Its share card (SHARE_CARD) for link previews; none for box films and older uploads. */
   cardUrl: z.nullable(z.string()),
-  /** A photo's web version in 256-px tiles, for zoom past what the page shows (ADR 024). */
   sheet: z.nullable(tileSheet),
 });
 export type PublicMediaItem = z.output<typeof publicMediaItem>;

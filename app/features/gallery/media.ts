@@ -33,7 +33,6 @@ export function versionWidth(item: PublicMediaItem, src: string): number {
   return 0;
 }
 
-/** An item for link previews: its share card, else a photo's 1280 px version or a film's poster. */
 export function itemShareImage(item: PublicMediaItem) {
   if (item.cardUrl) {
     return {
