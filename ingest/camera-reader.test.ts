@@ -81,6 +81,19 @@ describe("the box's one connection to a real RTSP camera", { timeout: 90_000 }, 
     // 6 s before the newest keyframe (2 s apart here), plus the second it ran.
     expect(await handed("live")).toBeGreaterThanOrEqual(SEGMENT_SECONDS + 2);
     expect(await handed("still")).toBeLessThan(2 + 1.5);
+    // Its past is there: a stream starts at once.
+    const askedAt = Date.now();
+    await box.prerolled();
+    expect(Date.now() - askedAt).toBeLessThan(200);
+  });
+
+  test("right after the camera answers, a live stream waits for its pre-roll instead of stalling after its first segments", async () => {
+    const box = await readCamera();
+    const answeredAt = Date.now();
+    await box.prerolled();
+    // From the first keyframe: the pre-roll's 6 s, give or take the poll and the camera's clock.
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual((SEGMENT_SECONDS + 2) * 1000 - 1_000);
+    expect(Date.now() - answeredAt).toBeLessThanOrEqual((SEGMENT_SECONDS + 2) * 1000 + 500);
   });
 
   test("a camera switched off is not answering within seconds; back, it answers again", async () => {

@@ -35,7 +35,7 @@ export type Subscriber = {
 
 type Feed = { subscriber: Subscriber; started: boolean };
 /** The packets from one keyframe (its tables first) to the next; `at`: the keyframe's PTS. */
-type Gop = { at: number | null; packets: Buffer[]; bytes: number };
+type Gop = { at: number | null; receivedAt: number; packets: Buffer[]; bytes: number };
 
 export type ReaderEvents = {
   onAnswering?: (answering: boolean, since: number) => void;
@@ -218,7 +218,7 @@ export class CameraReader {
     this.keyframeAt = seconds;
     const tables = [this.pat, this.pmt].filter((packet) => packet !== null);
     const packets = tables.map((packet) => Buffer.from(packet));
-    const gop = { at: seconds, packets, bytes: packets.length * PACKET };
+    const gop = { at: seconds, receivedAt: Date.now(), packets, bytes: packets.length * PACKET };
     this.gops.push(gop);
     this.forgetOldGops();
     for (const feed of this.feeds) {
@@ -269,6 +269,19 @@ export class CameraReader {
   private endFeeds() {
     for (const feed of this.feeds) feed.subscriber.child.stdin?.end();
     this.resetStream();
+  }
+
+  /**
+   * Resolves once the camera's past in RAM spans the live stream's pre-roll: at once but in the
+   * seconds after the camera (re)connected, when a stream started sooner would stall after its
+   * first segments (ADR 009). At most PREROLL_SECONDS.
+   */
+  async prerolled(): Promise<void> {
+    const until = Date.now() + PREROLL_SECONDS * 1000;
+    const span = () => Date.now() - (this.gops[0]?.receivedAt ?? Date.now());
+    while (span() < PREROLL_SECONDS * 1000 && Date.now() < until && !this.stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /**

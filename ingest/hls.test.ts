@@ -51,7 +51,7 @@ describe("ffmpeg arguments", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000); // 2 s of encoding alone; several times that beside the other ffmpeg tests
 
   test("read a camera over TCP, giving up on a silent one after 5 s", () => {
     expect(inputArgs("rtsp://cam/stream", { live: true }).join(" ")).toBe(

@@ -50,6 +50,8 @@ export class Streamer {
   }
 
   async start() {
+    await this.reader.prerolled();
+    if (this.stopping) return;
     this.dir = await mkdtemp(join(this.config.workDir, `camera-${this.epoch}-`));
     const live = this.reader.subscribe("live", { output: streamArgs(this.dir) });
     if (!live) return this.fail("the camera does not answer");
