@@ -6,11 +6,11 @@ import { log } from "./log.ts";
 
 /** Longer than the capture's own repair (ffmpeg killed after 20 s of silence and restarted). */
 export const CAPTURE_STALLED_MS = 30_000;
-/** The camera reader's watch runs every second. */
-const READER_LOOP_MS = 10_000;
+/** The camera reader's watch runs every second: ten missed runs mean its loop has stopped. */
+const READER_STALLED_MS = 10_000;
 
 function whyUnwell(status: BoxStatus, reader: CameraReader, now = Date.now()): string | null {
-  if (reader.watchedAt > 0 && now - reader.watchedAt > READER_LOOP_MS) {
+  if (reader.watchedAt > 0 && now - reader.watchedAt > READER_STALLED_MS) {
     return "the camera reader's loop has stopped";
   }
   if (status.capturingSince === null || status.capturePaused || !reader.answering) return null;

@@ -6,7 +6,7 @@ import { apiError, rejectInvalid } from "./errors.ts";
 import { serveObject } from "./serve-object.ts";
 import type { ApiEnv } from "./types.ts";
 
-/** Keys are content-addressed, written once: a URL's bytes never change. */
+/** Keys are written once (random since ADR 013, content hashes before): a URL's bytes never change. */
 const FILE_KEY_PATTERN = /^media\/[a-f0-9]{64}\.(?:jpg|mp4|mov)$/;
 const keyParam = z.object({ key: z.string().regex(FILE_KEY_PATTERN) });
 

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
+import { langQuery, listMedia, listQuery } from "#app/.server/gallery/list-media.ts";
 import { countLike } from "#app/.server/gallery/once-a-day.ts";
 import { toPublicItem } from "#app/.server/gallery/public-item.ts";
 import { getPublishedMedia, MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
@@ -9,14 +9,11 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { mediaBase } from "#app/.server/media-host/public-url.ts";
 import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import type { LikeAnswer, MediaPage, PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
-import { locales } from "#app/i18n/locales.ts";
 import { apiError, rejectInvalid } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
 const idParam = z.object({ id: z.string().regex(MEDIA_ID_PATTERN, "unknown media id") });
-// The request's scope reads it (requestLocale); named here so that a wrong one is a 400.
-export const langQuery = z.object({ lang: z.enum(locales).optional() });
 
 const notFound = rejectInvalid(404, "not_found", "No such media item");
 const badQuery = rejectInvalid(400, "invalid_query");

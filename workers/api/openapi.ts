@@ -1,7 +1,7 @@
 // Generated from the routes' own zod schemas (issue 36): a schema changed is the document changed.
 import { toJSONSchema, type z } from "zod";
 import { STILL_ID_PATTERN } from "#app/.server/archive/manage-stills.ts";
-import { listQuery } from "#app/.server/gallery/list-media.ts";
+import { langQuery, listQuery } from "#app/.server/gallery/list-media.ts";
 import { MEDIA_ID_PATTERN } from "#app/.server/gallery/published-media.ts";
 import { oembedAnswer } from "#app/features/embed/embed-api.ts";
 import { likeAnswer, mediaPage, publicMediaItem } from "#app/features/gallery/gallery-api.ts";
@@ -10,7 +10,6 @@ import { weatherSnapshot } from "#app/features/weather/weather.ts";
 import { apiErrorAnswer } from "#app/lib/api-error.ts";
 import { buildAnswer, healthAnswer, settingsAnswer } from "#app/shell/shell-api.ts";
 import { versionQuery } from "./archive-routes.ts";
-import { langQuery } from "./gallery-routes.ts";
 import { oembedQuery } from "./oembed-routes.ts";
 
 type Schema = z.core.$ZodType;

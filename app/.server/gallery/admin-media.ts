@@ -166,7 +166,7 @@ export async function deleteMany(scope: WorkerScope, ids: string[]): Promise<Bul
   return outcome(ids, await deleteMediaWhere(scope, inList(media.id, ids)));
 }
 
-/** Keys are content-addressed, so an R2 object another item still uses is kept. */
+/** An R2 object another item still names is kept: items from before random keys (ADR 013) may share one. */
 export async function deleteMediaWhere(scope: WorkerScope, where: SQL): Promise<string[]> {
   const { db } = scope;
   const keyColumns = { ...servedFileColumns, originalKey: media.originalKey };

@@ -51,6 +51,8 @@ const listFields = z.object({
 
 /** Which items a list holds, whatever their order and page: its type, search and language. */
 export const matchQuery = listFields.pick({ type: true, q: true, lang: true });
+/** An item's own address takes the language alone. */
+export const langQuery = listFields.pick({ lang: true });
 export type MatchFilters = z.infer<typeof matchQuery> & { lang: Locale };
 
 export const listQuery = listFields.superRefine((filters, ctx) => {
