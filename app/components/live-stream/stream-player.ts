@@ -130,10 +130,10 @@ export async function attachPlayer(
     const HlsPlayer = module.default;
     hls = new HlsPlayer({
       pLoader: playlistLoader(new BrowserPlaylist(segments, probeMediaHost), module),
-      // One 480p rendition of 4 s segments: start two behind the live edge, so the next has
-      // landed before the picture gets there (a cold start: at the box's pre-roll).
+      // One 480p rendition of 4 s segments: start one behind the live edge (a cold start, at the
+      // box's pre-roll), close enough that a picture whose camera died stops within seconds.
       initialLiveManifestSize: 1,
-      liveSyncDurationCount: 2,
+      liveSyncDurationCount: 1,
       liveMaxLatencyDurationCount: 4,
       startLevel: 0,
       capLevelToPlayerSize: false,
