@@ -77,6 +77,9 @@ test("Zoom loads nothing before it is used and works by keyboard alone (en)", as
   });
   const pickBefore = await page.evaluate(() => performance.getEntriesByType("resource").length);
   await zoom.click();
+  // Fitted to this screen, a little wider than the still: the still, not every tile at once.
+  await expect(region).toHaveText(/^Zoom \d+\s?%$/);
+  expect(tileRows).toHaveLength(0);
   await viewer.getByRole("button", { name: "Actual size" }).click();
   const tiles = viewer.locator("[data-zoom-layer] img:not(:first-child)");
   await expect(tiles.first()).toBeVisible();

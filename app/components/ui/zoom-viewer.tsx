@@ -82,10 +82,13 @@ export default function ZoomViewer({
     const onChange = () => {
       const scale = zoom.getScale();
       const shownWidth = width * fit * scale * devicePixelRatio;
-      // Past what the shown version holds: the picture itself, once; past that, its tiles.
+      // Past what the shown version holds: the picture itself, once; past that, once zoomed in,
+      // its tiles (at the fitted size a screen a little wider than the still would take them all).
       if (shownWidth > img.naturalWidth) setSource(full);
       clearTimeout(tilesTimer);
-      if (sheet && shownWidth > stillWidth) tilesTimer = setTimeout(loadTiles, TILES_AFTER_MS);
+      if (sheet && scale > 1 && shownWidth > stillWidth) {
+        tilesTimer = setTimeout(loadTiles, TILES_AFTER_MS);
+      }
       clearTimeout(timer);
       timer = setTimeout(() => {
         const share = formatNumber(locale, scale / actual, { style: "percent" });
