@@ -1,19 +1,12 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { signRequest } from "#protocol/device-signature.ts";
-import { encodeStillForm, STILL_SLOT_MS, STILL_TAKEN_AT_HEADER } from "#protocol/still-upload.ts";
+import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { lakeWallClock } from "#time/lake-time.ts";
 import { logIn } from "./admin.ts";
+import { sendStill } from "./box-still.ts";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
 import { expectSmallestSharpVersions } from "./pictures.ts";
-
-// The preview reads the same local secrets as `npm run dev`.
-const deviceSecret =
-  /CAMERA_DEVICE_SECRET="?([^"\n]+)"?/.exec(readFileSync(".dev.vars", "utf8"))?.[1] ?? "";
-const deviceId =
-  /"CAMERA_DEVICE_ID": "([^"]+)"/.exec(readFileSync("wrangler.jsonc", "utf8"))?.[1] ?? "";
 
 /** The archive's address of a moment: its slot's lake-time wall clock, as the page writes it. */
 const at = (instant: number) =>
@@ -21,34 +14,6 @@ const at = (instant: number) =>
 /** The same time of day on the day before: 23 or 25 hours back when the clocks change. */
 const theDayBefore = (address: string) =>
   `${addDays(address.slice(0, 10), -1)}${address.slice(10, 16)}`;
-
-/** As the box sends one: versions, device signature, X-Taken-At (the demo's medium is itself). */
-async function sendStill(baseURL: string, picture: string, takenAt: number) {
-  const path = "/api/ingest/still";
-  const jpeg = (name: string) => new Uint8Array(readFileSync(`scripts/demo-media/${name}.jpg`));
-  const { bytes: body, contentType } = await encodeStillForm(jpeg(picture), {
-    thumbnail: jpeg(`${picture}-thumb`),
-    small: jpeg(`${picture}-small`),
-    medium: jpeg(picture),
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signed = await signRequest(deviceSecret, deviceId, {
-    method: "PUT",
-    path,
-    timestamp,
-    body,
-  });
-  const response = await fetch(`${baseURL}${path}`, {
-    method: "PUT",
-    body,
-    headers: {
-      ...signed,
-      "Content-Type": contentType,
-      [STILL_TAKEN_AT_HEADER]: new Date(takenAt).toISOString(),
-    },
-  });
-  expect(response.status, await response.text()).toBe(201);
-}
 
 /** In both colour schemes: the archive's greys must read on white and on the dark page. */
 async function axeClean(page: Page, state: string) {

@@ -1,12 +1,7 @@
-import { readFileSync } from "node:fs";
 import { BOX_PROTOCOL, type Command, type HealthReport } from "#protocol/camera-box.ts";
 import { DEVICE_HEADERS, signRequest } from "#protocol/device-signature.ts";
 import { healthReport } from "#test/support/health-report.ts";
-
-// The preview's device key, as the box CLI reads it (`--env-file=.dev.vars`).
-const devVars = readFileSync(".dev.vars", "utf8");
-const secret = /CAMERA_DEVICE_SECRET="([^"]+)"/.exec(devVars)?.[1] ?? "";
-const deviceId = /CAMERA_DEVICE_ID="([^"]+)"/.exec(devVars)?.[1] ?? "harbour-cam-1";
+import { deviceId, deviceSecret } from "./device-key.ts";
 
 export type ReportingBox = {
   report: (changes?: Partial<HealthReport>) => void;
@@ -21,7 +16,7 @@ export type ReportingBox = {
 export async function connectReportingBox(baseUrl: string): Promise<ReportingBox> {
   const path = "/api/ingest/control";
   const timestamp = Math.floor(Date.now() / 1000);
-  const headers = await signRequest(secret, deviceId, {
+  const headers = await signRequest(deviceSecret, deviceId, {
     method: "GET",
     path,
     timestamp,

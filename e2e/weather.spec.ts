@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
+import { refreshWeather } from "./weather-now.ts";
 
 const panelTitle = {
   de: "Wetter in Torri del Benaco",
@@ -47,24 +48,12 @@ const expected = {
   ],
 } as const;
 
-/** The preview has no cron of its own. */
-async function refreshNow(request: APIRequestContext) {
-  const started = Date.now();
-  expect((await request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*")).ok()).toBe(true);
-  await expect
-    .poll(async () => {
-      const body = await (await request.get("/api/weather")).json();
-      return Date.parse(body.weather?.fetchedAt ?? "") >= started - 1000;
-    })
-    .toBe(true);
-}
-
 function panel(page: Page, locale: keyof typeof panelTitle) {
   return page.getByRole("region", { name: panelTitle[locale] });
 }
 
 test.beforeEach(async ({ request }) => {
-  await refreshNow(request);
+  await refreshWeather(request);
 });
 
 test("the weather panel in five languages, with units and measurement times", async ({
