@@ -361,19 +361,21 @@ describe("a live session", () => {
     expect(teardown).toHaveBeenCalledOnce();
   });
 
-  test("a frozen picture fails at once when the Worker says the stream failed, or ends with the session", async () => {
+  test("a frozen picture fails once its attempt was readable when the Worker says the stream failed, or ends with the session", async () => {
     const { result } = renderSession();
     await startLive(result);
     worker.state = "failed";
     await act(async () => events?.onFrozen());
     await advance(0);
+    expect(result.current.phase).toMatchObject({ name: "reconnecting", attempt: 1 });
+    await advance(MIN_STEP_MS);
     expect(result.current.phase.name).toBe("failed");
     expect(names().slice(-2)).toEqual(["reconnecting 1", "failed"]);
 
     worker.state = "ended";
     await startLive(result);
     await act(async () => events?.onFrozen());
-    await advance(0);
+    await advance(MIN_STEP_MS);
     expect(result.current.phase.name).toBe("ended");
     // Not watched to its end: not counted as completed.
     expect(beacons).toEqual([]);

@@ -160,13 +160,19 @@ export function useLiveStream(
         const next = wait(RECONNECT_INTERVAL_MS);
         const state = await Promise.race([url ? askSession(url) : null, next.then(() => null)]);
         if (!frozen()) return;
-        if (state === "failed" || state === "ended") return finish(id, { name: state });
+        if (state === "failed" || state === "ended") {
+          // The Worker's stall may come first (the picture runs seconds behind): the attempt is
+          // still said, readable like every step.
+          await readable();
+          if (frozen()) finish(id, { name: state });
+          return;
+        }
         await next;
         if (!frozen()) return;
       }
       finish(id, { name: "failed" });
     },
-    [askSession, finish, show],
+    [askSession, finish, readable, show],
   );
 
   const resumed = useCallback(
