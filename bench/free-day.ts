@@ -3,7 +3,6 @@
 // requests', a cron run's, a directory pull's and a crawler page's usage are measured; what no
 // Worker meter sees (the objects' own storage and duration, the statistics' commits) comes from
 // the code and the Worker tests, named below.
-import { SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import { freeObjectsPerDay, freePerDay, type Resource } from "./cloudflare-prices.ts";
 
 export type Usage = Record<Resource, number>;
@@ -16,7 +15,7 @@ const freeDayPerDay: DayUsage = { ...freePerDay, ...freeObjectsPerDay };
 const ACTIVE_MINUTES = 16 * 60;
 /** A session's minute and the box's wind-down after the last one (ADR 009). */
 const LIVE_MINUTES_PER_SESSION = 1.2;
-const SEGMENTS_PER_LIVE_MINUTE = 60 / SEGMENT_SECONDS;
+const SEGMENTS_PER_LIVE_MINUTE = 30;
 /** A still every 10 minutes, the whole day at most; the film once a night. */
 const STILLS_PER_DAY = 144;
 const CRON_RUNS_PER_DAY = 144;
@@ -29,27 +28,25 @@ const OBJECT_GB = 0.125;
 
 /**
  * Rows the objects write, from the code (workers/durable-objects/, ADR 009): the camera object
- * stores its live edge every 10 s and moves its stall alarm on a 4 s grid (at most once a
- * segment); an HTTP upload also claims its nonce (an insert, the expired one's delete); while
- * watched it stores the viewers' end every 10 s; the statistics object keeps each minute's batch
- * (a put per isolate's hand-over, the commit's put and deletes, its alarm).
+ * stores its live edge every 10 s (5 segments) and moves its stall alarm on a 4 s grid (every
+ * other segment); an HTTP upload also claims its nonce (an insert, the expired one's delete);
+ * while watched it stores the viewers' end every 10 s; the statistics object keeps each minute's
+ * batch (a put per isolate's hand-over, the commit's put and deletes, its alarm).
  */
-const perSegment = SEGMENT_SECONDS / 10 + Math.min(1, SEGMENT_SECONDS / 4);
 const objectRows = {
-  perSocketSegment: perSegment,
-  perHttpSegment: 2 + perSegment,
+  perSocketSegment: 0.2 + 0.5,
+  perHttpSegment: 2 + 0.2 + 0.5,
   perLiveMinute: 6,
   perActiveMinute: 10,
 };
 
 /**
  * Apple's own HLS reloads the Worker's playlist (ADR 009): an assumption for the browsers without
- * Media Source Extensions (iOS before 17.1) and the Safaris whose hls.js hands over to it. A live
- * minute's reloads as measured before the browser built its playlist, with 2 s segments (ADR
- * 025): 33, one a segment (Apple reloads at the target duration) and three to start.
+ * Media Source Extensions (iOS before 17.1) and the Safaris whose hls.js hands over to it, and
+ * the reloads of one live minute as measured before the browser built its playlist (ADR 025).
  */
 const NATIVE_HLS_SHARE = 0.03;
-const WORKER_PLAYLISTS_PER_SESSION = 60 / SEGMENT_SECONDS + 3;
+const WORKER_PLAYLISTS_PER_SESSION = 33;
 
 /** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 014). */
 const COUNTING_ROWS_PER_VISITOR = 3.1;

@@ -1,12 +1,6 @@
 // @vitest-environment node
-import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
-import { SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
 import { testConfig } from "#test/support/box-test-config.ts";
 import { CameraReader, type Subscriber } from "./camera-reader.ts";
@@ -57,46 +51,6 @@ describe("the box's one connection to a real RTSP camera", { timeout: 90_000 }, 
     } finally {
       camera.thaw();
     }
-  });
-
-  test("the live stream starts seconds in the past, so its first 4 s segment needs no wait; a still is the newest picture", async () => {
-    const box = await readCamera();
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
-    // What each role is handed in its first 3 s (ffmpeg's start on a busy host included).
-    const handed = async (role: "live" | "still") => {
-      const output = ["-c", "copy", "-f", "mpegts", "pipe:1"];
-      const subscriber = box.subscribe(role, { output }, { stdout: "pipe" });
-      if (!subscriber) throw new Error("the camera does not answer");
-      const chunks: Buffer[] = [];
-      subscriber.child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await subscriber.stop();
-      const file = join(await mkdtemp(join(tmpdir(), "reader-")), `${role}.ts`);
-      await writeFile(file, Buffer.concat(chunks));
-      const { stdout } = await promisify(execFile)("ffprobe", [
-        ...["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file],
-      ]);
-      return Number(stdout);
-    };
-    // The live role from 6 s before the newest keyframe (2 s apart here), a still from it.
-    const live = await handed("live");
-    const still = await handed("still");
-    expect(live).toBeGreaterThanOrEqual(SEGMENT_SECONDS + 2);
-    expect(still).toBeLessThan(2 + 3.5);
-    expect(live - still).toBeGreaterThanOrEqual(SEGMENT_SECONDS - 1);
-    // Its past is there: a stream starts at once.
-    const askedAt = Date.now();
-    await box.prerolled();
-    expect(Date.now() - askedAt).toBeLessThan(200);
-  });
-
-  test("right after the camera answers, a live stream waits for its pre-roll instead of stalling after its first segments", async () => {
-    const box = await readCamera();
-    const answeredAt = Date.now();
-    await box.prerolled();
-    // From the first keyframe: the pre-roll's 6 s, give or take the poll and the camera's clock.
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual((SEGMENT_SECONDS + 2) * 1000 - 1_000);
-    expect(Date.now() - answeredAt).toBeLessThanOrEqual((SEGMENT_SECONDS + 2) * 1000 + 500);
   });
 
   test("a camera switched off is not answering within seconds; back, it answers again", async () => {

@@ -1,6 +1,5 @@
-// One camera connection; the last few seconds of packets, from a keyframe, stay in RAM (ADR 021).
+// One camera connection; packets since the last keyframe stay in RAM for every role (ADR 021).
 import { type ChildProcess, spawn } from "node:child_process";
-import { SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import { PACKET, ProgramTables, pesSeconds, readPacket } from "#protocol/mpeg-ts.ts";
 import type { BoxConfig } from "./config.ts";
 import { inputArgs, QUIET } from "./hls.ts";
@@ -15,11 +14,6 @@ const RECONNECT_MAX_MS = 10_000;
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
 /** A camera that sends no keyframe for this long is not cached, it streams through. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
-/**
- * The live stream starts this far in the past: its first 4 s segment is cut at once and the next
- * lands before the picture gets there, so a start neither waits nor stalls (ADR 009).
- */
-const PREROLL_SECONDS = SEGMENT_SECONDS + 2;
 /** The pipe gives the subscriber a keyframe with its tables first: no probing needed. */
 const PIPE_INPUT = ["-analyzeduration", "0", "-probesize", "32", "-f", "mpegts", "-i", "pipe:0"];
 
@@ -34,8 +28,6 @@ export type Subscriber = {
 };
 
 type Feed = { subscriber: Subscriber; started: boolean };
-/** The packets from one keyframe (its tables first) to the next; `at`: the keyframe's PTS. */
-type Gop = { at: number | null; receivedAt: number; packets: Buffer[]; bytes: number };
 
 export type ReaderEvents = {
   onAnswering?: (answering: boolean, since: number) => void;
@@ -60,8 +52,8 @@ function readerArgs(input: string): string[] {
 export class CameraReader {
   private ffmpeg: ChildProcess | null = null;
   private readonly feeds = new Set<Feed>();
-  /** Oldest first: the newest for stills and the capture, all of them for the live stream. */
-  private gops: Gop[] = [];
+  private cache: Buffer[] = [];
+  private cacheBytes = 0;
   private rest: Buffer = Buffer.alloc(0);
   private tables = new ProgramTables();
   private pat: Buffer | null = null;
@@ -141,7 +133,8 @@ export class CameraReader {
   }
 
   private resetStream() {
-    this.gops = [];
+    this.cache = [];
+    this.cacheBytes = 0;
     this.rest = Buffer.alloc(0);
     this.tables = new ProgramTables();
     this.pat = null;
@@ -217,41 +210,23 @@ export class CameraReader {
     }
     this.keyframeAt = seconds;
     const tables = [this.pat, this.pmt].filter((packet) => packet !== null);
-    const packets = tables.map((packet) => Buffer.from(packet));
-    const gop = { at: seconds, receivedAt: Date.now(), packets, bytes: packets.length * PACKET };
-    this.gops.push(gop);
-    this.forgetOldGops();
+    this.cache = tables.map((packet) => Buffer.from(packet));
+    this.cacheBytes = tables.length * PACKET;
     for (const feed of this.feeds) {
       if (!feed.started) {
         feed.started = true;
-        for (const packet of gop.packets) this.write(feed, packet);
+        for (const packet of this.cache) this.write(feed, packet);
       }
     }
     this.setAnswering(true);
   }
 
-  /** Keeps the newest keyframe at least PREROLL_SECONDS old, and what follows it. */
-  private forgetOldGops() {
-    const newest = this.gops.at(-1)?.at ?? null;
-    const old = (gop: Gop | undefined) =>
-      gop?.at != null && newest !== null && gop.at <= newest && newest - gop.at >= PREROLL_SECONDS;
-    // A clock that went back (a camera restarted its stream) starts the history anew.
-    const wrapped = (gop: Gop | undefined) => gop?.at == null || newest === null || gop.at > newest;
-    while (this.gops.length > 1 && (old(this.gops[1]) || wrapped(this.gops[0]))) {
-      this.gops.shift();
-    }
-  }
-
   private pass(bytes: Buffer) {
     if (bytes.length === 0) return;
-    const gop = this.gops.at(-1);
-    if (gop) {
-      gop.packets.push(bytes);
-      gop.bytes += bytes.length;
-      let cached = this.gops.reduce((sum, { bytes }) => sum + bytes, 0);
-      while (cached > MAX_CACHE_BYTES && this.gops.length > 0) {
-        cached -= this.gops.shift()?.bytes ?? 0;
-      }
+    if (this.cache.length > 0) {
+      this.cache.push(bytes);
+      this.cacheBytes += bytes.length;
+      if (this.cacheBytes > MAX_CACHE_BYTES) this.cache = [];
     }
     for (const feed of this.feeds) if (feed.started) this.write(feed, bytes);
   }
@@ -271,23 +246,7 @@ export class CameraReader {
     this.resetStream();
   }
 
-  /**
-   * Resolves once the camera's past in RAM spans the live stream's pre-roll: at once but in the
-   * seconds after the camera (re)connected, when a stream started sooner would stall after its
-   * first segments (ADR 009). At most PREROLL_SECONDS.
-   */
-  async prerolled(): Promise<void> {
-    const until = Date.now() + PREROLL_SECONDS * 1000;
-    const span = () => Date.now() - (this.gops[0]?.receivedAt ?? Date.now());
-    while (span() < PREROLL_SECONDS * 1000 && Date.now() < until && !this.stopped) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  /**
-   * An ffmpeg fed from the last keyframe on (the live stream: from PREROLL_SECONDS before it);
-   * null while the camera does not answer.
-   */
+  /** An ffmpeg fed from the last keyframe on; null while the camera does not answer. */
   subscribe(
     role: Role,
     { decode = [], output }: { decode?: string[]; output: string[] },
@@ -325,10 +284,9 @@ export class CameraReader {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       },
     };
-    const cached = role === "live" ? this.gops : this.gops.slice(-1);
-    const feed: Feed = { subscriber, started: cached.length > 0 };
+    const feed: Feed = { subscriber, started: this.cache.length > 0 };
     this.feeds.add(feed);
-    for (const gop of cached) for (const packet of gop.packets) this.write(feed, packet);
+    if (feed.started) for (const packet of this.cache) this.write(feed, packet);
     log(`${role}: ffmpeg PID ${child.pid} started`);
     return subscriber;
   }

@@ -1,4 +1,3 @@
-import { plannedSeconds, QUICK_START_SEGMENTS, SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
 import { MAX_TILED_WIDTH } from "#protocol/tile-sheet.ts";
 
@@ -19,21 +18,13 @@ export function parseLocalPlaylist(text: string): LocalSegment[] {
   return segments;
 }
 
-const FPS = 25;
-const QUICK_START_END = QUICK_START_SEGMENTS * plannedSeconds(0, SEGMENT_SECONDS);
-const GOP = FPS * SEGMENT_SECONDS;
-
 const ENCODE = [
-  ["-an", "-vf", "scale=-2:480", "-r", String(FPS)],
+  ["-an", "-vf", "scale=-2:480", "-r", "25"],
   ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
   ["-profile:v", "main", "-b:v", "900k", "-maxrate", "1100k", "-bufsize", "1800k"],
-  // Each segment starts on a keyframe; half-second ones at first show video 1.5 s sooner.
-  ["-g", String(GOP), "-keyint_min", String(GOP), "-sc_threshold", "0"],
-  [
-    "-force_key_frames",
-    `expr:if(lt(t,${QUICK_START_END}),gte(t,n_forced*${plannedSeconds(0, SEGMENT_SECONDS)}),` +
-      `gte(t,${QUICK_START_END}+(n_forced-${QUICK_START_SEGMENTS})*${SEGMENT_SECONDS}))`,
-  ],
+  // Each 2 s segment starts on a keyframe; half-second ones at first show video 1.5 s sooner.
+  ["-g", "50", "-keyint_min", "50", "-sc_threshold", "0"],
+  ["-force_key_frames", "expr:if(lt(t,2),gte(t,n_forced*0.5),gte(t,2+(n_forced-4)*2))"],
 ].flat();
 
 export const QUIET = ["-hide_banner", "-loglevel", "error", "-nostdin"];
@@ -61,8 +52,7 @@ export function inputArgs(
 export function streamArgs(dir: string): string[] {
   return [
     ...ENCODE,
-    ...["-f", "hls", "-hls_init_time", String(plannedSeconds(0, SEGMENT_SECONDS))],
-    ...["-hls_time", String(SEGMENT_SECONDS), "-hls_list_size", "6"],
+    ...["-f", "hls", "-hls_init_time", "0.5", "-hls_time", "2", "-hls_list_size", "6"],
     ...["-hls_flags", "delete_segments+temp_file+independent_segments"],
     ...["-hls_segment_filename", `${dir}/%d.ts`, `${dir}/live.m3u8`],
   ];

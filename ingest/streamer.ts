@@ -1,6 +1,5 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { SEGMENT_SECONDS } from "#protocol/live-segments.ts";
 import type { BoxStatus } from "./box-status.ts";
 import type { CameraReader, Subscriber } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
@@ -10,8 +9,8 @@ import { log } from "./log.ts";
 import { signedRequest, UploadError } from "./worker-client.ts";
 
 const POLL_MS = 100;
-/** A segment is due every 4 s (the first ones sooner): an ffmpeg silent for two has hung. */
-export const LIVE_STALL_MS = 2 * SEGMENT_SECONDS * 1000;
+/** A segment is due every 2 s (the first ones sooner): an ffmpeg silent this long has hung. */
+export const LIVE_STALL_MS = 6_000;
 const FIRST_SEGMENT_MS = 10_000;
 
 export class Streamer {
@@ -50,8 +49,6 @@ export class Streamer {
   }
 
   async start() {
-    await this.reader.prerolled();
-    if (this.stopping) return;
     this.dir = await mkdtemp(join(this.config.workDir, `camera-${this.epoch}-`));
     const live = this.reader.subscribe("live", { output: streamArgs(this.dir) });
     if (!live) return this.fail("the camera does not answer");

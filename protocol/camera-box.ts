@@ -3,10 +3,9 @@ import { z } from "zod";
 
 /**
  * 2 since health reports (ADR 021), 3 since `hello.camera`, 4 since live segments on the socket
- * (protocol/segment-frame.ts), 5 since 4 s segments (protocol/live-segments.ts); a box that says
- * nothing speaks 1.
+ * (protocol/segment-frame.ts); a box that says nothing speaks 1.
  */
-export const BOX_PROTOCOL = 5;
+export const BOX_PROTOCOL = 4;
 
 export const refusalCodes = ["bad_report", "unknown_report", "too_large"] as const;
 

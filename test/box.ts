@@ -87,7 +87,7 @@ export async function uploadSegment(
     body,
     headers: {
       ...(await signedHeaders("PUT", path, body, options)),
-      "X-Segment-Duration": options.duration ?? "4.000",
+      "X-Segment-Duration": options.duration ?? "2.000",
     },
   });
 }

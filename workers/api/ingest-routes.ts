@@ -16,7 +16,7 @@ import { apiError, rejectInvalid } from "./errors.ts";
 import { type IngestEnv, signedByBox } from "./signed-by-box.ts";
 import { timelapseRoutes } from "./timelapse-routes.ts";
 
-// ffmpeg's EXTINF; the box's segments are about 4 s (2 s before protocol 5).
+// ffmpeg's EXTINF; the box's segments are about 2 s.
 const segmentHeaders = z.object({
   "x-segment-duration": z.coerce.number().min(0.1).max(10),
 });

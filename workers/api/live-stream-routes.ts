@@ -156,9 +156,9 @@ export const liveStreamRoutes = new Hono<ApiEnv>()
     const { refusal, playlist } = await viewerPlaylist(c);
     if (refusal) return refusal;
     const { value, source } = playlist;
-    const { phase, segments, seconds } = value;
+    const { phase, segments } = value;
     if (phase !== "live") return apiError(c, 503, `stream_${phase}`, "The stream is not live");
-    return c.body(buildPlaylist(segments, seconds, mediaBase(c.var.config)), 200, {
+    return c.body(buildPlaylist(segments, mediaBase(c.var.config)), 200, {
       "Content-Type": "application/vnd.apple.mpegurl",
       "Cache-Control": "no-cache",
       // Whether this answer reached the Durable Object: bench/stream-scale.ts counts them.

@@ -37,7 +37,6 @@ import {
   reportSchema,
 } from "#protocol/camera-box.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#protocol/device-signature.ts";
-import { segmentSecondsOf } from "#protocol/live-segments.ts";
 import { checkSegment } from "#protocol/mpeg-ts.ts";
 import { readSegmentFrame } from "#protocol/segment-frame.ts";
 import { addDays } from "#time/calendar-day.ts";
@@ -61,7 +60,6 @@ type StreamState = {
 export type PlaylistAnswer = {
   phase: StreamPhase;
   segments: Segment[];
-  seconds: number;
   ended: string[];
 };
 export type SegmentResult = { ok: true } | { ok: false; code: "wrong_epoch" | "duplicate_segment" };
@@ -106,7 +104,7 @@ const SEGMENT_CACHE = "public, max-age=86400, immutable";
 const WATCH_AHEAD_MS = 10_000;
 const EXTEND_BOX_MS = 5_000;
 const STALL_MS = 8_000;
-/** Stall checks on a grid: a segment moves the alarm (a row written) at most once (4 s apart). */
+/** Stall checks on a grid, so segments 2 s apart move the alarm (a row written) every other one. */
 const STALL_GRID_MS = 4_000;
 /**
  * The live edge is stored this often, not per segment (a row each, ADR 009). Only leaving memory
@@ -285,7 +283,7 @@ export class CameraStream extends DurableObject<Env> {
       salt,
       seq: segments.at(-1)?.seq ?? null,
       at: lastSegmentAt,
-      seconds: this.segmentSeconds(),
+      longest: segments.length > 0 ? Math.max(...segments.map((s) => s.duration)) : null,
     };
     return {
       online: this.online,
@@ -390,16 +388,8 @@ export class CameraStream extends DurableObject<Env> {
     return {
       phase,
       segments: phase === "live" ? segments : [],
-      seconds: this.segmentSeconds(),
       ended: this.endedSessions(),
     };
-  }
-
-  /** How long the box's steady segments run: what its protocol says, or longer if cut longer. */
-  private segmentSeconds(): number {
-    const box = this.box;
-    const declared = segmentSecondsOf(box ? this.socketOf(box).protocol : null);
-    return Math.max(declared, ...this.state.segments.map((s) => s.duration));
   }
 
   claimNonce(signature: string): boolean {

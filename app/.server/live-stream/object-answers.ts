@@ -1,4 +1,4 @@
-/** A second is short against a 4 s segment and long against thousands of viewers' requests. */
+/** A second is short against a 2 s segment and long against thousands of viewers' requests. */
 const FRESH_MS = 1000;
 const STALE_MS = 2 * FRESH_MS;
 

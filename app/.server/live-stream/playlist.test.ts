@@ -1,40 +1,38 @@
 import { describe, expect, test } from "vitest";
 import { buildPlaylist, epochPrefix, segmentKey } from "./playlist.ts";
 
-const segment = (seq: number, duration = 4) => ({ seq, duration, key: `live/7/${seq}-k.ts` });
+const segment = (seq: number, duration = 2) => ({ seq, duration, key: `live/7/${seq}-k.ts` });
 
 describe("live playlist", () => {
   test("lists the last four segments at their public addresses, the same for every viewer", () => {
     const segments = [0, 1, 2, 3, 4, 5].map((seq) => segment(seq));
-    segments[5] = segment(5, 4.04);
-    expect(buildPlaylist(segments, 4, "https://media.example")).toBe(
+    segments[5] = segment(5, 2.04);
+    expect(buildPlaylist(segments, "https://media.example")).toBe(
       [
         "#EXTM3U",
         "#EXT-X-VERSION:3",
-        "#EXT-X-TARGETDURATION:5",
+        "#EXT-X-TARGETDURATION:3",
         "#EXT-X-MEDIA-SEQUENCE:2",
-        "#EXTINF:4.000,",
+        "#EXTINF:2.000,",
         "https://media.example/live/7/2-k.ts",
-        "#EXTINF:4.000,",
+        "#EXTINF:2.000,",
         "https://media.example/live/7/3-k.ts",
-        "#EXTINF:4.000,",
+        "#EXTINF:2.000,",
         "https://media.example/live/7/4-k.ts",
-        "#EXTINF:4.040,",
+        "#EXTINF:2.040,",
         "https://media.example/live/7/5-k.ts",
         "",
       ].join("\n"),
     );
   });
 
-  test("keeps the box's segment length as the target while the first segments are shorter", () => {
-    expect(buildPlaylist([segment(0, 0.48)], 4, "/media")).toContain("#EXT-X-TARGETDURATION:4\n");
-    // A box before protocol 5 cuts 2 s segments.
-    expect(buildPlaylist([segment(0, 0.48)], 2, "/media")).toContain("#EXT-X-TARGETDURATION:2\n");
+  test("keeps the 2 s target while the first segments are shorter", () => {
+    expect(buildPlaylist([segment(0, 0.48)], "/media")).toContain("#EXT-X-TARGETDURATION:2\n");
   });
 
   test("is valid but empty (no ENDLIST) before the first segment", () => {
-    expect(buildPlaylist([], 4, "/media")).toBe(
-      "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:0\n",
+    expect(buildPlaylist([], "/media")).toBe(
+      "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n",
     );
   });
 

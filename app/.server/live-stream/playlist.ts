@@ -7,9 +7,8 @@ export type Segment = { seq: number; duration: number; key: string };
 
 // Same for every viewer of an epoch, so cached per location. Only a session learns segment names,
 // so the one-minute limit holds though the segments themselves are public (ADR 009).
-export function buildPlaylist(segments: Segment[], seconds: number, mediaBase: string): string {
-  const listed = segments.map((s) => ({ ...s, url: publicUrl(mediaBase, s.key) }));
-  return playlistText(listed, seconds);
+export function buildPlaylist(segments: Segment[], mediaBase: string): string {
+  return playlistText(segments.map((s) => ({ ...s, url: publicUrl(mediaBase, s.key) })));
 }
 
 /** A crowd's sessions ask for the same few dozen names: each is worked out once per isolate. */

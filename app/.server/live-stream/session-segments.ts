@@ -1,6 +1,9 @@
 import { publicUrl } from "#app/.server/media-host/public-url.ts";
+import {
+  BOX_SEGMENT_SECONDS,
+  QUICK_START_SEGMENTS,
+} from "#app/features/live-stream/live-playlist.ts";
 import type { SessionSegments } from "#app/features/live-stream/live-stream-api.ts";
-import { QUICK_START_SEGMENTS } from "#protocol/live-segments.ts";
 import { segmentKey } from "./playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "./stream-token.ts";
 import type { StreamEdge } from "./watch-coalescer.ts";
@@ -15,7 +18,7 @@ export async function sessionSegments(
   edge: StreamEdge,
   { secret, mediaBase, sessionSeconds, now }: Naming,
 ): Promise<SessionSegments> {
-  const { seconds } = edge;
+  const seconds = Math.max(BOX_SEGMENT_SECONDS, edge.longest ?? 0);
   const first = edge.seq ?? 0;
   // The Worker's view may be a few seconds old: segments have landed since.
   const landedSince = edge.seq === null ? -1 : Math.floor((now - edge.at) / (seconds * 1000));

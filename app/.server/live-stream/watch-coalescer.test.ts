@@ -26,7 +26,7 @@ function fakeObject({ online = true, liveAfterMs = 3 * SECOND } = {}) {
       if (object.phase === "starting" && Date.now() >= object.startedAt + liveAfterMs) {
         object.phase = "live";
       }
-      const edge = { epoch: 1, salt: "s", seq: null, at: 0, seconds: 4 };
+      const edge = { epoch: 1, salt: "s", seq: null, at: 0, longest: null };
       return { online: object.online, phase: object.phase, edge, stopping: false, ended: [] };
     },
     stub: {

@@ -8,7 +8,7 @@ export type StreamEdge = {
   salt: string;
   seq: number | null;
   at: number;
-  seconds: number;
+  longest: number | null;
 };
 
 export type CameraView = {

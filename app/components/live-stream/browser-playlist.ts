@@ -1,6 +1,5 @@
-import { playlistText } from "#app/features/live-stream/live-playlist.ts";
+import { plannedSeconds, playlistText } from "#app/features/live-stream/live-playlist.ts";
 import type { SessionSegments } from "#app/features/live-stream/live-stream-api.ts";
-import { plannedSeconds, QUICK_START_SEGMENTS } from "#protocol/live-segments.ts";
 import { type Clock, systemClock } from "#time/clock.ts";
 
 /** Whether a segment is on the media host yet: a HEAD there, never a Worker request. */
@@ -48,7 +47,7 @@ export class BrowserPlaylist {
     const listed = this.urls
       .slice(0, this.landed + 1)
       .map((url, i) => ({ seq: this.segments.first + i, duration: this.runMs(i) / 1000, url }));
-    return playlistText(listed, this.segments.seconds, this.landed === this.urls.length - 1);
+    return playlistText(listed, this.landed === this.urls.length - 1);
   }
 
   /** How long segment `index` of the list runs, as the box means to cut it, in ms. */
@@ -60,14 +59,6 @@ export class BrowserPlaylist {
     return this.landedAt + this.runMs(index) + LANDING_MARGIN_MS;
   }
 
-  /**
-   * A new epoch's first segments come at once, cut from the box's pre-roll of the camera's last
-   * seconds (ingest/camera-reader.ts): they are asked for as soon as the one before is found.
-   */
-  private inPreroll(index: number): boolean {
-    return this.segments.first + index <= QUICK_START_SEGMENTS;
-  }
-
   /** From the Worker's guess backwards: its view may be ahead of a late upload. */
   private async findNewest() {
     const guessed = [...this.urls.entries()].slice(0, this.segments.edge + 1).reverse();
@@ -76,24 +67,17 @@ export class BrowserPlaylist {
         this.landed = index;
         // Somewhere within its run, unknown where: half of it is the middle guess.
         this.landedAt = this.clock.now() - this.runMs(index) / 2;
-        if (this.inPreroll(index + 1)) await this.follow();
         return;
       }
     }
-  }
-
-  private async probeNext() {
-    if (!this.inPreroll(this.landed + 1)) {
-      await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
-    }
-    await this.follow();
   }
 
   /**
    * Behind schedule (a late upload, a busy tab), it catches up in one reload. A segment found after
    * a miss landed just now: the schedule moves later, so one slow upload costs one miss, not all.
    */
-  private async follow() {
+  private async probeNext() {
+    await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
     for (let next = this.urls[this.landed + 1]; next; next = this.urls[this.landed + 1]) {
       if (!(await this.exists(next))) {
         this.missed = true;
@@ -103,8 +87,7 @@ export class BrowserPlaylist {
       this.landed += 1;
       this.landedAt = this.missed ? this.clock.now() : Math.min(this.clock.now(), planned);
       this.missed = false;
-      const following = this.landed + 1;
-      if (this.clock.now() < this.dueAt(following) && !this.inPreroll(following)) return;
+      if (this.clock.now() < this.dueAt(this.landed + 1)) return;
     }
   }
 }

@@ -130,14 +130,13 @@ export async function attachPlayer(
     const HlsPlayer = module.default;
     hls = new HlsPlayer({
       pLoader: playlistLoader(new BrowserPlaylist(segments, probeMediaHost), module),
-      // One 480p rendition of 4 s segments: start one behind the live edge (a cold start, at the
-      // box's pre-roll), close enough that a picture whose camera died stops within seconds.
+      // One 480p rendition of 2 s segments: start one segment behind the live edge.
       initialLiveManifestSize: 1,
       liveSyncDurationCount: 1,
       liveMaxLatencyDurationCount: 4,
       startLevel: 0,
       capLevelToPlayerSize: false,
-      maxBufferLength: 8,
+      maxBufferLength: 6,
       backBufferLength: 4,
       playlistLoadPolicy: {
         default: {
