@@ -1,7 +1,5 @@
 import type { Page } from "@playwright/test";
-import { sendStill } from "./box-still.ts";
 import { expect, hydrated, locales, localized, test } from "./fixtures.ts";
-import { refreshWeather } from "./weather-now.ts";
 
 // Issue 37: the picture first. The spec's order stays (title, subtitle, the picture), but the
 // title block is small enough that a phone sees the lake at once, and a desktop sees it large.
@@ -93,19 +91,5 @@ test.describe("on a 1366 px screen", () => {
       expect(chosen, `${path} (sizes ${sizes})`).not.toContain("version=");
       expect(await layoutShifts(page, pictures[path]), `${path}: shifts`).toEqual([]);
     }
-  });
-
-  test("the home picture says its time and the weather at that moment", async ({
-    strictPage: page,
-    request,
-    baseURL,
-  }) => {
-    // A still arriving while the weather is current keeps it: the box's stills during the
-    // earlier journeys may have come long after the first visit's weather.
-    await refreshWeather(request);
-    await sendStill(baseURL ?? "", "night", Date.now());
-    await page.goto("/en");
-    const badge = page.locator("section#live").getByText(/^Image from/);
-    await expect(badge).toHaveText(/^Image from .+ · .*\d+°C$/);
   });
 });

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { sendStill } from "./box-still.ts";
 import { expect, expectNoAxeViolations, hydrated, locales, localized, test } from "./fixtures.ts";
-import { refreshWeather } from "./weather-now.ts";
 
 const panelTitle = {
   de: "Wetter in Torri del Benaco",
@@ -48,12 +48,39 @@ const expected = {
   ],
 } as const;
 
+/** The preview has no cron of its own. */
+async function refreshNow(request: APIRequestContext) {
+  const started = Date.now();
+  expect((await request.get("/cdn-cgi/handler/scheduled?cron=*/10+*+*+*+*")).ok()).toBe(true);
+  await expect
+    .poll(async () => {
+      const body = await (await request.get("/api/weather")).json();
+      return Date.parse(body.weather?.fetchedAt ?? "") >= started - 1000;
+    })
+    .toBe(true);
+}
+
 function panel(page: Page, locale: keyof typeof panelTitle) {
   return page.getByRole("region", { name: panelTitle[locale] });
 }
 
 test.beforeEach(async ({ request }) => {
-  await refreshWeather(request);
+  await refreshNow(request);
+});
+
+test.describe("on a 1366 px screen", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("the home picture says its time and the weather at that moment", async ({
+    strictPage: page,
+    baseURL,
+  }) => {
+    // A still that arrives while the weather is current keeps it, as the box's do.
+    await sendStill(baseURL ?? "", "night", Date.now());
+    await page.goto("/en");
+    const badge = page.locator("section#live").getByText(/^Image from/);
+    await expect(badge).toHaveText(/^Image from .+ · .*\d+°C$/);
+  });
 });
 
 test("the weather panel in five languages, with units and measurement times", async ({
