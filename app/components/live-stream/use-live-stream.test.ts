@@ -361,6 +361,19 @@ describe("a live session", () => {
     expect(teardown).toHaveBeenCalledOnce();
   });
 
+  test("on a busy page the attempts come late and fewer, and the picture still fails on time", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    await act(async () => events?.onFrozen());
+    const frozenAt = performance.now();
+    // A long task: 2.5 s pass that no timer saw.
+    const clock = performance.now.bind(performance);
+    vi.spyOn(performance, "now").mockImplementation(() => clock() + 2_500);
+    await until(result, "failed");
+    expect(performance.now() - frozenAt).toBe(RECONNECT_ATTEMPTS * 1_000);
+    expect(names().slice(-3)).toEqual(["reconnecting 1", "reconnecting 2", "failed"]);
+  });
+
   test("a frozen picture fails once its attempt was readable when the Worker says the stream failed, or ends with the session", async () => {
     const { result } = renderSession();
     await startLive(result);

@@ -154,10 +154,17 @@ export function useLiveStream(
       if (run.current !== id || live.name !== "live") return;
       const freeze = ++freezes.current;
       const frozen = () => run.current === id && freezes.current === freeze;
-      for (let attempt = 1; attempt <= RECONNECT_ATTEMPTS; attempt++) {
+      // Held to the clock, not to a count of timers: on a busy page (a slow phone, a long task)
+      // timers fire late, and fewer attempts fit before the same moment of giving up.
+      const giveUpAt = performance.now() + RECONNECT_ATTEMPTS * RECONNECT_INTERVAL_MS;
+      for (
+        let attempt = 1;
+        attempt <= RECONNECT_ATTEMPTS && performance.now() < giveUpAt;
+        attempt++
+      ) {
         show({ name: "reconnecting", attempt, expiresAt: live.expiresAt });
         const url = sessionUrl.current;
-        const next = wait(RECONNECT_INTERVAL_MS);
+        const next = wait(Math.min(RECONNECT_INTERVAL_MS, giveUpAt - performance.now()));
         const state = await Promise.race([url ? askSession(url) : null, next.then(() => null)]);
         if (!frozen()) return;
         if (state === "failed" || state === "ended") {
