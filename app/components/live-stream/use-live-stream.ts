@@ -17,7 +17,7 @@ export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
 // Each step stays readable (and speakable) this long, unless the picture ends it (ADR 009).
 export const MIN_STEP_MS = 800;
-// A frozen picture gives up about when the Worker's 8 s stall alarm would (ADR 009).
+// A frozen picture gives up 4 s after it froze, inside the 8 s from its last frame (ADR 009).
 export const RECONNECT_ATTEMPTS = 4;
 const RECONNECT_INTERVAL_MS = 1_000;
 
