@@ -30,6 +30,7 @@ export class BrowserPlaylist {
     this.urls = segments.urls.map((url) => new URL(url, location.href).href);
   }
 
+  /** `null`: no segment landed yet. */
   text(): Promise<string | null> {
     const next = this.queue.then(() => this.build());
     this.queue = next.catch(() => undefined);
