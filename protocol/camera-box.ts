@@ -1,4 +1,3 @@
-// The control socket's messages, shared by the Worker and the camera box (ingest/).
 import { z } from "zod";
 
 /**

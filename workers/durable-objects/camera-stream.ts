@@ -47,7 +47,6 @@ import { EVENTS_TABLE, newestEvents, recordEvent } from "./camera-events.ts";
 type StreamState = {
   /** Increases with every start, so a restarted stream never lists an older one's segments. */
   epoch: number;
-  /** Part of every segment name of the epoch (`segmentKey`). */
   salt: string;
   phase: StreamPhase;
   phaseSince: number;
@@ -106,10 +105,7 @@ const EXTEND_BOX_MS = 5_000;
 const STALL_MS = 8_000;
 /** Stall checks on a grid, so segments 2 s apart move the alarm (a row written) every other one. */
 const STALL_GRID_MS = 4_000;
-/**
- * The live edge is stored this often, not per segment (a row each, ADR 009). Only leaving memory
- * loses what is newer, and that takes seconds without a segment: a stall by then.
- */
+/** The live edge is stored this often, not per segment: a row each (ADR 009). */
 const EDGE_SAVE_MS = 10_000;
 
 const initialState: StreamState = {

@@ -5,8 +5,7 @@ import { playlistText } from "#app/features/live-stream/live-playlist.ts";
 /** `key`: the segment's object in the public bucket (`segmentKey`). */
 export type Segment = { seq: number; duration: number; key: string };
 
-// Same for every viewer of an epoch, so cached per location. Only a session learns segment names,
-// so the one-minute limit holds though the segments themselves are public (ADR 009).
+// Same for every viewer of an epoch, so cached per location; only sessions learn names (ADR 009).
 export function buildPlaylist(segments: Segment[], mediaBase: string): string {
   return playlistText(segments.map((s) => ({ ...s, url: publicUrl(mediaBase, s.key) })));
 }
@@ -15,10 +14,7 @@ export function buildPlaylist(segments: Segment[], mediaBase: string): string {
 const names = { secret: "", byId: new Map<string, string>() };
 const KEPT_NAMES = 512;
 
-/**
- * 128 bits of HMAC under the site's secret: the Worker can hand a session the names of its minute
- * before they exist, and nobody can work out the name of a segment they were not given.
- */
+/** HMAC under the site's secret: names given before they exist, unguessable to others (ADR 009). */
 export async function segmentKey(
   secret: string,
   { epoch, salt }: { epoch: number; salt: string },

@@ -10,10 +10,7 @@ import type { StreamEdge } from "./watch-coalescer.ts";
 
 type Naming = { secret: string; mediaBase: string; sessionSeconds: number; now: number };
 
-/**
- * The names of the segments landing during a session's minute, from the newest one the Worker
- * knows of: the browser builds its playlist from them, and can name no segment after its minute.
- */
+/** The names of the segments landing in a session's minute, from the Worker's newest (ADR 009). */
 export async function sessionSegments(
   edge: StreamEdge,
   { secret, mediaBase, sessionSeconds, now }: Naming,

@@ -11,11 +11,7 @@ export const probeMediaHost: SegmentProbe = async (url) =>
 /** A segment lands a little after the box cut it: asking earlier would mostly hear 404. */
 const LANDING_MARGIN_MS = 300;
 
-/**
- * The session's live playlist, built in the browser from the names its answer carries (ADR 009).
- * Each reload asks the media host for the next segment once the box should have cut it, so a
- * live minute costs no Worker request and few early (uncached) misses. `null`: none landed yet.
- */
+/** The session's live playlist from its answer's names, probed on the media host (ADR 009). */
 export class BrowserPlaylist {
   private readonly urls: string[];
   /** Index of the newest segment seen on the media host; -1 until the first is found. */
@@ -34,6 +30,7 @@ export class BrowserPlaylist {
     this.urls = segments.urls.map((url) => new URL(url, location.href).href);
   }
 
+  /** `null`: no segment landed yet. */
   text(): Promise<string | null> {
     const next = this.queue.then(() => this.build());
     this.queue = next.catch(() => undefined);
@@ -72,10 +69,7 @@ export class BrowserPlaylist {
     }
   }
 
-  /**
-   * Behind schedule (a late upload, a busy tab), it catches up in one reload. A segment found after
-   * a miss landed just now: the schedule moves later, so one slow upload costs one miss, not all.
-   */
+  /** Catches up in one reload; a find after a miss moves the schedule later (ADR 009). */
   private async probeNext() {
     await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
     for (let next = this.urls[this.landed + 1]; next; next = this.urls[this.landed + 1]) {

@@ -24,11 +24,7 @@ const WATCH_MS = 250;
 const playsNativeHls = (video: HTMLVideoElement) =>
   video.canPlayType("application/vnd.apple.mpegurl") !== "";
 
-/**
- * hls.js wherever Media Source Extensions exist (Safari too, through ManagedMediaSource since
- * iOS 17.1): its playlist is built in the browser, so a live minute costs the Worker nothing
- * (ADR 009). Apple's own HLS, which reloads the Worker's playlist, only where nothing else plays.
- */
+/** hls.js wherever Media Source Extensions exist, Safari too; Apple's HLS only else (ADR 009). */
 export function prefersNativeHls(
   video: HTMLVideoElement,
   scope: object = typeof window === "undefined" ? {} : window,

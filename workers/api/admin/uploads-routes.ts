@@ -71,7 +71,6 @@ const measurements = z.object({
     .number()
     .int()
     .refine((ms) => ms >= EARLIEST_TAKEN_AT && ms <= Date.now() + DAY_MS, "implausible"),
-  /** The index of the `tiles` version, when sent. */
   zoom: tileSheetIndexSchema.optional(),
 });
 
