@@ -374,6 +374,20 @@ describe("a live session", () => {
     expect(names().slice(-3)).toEqual(["reconnecting 1", "reconnecting 2", "failed"]);
   });
 
+  test("on a busy page an attempt shown just before giving up is not held past it when the Worker says the stream failed", async () => {
+    const { result } = renderSession();
+    await startLive(result);
+    await act(async () => events?.onFrozen());
+    const frozenAt = performance.now();
+    const clock = performance.now.bind(performance);
+    vi.spyOn(performance, "now").mockImplementation(() => clock() + 2_800);
+    worker.state = "failed";
+    await until(result, "failed");
+    // The second attempt came 3.8 s after the freeze: readable for 800 ms would end at 4.6 s.
+    expect(performance.now() - frozenAt).toBe(RECONNECT_ATTEMPTS * 1_000);
+    expect(names().slice(-3)).toEqual(["reconnecting 1", "reconnecting 2", "failed"]);
+  });
+
   test("a frozen picture fails once its attempt was readable when the Worker says the stream failed, or ends with the session", async () => {
     const { result } = renderSession();
     await startLive(result);

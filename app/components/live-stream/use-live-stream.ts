@@ -169,8 +169,8 @@ export function useLiveStream(
         if (!frozen()) return;
         if (state === "failed" || state === "ended") {
           // The Worker's stall may come first (the picture runs seconds behind): the attempt is
-          // still said, readable like every step.
-          await readable();
+          // still said, readable like every step, but never past the moment of giving up.
+          await Promise.race([readable(), wait(giveUpAt - performance.now())]);
           if (frozen()) finish(id, { name: state });
           return;
         }
