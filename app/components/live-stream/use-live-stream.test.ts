@@ -361,26 +361,26 @@ describe("a live session", () => {
     expect(teardown).toHaveBeenCalledOnce();
   });
 
-  test("on a busy page the attempts come late and fewer, and the picture still fails on time", async () => {
+  /** A live picture freezes on a busy page: a long task lets `lagMs` pass that no timer saw. */
+  async function freezeOnBusyPage(lagMs: number) {
     const { result } = renderSession();
     await startLive(result);
     await act(async () => events?.onFrozen());
     const frozenAt = performance.now();
-    // A long task: 2.5 s pass that no timer saw.
     const clock = performance.now.bind(performance);
-    vi.spyOn(performance, "now").mockImplementation(() => clock() + 2_500);
+    vi.spyOn(performance, "now").mockImplementation(() => clock() + lagMs);
+    return { result, frozenAt };
+  }
+
+  test("on a busy page the attempts come late and fewer, and the picture still fails on time", async () => {
+    const { result, frozenAt } = await freezeOnBusyPage(2_500);
     await until(result, "failed");
     expect(performance.now() - frozenAt).toBe(RECONNECT_ATTEMPTS * 1_000);
     expect(names().slice(-3)).toEqual(["reconnecting 1", "reconnecting 2", "failed"]);
   });
 
   test("on a busy page an attempt shown just before giving up is not held past it when the Worker says the stream failed", async () => {
-    const { result } = renderSession();
-    await startLive(result);
-    await act(async () => events?.onFrozen());
-    const frozenAt = performance.now();
-    const clock = performance.now.bind(performance);
-    vi.spyOn(performance, "now").mockImplementation(() => clock() + 2_800);
+    const { result, frozenAt } = await freezeOnBusyPage(2_800);
     worker.state = "failed";
     await until(result, "failed");
     // The second attempt came 3.8 s after the freeze: readable for 800 ms would end at 4.6 s.
