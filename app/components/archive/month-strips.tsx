@@ -48,7 +48,7 @@ export function MonthStrips({ page }: { page: ArchivePage }) {
     const quality = page.sunsets[day];
     if (!quality) return null;
     return (
-      <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap">
+      <span className="ml-2 inline-flex items-center gap-1">
         <span aria-hidden="true" className={`size-2 rounded-full ${sunsetDot[quality]}`} />
         {i18n._(sunsetLabels[quality])}
       </span>
