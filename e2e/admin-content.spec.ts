@@ -15,7 +15,7 @@ test.afterEach(() => {
   inserted.length = 0;
 });
 
-/** Keys are content-addressed: deleting these must keep the demo photo's files they share. */
+/** Rows sharing the demo photo's files, which their deletion must leave in place. */
 function insertItems(token: string, ids: string[]) {
   inserted.push(...ids);
   d1(
