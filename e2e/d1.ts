@@ -20,7 +20,7 @@ function open(): DatabaseSync {
 export function d1(sql: string): unknown[] {
   const database = open();
   try {
-    if (/^\s*select\b/i.test(sql)) return database.prepare(sql).all().map((row) => ({ ...row }));
+    if (/^\s*select\b/i.test(sql)) return database.prepare(sql).all();
     // Closing without the commit, when a statement fails, leaves nothing half-written.
     database.exec("begin immediate");
     database.exec(sql);
