@@ -69,7 +69,9 @@ export default defineConfig({
     // rightly treats as a bot; the journeys are about visitors.
     userAgent:
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-    trace: "retain-on-failure",
+    // No trace by default: recording every journey's took 14 % of their CPU on two cores
+    // (bench/results/test-time.md); a failing journey runs again with `--trace on`.
+    trace: "off",
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
