@@ -58,7 +58,9 @@ export default defineConfig({
     },
   ],
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["line"]] : [["list"]],
+  // A line per journey, and every failure in full at the end, where a CI log's tail shows it
+  // (the line reporter prints a failure once, when it happens, then only its title).
+  reporter: "list",
   // A hang guard, not a measure: the axe tour of every page took 65 s on two cores shared
   // with other test runs.
   timeout: 120_000,
