@@ -90,7 +90,10 @@ test("a visitor steps, scrubs, compares and shares stills (en)", async ({ strict
 
   await page.getByRole("link", { name: "8 AM" }).click();
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:00`);
+  // The address changes before the page shows 8:00; until then the slider is still at the day's
+  // last picture, where → does nothing.
   const scrubber = page.getByRole("slider", { name: /Time of day/ });
+  await expect(scrubber).toHaveAttribute("aria-valuetext", /^8:00\sAM$/);
   await scrubber.focus();
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`/en/archive?at=${day}T08:10`);
