@@ -1,10 +1,8 @@
 // Seeds the demo gallery and stills archive into local D1 and R2; a no-op once items exist.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { drizzle } from "drizzle-orm/d1";
-import { getPlatformProxy } from "wrangler";
 import { rebuildDayStrip } from "#app/.server/archive/day-strips.ts";
 import * as schema from "#app/.server/db/schema.ts";
 import type { StillTexts } from "#app/features/archive/stills.ts";
@@ -198,106 +196,95 @@ function keyFor(bytes: Buffer, name: string) {
   return `media/${createHash("sha256").update(bytes).digest("hex")}.${name.split(".").pop()}`;
 }
 
-export async function seedDemo(persistTo: string): Promise<void> {
-  const { env, dispose } = await getPlatformProxy<{
-    DB: D1Database;
-    MEDIA: R2Bucket;
-    PUBLIC_MEDIA: R2Bucket;
-  }>({
-    persist: { path: join(persistTo, "v3") },
-    // Workers AI is remote-only; seeding needs D1 and R2 alone.
-    remoteBindings: false,
-  });
-  try {
-    const existing = await env.DB.prepare("select id from media").all<{ id: string }>();
-    const present = new Set(existing.results.map((row) => row.id));
-    const missing = demos.filter((demo) => !present.has(demo.id));
-    if ([...present].some((id) => !id.startsWith("demo-"))) {
-      console.log("seed: gallery has items of its own, nothing to do");
-    } else if (missing.length > 0) {
-      const statements: D1PreparedStatement[] = [];
-      for (const demo of missing) {
-        const file = readFileSync(new URL(demo.file, folder));
-        const web = demo.zoom ? demoWebVersion(demo.file) : null;
-        const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
-        const fileKey = web?.fileKey ?? keyFor(file, demo.file);
-        const mediumKey = web ? keyFor(file, demo.file) : null;
-        const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
-        const contentType =
-          contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
-        await env.MEDIA.put(mediumKey ?? fileKey, file, { httpMetadata: { contentType } });
-        for (const put of web?.puts ?? []) await put(env.MEDIA);
-        await env.MEDIA.put(thumbnailKey, thumbnail, {
-          httpMetadata: { contentType: "image/jpeg" },
-        });
-        // A demo photo is 1280 px wide, the size of the medium version: it has a small one.
-        const smallName = demo.type === "image" ? demo.file.replace(/\.jpg$/, "-small.jpg") : null;
-        const small = smallName ? readFileSync(new URL(smallName, folder)) : null;
-        const smallKey = small && smallName ? keyFor(small, smallName) : null;
-        if (small && smallKey) {
-          await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
-        }
-        // Uploads and the box make a share card.
-        const cardName = demo.file.replace(/\.\w+$/, "-card.jpg");
-        const card = readFileSync(new URL(cardName, folder));
-        const cardKey = keyFor(card, cardName);
-        await env.MEDIA.put(cardKey, card, { httpMetadata: { contentType: "image/jpeg" } });
-        // Noon UTC is the same date at the lake, on the days the clocks change too.
-        const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
-        const takenAt = Date.parse(`${day}T12:00:00Z`);
-        const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
-        statements.push(
-          env.DB.prepare(
-            `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
-            description_en, description_de, description_it, description_fr, description_es,
-            tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
-            created_at, file_key, thumbnail_key, medium_key, small_key, card_key, tiles_key, zoom,
-            content_type, byte_size, width, height, duration_seconds, film_day)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).bind(
-            demo.id,
-            demo.type,
-            demo.title.En,
-            demo.title.De,
-            demo.title.It,
-            demo.title.Fr,
-            demo.title.Es,
-            description.En,
-            description.De,
-            description.It,
-            description.Fr,
-            description.Es,
-            ...locales.map(() => `,${demo.tags.join(",")},`),
-            "Demo picture drawn by the project",
-            "published",
-            demo.featured ? 1 : 0,
-            takenAt,
-            Date.now(),
-            fileKey,
-            thumbnailKey,
-            mediumKey,
-            smallKey,
-            cardKey,
-            web?.tilesKey ?? null,
-            web ? JSON.stringify(web.index) : null,
-            contentType,
-            web?.byteSize ?? file.length,
-            demo.width,
-            demo.height,
-            demo.durationSeconds ?? null,
-            // The demo film stands for the box's film of its day until the box renders one.
-            demo.type === "timelapse" ? day : null,
-          ),
-        );
+export type DemoBindings = { DB: D1Database; MEDIA: R2Bucket; PUBLIC_MEDIA: R2Bucket };
+
+export async function seedDemo(env: DemoBindings): Promise<void> {
+  const existing = await env.DB.prepare("select id from media").all<{ id: string }>();
+  const present = new Set(existing.results.map((row) => row.id));
+  const missing = demos.filter((demo) => !present.has(demo.id));
+  if ([...present].some((id) => !id.startsWith("demo-"))) {
+    console.log("seed: gallery has items of its own, nothing to do");
+  } else if (missing.length > 0) {
+    const statements: D1PreparedStatement[] = [];
+    for (const demo of missing) {
+      const file = readFileSync(new URL(demo.file, folder));
+      const web = demo.zoom ? demoWebVersion(demo.file) : null;
+      const thumbnail = readFileSync(new URL(demo.thumbnail, folder));
+      const fileKey = web?.fileKey ?? keyFor(file, demo.file);
+      const mediumKey = web ? keyFor(file, demo.file) : null;
+      const thumbnailKey = keyFor(thumbnail, demo.thumbnail);
+      const contentType =
+        contentTypes[demo.file.split(".").pop() ?? ""] ?? "application/octet-stream";
+      await env.MEDIA.put(mediumKey ?? fileKey, file, { httpMetadata: { contentType } });
+      for (const put of web?.puts ?? []) await put(env.MEDIA);
+      await env.MEDIA.put(thumbnailKey, thumbnail, {
+        httpMetadata: { contentType: "image/jpeg" },
+      });
+      // A demo photo is 1280 px wide, the size of the medium version: it has a small one.
+      const smallName = demo.type === "image" ? demo.file.replace(/\.jpg$/, "-small.jpg") : null;
+      const small = smallName ? readFileSync(new URL(smallName, folder)) : null;
+      const smallKey = small && smallName ? keyFor(small, smallName) : null;
+      if (small && smallKey) {
+        await env.MEDIA.put(smallKey, small, { httpMetadata: { contentType: "image/jpeg" } });
       }
-      await env.DB.batch(statements);
-      console.log(`seed: added ${missing.length} demo media items`);
+      // Uploads and the box make a share card.
+      const cardName = demo.file.replace(/\.\w+$/, "-card.jpg");
+      const card = readFileSync(new URL(cardName, folder));
+      const cardKey = keyFor(card, cardName);
+      await env.MEDIA.put(cardKey, card, { httpMetadata: { contentType: "image/jpeg" } });
+      // Noon UTC is the same date at the lake, on the days the clocks change too.
+      const day = addDays(lakeDate(Date.now()), -demo.daysAgo);
+      const takenAt = Date.parse(`${day}T12:00:00Z`);
+      const description = demo.description ?? { En: "", De: "", It: "", Fr: "", Es: "" };
+      statements.push(
+        env.DB.prepare(
+          `insert into media (id, type, title_en, title_de, title_it, title_fr, title_es,
+          description_en, description_de, description_it, description_fr, description_es,
+          tags_en, tags_de, tags_it, tags_fr, tags_es, source, status, featured, taken_at,
+          created_at, file_key, thumbnail_key, medium_key, small_key, card_key, tiles_key, zoom,
+          content_type, byte_size, width, height, duration_seconds, film_day)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).bind(
+          demo.id,
+          demo.type,
+          demo.title.En,
+          demo.title.De,
+          demo.title.It,
+          demo.title.Fr,
+          demo.title.Es,
+          description.En,
+          description.De,
+          description.It,
+          description.Fr,
+          description.Es,
+          ...locales.map(() => `,${demo.tags.join(",")},`),
+          "Demo picture drawn by the project",
+          "published",
+          demo.featured ? 1 : 0,
+          takenAt,
+          Date.now(),
+          fileKey,
+          thumbnailKey,
+          mediumKey,
+          smallKey,
+          cardKey,
+          web?.tilesKey ?? null,
+          web ? JSON.stringify(web.index) : null,
+          contentType,
+          web?.byteSize ?? file.length,
+          demo.width,
+          demo.height,
+          demo.durationSeconds ?? null,
+          // The demo film stands for the box's film of its day until the box renders one.
+          demo.type === "timelapse" ? day : null,
+        ),
+      );
     }
-    await publishDemoFiles(env);
-    await seedDemoStills(env);
-  } finally {
-    await dispose();
+    await env.DB.batch(statements);
+    console.log(`seed: added ${missing.length} demo media items`);
   }
+  await publishDemoFiles(env);
+  await seedDemoStills(env);
 }
 
 /** As publishing leaves them (ADR 008): the published items' versions in the public bucket too. */
