@@ -45,6 +45,10 @@ export default defineConfig({
     // More files than cores: most wait on workerd, ffmpeg, wrangler or a fault's real time (the
     // box's fault tests wait ~40 s each). On two busy cores: 240-325 s with 4, 367 s with 2.
     maxWorkers: Math.max(4, availableParallelism()),
+    // Only to catch a hang; no test measures time with it. On two busy cores a file of
+    // whole-Worker requests, or a box test's ffmpeg runs and three retries a second apart
+    // (single-use signatures), took over the default 5 s (clean-clone run 21).
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
@@ -121,9 +125,6 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           // CommonJS packages the tests import are bundled as modules for workerd.
           deps: { optimizer: { ssr: { enabled: true, include: ["robots-parser"] } } },
-          // Only to catch a hang: a file of whole-Worker requests on two busy cores can take
-          // longer than the default 5 s, and no test here measures time.
-          testTimeout: 20_000,
           globalSetup: ["./test/fresh-build.ts"],
           setupFiles: ["./test/apply-migrations.ts", "./test/console-errors.ts"],
         },

@@ -31,7 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => worker.close());
 
-describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, () => {
+describe("stills kept while the Worker was unreachable", () => {
   test("go later, oldest first, each with the moment it was taken", async () => {
     await waiting(hoursAgo(0), hoursAgo(5), hoursAgo(1));
     expect(await sendWaitingStills(config, now)).toBe(3);
@@ -72,7 +72,7 @@ describe("stills kept while the Worker was unreachable", { timeout: 20_000 }, ()
   });
 });
 
-describe("a still goes to the archive", { timeout: 20_000 }, () => {
+describe("a still goes to the archive", () => {
   test("with its 640, 960 and 1280 px versions, in the still's proportions", async () => {
     await mkdir(stillsDir(config), { recursive: true });
     const file = join(stillsDir(config), `${hoursAgo(1)}.jpg`);
@@ -195,7 +195,7 @@ describe("a Worker that cannot be reached", () => {
   });
 });
 
-describe("a camera that cannot be reached", { timeout: 20_000 }, () => {
+describe("a camera that cannot be reached", () => {
   test("is logged, and nothing is sent", async () => {
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     const camera = await testConfig({}, ["--url", worker.url, "--input", "rtsp://127.0.0.1:9/cam"]);
