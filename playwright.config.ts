@@ -32,7 +32,7 @@ const upstreamPort = port + 1;
 //   photo published and taken down again changes every home page, and the statistics count
 //   every page view: those run alone, after both lanes.
 // Three short visitors' journeys run in the owner's lane, where nothing runs beside them, so the
-// lanes end together (CI's clean run: 414 s of visitors' journeys against 359 s of the owner's).
+// lanes end together (in the headless shell: 496 s of visitors' journeys against 498 s).
 const content = [
   "admin-content.spec.ts",
   "admin-upload.spec.ts",
