@@ -111,6 +111,28 @@ test("Send says it is sending until the answer, then the form takes the next try
   await waitFor(() => expect(received).toHaveLength(2));
 });
 
+test("a Send pressed the moment it is shown again, after a failure, is sent", async () => {
+  let release: (outcome: ContactOutcome) => void = () => undefined;
+  answer = () => new Promise((resolve) => (release = resolve));
+  fireEvent.click(await openForm());
+  const button = await screen.findByRole("button", { name: "Sending" });
+  // The press comes as soon as the page shows Send, before React's later work has run.
+  const pressed = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (button.textContent !== "Send") return;
+      observer.disconnect();
+      answer = async () => ({ status: "sent" });
+      fireEvent.click(button);
+      resolve();
+    });
+    observer.observe(button, { childList: true, characterData: true, subtree: true });
+  });
+  release({ status: "failed" });
+  await pressed;
+  await screen.findByText("Message sent");
+  expect(received).toHaveLength(2);
+});
+
 test("an answer that names wrong fields moves the focus to the first of them", async () => {
   answer = async () => ({
     status: "invalid",

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import {
   type ContactOutcome,
@@ -31,8 +31,9 @@ export function useContactForm({
   useEffect(() => setEnhanced(true), []);
   // Set at once on submit, before the router's state says it is sending.
   const submitted = useRef(false);
+  // Before the page shows Send again: a press the moment it shows is not taken for a second one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer re-opens the form
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!posting) submitted.current = false;
     setProving(false);
   }, [posting, outcome]);
