@@ -22,7 +22,7 @@ const { values } = parseArgs({
 
 /**
  * The gate in `npm test`: the pages most visitors land on, in the default language (English's
- * scored the same within the noise, at 90 s of `npm test`: bench/results/test-time.md).
+ * medians matched within the runs' own spread, and cost 90 s more: bench/results/test-time.md).
  */
 const GATE = { pages: ["/", "/gallery", "/contact"], locales: ["de"], minimum: 90 } as const;
 const ITEM = "/gallery/:id";

@@ -61,7 +61,6 @@ beforeEach(async () => {
 });
 afterEach(() => worker.close());
 
-// Retries wait for a fresh second to sign (single-use signatures), so a file takes a few seconds.
 describe("uploading a day's film", () => {
   test("sends every part, the poster and the facts, and the Worker gets the exact film", async () => {
     const film = randomBytes(3500);
