@@ -1,6 +1,6 @@
 // A box connecting or reconnecting (issue 34): visitors see the camera as it really is, never a
 // flap online → offline → online while the box finds out whether its camera answers.
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, test } from "vitest";
 import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { camera, connectBox, dropSeen, freshCamera, graceRunsOut } from "./camera-object.ts";
@@ -86,6 +86,22 @@ describe("a box that connects before its camera has answered", () => {
     restarted.socket.send(JSON.stringify({ type: "camera", reachable: false }));
     await expect.poll(visitorSees).toBe("offline");
     expect((await camera().overview()).presence).toMatchObject({ online: false, why: "camera" });
+  });
+  test("a box that never says whether its camera answers is offline after 20 s, and the object sleeps until its next check", async () => {
+    await connectBox({ camera: null });
+    await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+      const socket = state.getWebSockets().at(-1);
+      const kept = socket?.deserializeAttachment() as { connectedAt: number };
+      socket?.serializeAttachment({ ...kept, connectedAt: kept.connectedAt - 21_000 });
+    });
+    await runDurableObjectAlarm(camera());
+    expect(await visitorSees()).toBe("offline");
+    expect((await camera().overview()).presence).toMatchObject({ online: false, why: "camera" });
+    // Not a deadline already past: the runtime would run the alarm again at once, for ever.
+    const alarm = await runInDurableObject(camera(), (_instance: CameraStream, state) =>
+      state.storage.getAlarm(),
+    );
+    expect(alarm).toBeGreaterThan(Date.now() + 60_000);
   });
 });
 

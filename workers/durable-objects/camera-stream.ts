@@ -798,7 +798,10 @@ export class CameraStream extends DurableObject<Env> {
       state.phase !== "idle" && watchedUntil <= now && state.stopAt === null ? now : null,
       this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
       box ? this.heardFrom(box) + SILENCE_CHECK_MS : null,
-      socket?.reachable === null ? socket.connectedAt + DECIDING_MS : null,
+      // Once past, the box's silence has decided (`cameraState`): a past deadline would rerun at once.
+      socket?.reachable === null && now < socket.connectedAt + DECIDING_MS
+        ? socket.connectedAt + DECIDING_MS
+        : null,
       dropped ? dropped.at + RECONNECT_GRACE_MS : null,
       // Contested until the oldest of the takeovers that make it so is old enough.
       takeovers.length >= CONTESTED_TAKEOVERS
