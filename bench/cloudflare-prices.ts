@@ -1,4 +1,5 @@
-// Cloudflare's published Free allowances and Paid prices, as ADR 025 cites them (read 2026-11).
+// Cloudflare's published Free allowances and Paid prices (read 2026-11; ADR 025, the table with
+// its sources in bench/results/visit-cost.md).
 // Workers: developers.cloudflare.com/workers/platform/pricing/ and …/platform/limits/
 // D1: developers.cloudflare.com/d1/platform/pricing/
 // Durable Objects: developers.cloudflare.com/durable-objects/platform/pricing/
