@@ -21,8 +21,8 @@ beforeEach(async () => {
 });
 
 /**
- * Time passes for the camera: every time it keeps (presence, the alerts' memory, the stills'
- * times) moves `ms` into the past. The box's pings, answered without the object, count as
+ * Time passes for the camera: every time it keeps (presence, a drop within its grace, the alerts'
+ * memory, the stills' times) moves `ms` into the past. The box's pings, answered without the object, count as
  * heard all along, as from a box that is connected.
  */
 async function backdate(ms: number) {
@@ -31,6 +31,8 @@ async function backdate(ms: number) {
     const back = (at: number | null) => (at === null ? null : at - ms);
     const presence = kv.get<Presence>("presence");
     if (presence) kv.put("presence", { ...presence, since: back(presence.since) });
+    const dropped = kv.get<{ at: number }>("dropped");
+    if (dropped) kv.put("dropped", { ...dropped, at: dropped.at - ms });
     const alerts = kv.get<{ memory: AlertMemory; wakeAt: number | null }>("alerts");
     if (alerts) {
       const { outage, lastSent } = alerts.memory;
