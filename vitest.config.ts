@@ -114,7 +114,7 @@ export default defineConfig({
                 // test/stats-buffer.test.ts runs the minute's buffering (ADR 014).
                 STATS_FLUSH_SECONDS: "0",
                 // Each session tells the camera object at once, as one visitor's steps expect;
-                // test/stream-crowd.test.ts runs the isolate's coalescing (ADR 009).
+                // test/stream-crowd.test.ts runs the isolate's coalescing (ADR 028).
                 STREAM_WATCH_SECONDS: "0",
               },
             },

@@ -41,7 +41,7 @@ const objectRows = {
 };
 
 /**
- * Apple's own HLS reloads the Worker's playlist (ADR 009): an assumption for the browsers without
+ * Apple's own HLS reloads the Worker's playlist (ADR 028): an assumption for the browsers without
  * Media Source Extensions (iOS before 17.1) and the Safaris whose hls.js hands over to it, and
  * the reloads of one live minute as measured before the browser built its playlist
  * (`bench/results/visit-cost.md`, issue 35's baseline).
