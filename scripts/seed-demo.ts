@@ -482,7 +482,7 @@ const demoScores = [
   { sunset: null, best: 69 },
 ];
 
-/** The alt text and line the description model wrote for yesterday's sunset (ADR 015). */
+/** The alt text and line the description model wrote for yesterday's sunset (ADR 029). */
 const demoSunsetTexts: StillTexts = {
   de: {
     alt: "Sonnenuntergang am Gardasee vom Hafen von Torri del Benaco: orangefarbener Himmel über den Hügeln des Westufers",

@@ -26,7 +26,7 @@ const configSchema = z
     APPA_TRENTO_URL: z.url(),
     /** Workers AI is remote-only: local runs and tests name a stand-in here (ADR 015). */
     AI_STAND_IN_URL: z.union([z.url(), z.literal("")]).optional(),
-    /** Workers AI descriptions a UTC day at most: the free allowance's guard (ADR 015). */
+    /** Workers AI descriptions a UTC day at most: the free allowance's guard (ADR 029). */
     DESCRIBE_DAILY_CAP: z.coerce.number().int().min(0).max(1000).default(24),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
     ADMIN_PASSWORD: z

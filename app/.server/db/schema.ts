@@ -313,7 +313,7 @@ export const stills = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Its mean colour (0xrrggbb) as the box measured it; null from a box before that. */
     colour: integer("colour"),
-    /** Alt text and a line per language, for a picked or best-of still (ADR 015). */
+    /** Alt text and a line per language, for a picked or best-of still (ADR 029). */
     texts: text("texts", { mode: "json" }).$type<StillTexts>(),
     /** Who wrote `texts`; the owner's, a removal too, is never overwritten. */
     textsBy: text("texts_by", { enum: ["machine", "owner"] }),
