@@ -62,7 +62,7 @@ const configSchema = z
     CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
     TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
     STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-    /** Counts reach D1 through the StatsBuffer object at most this often (0: each at once; ADR 014). */
+    /** Counts reach D1 through the StatsBuffer object at most this often (0: each at once; ADR 030). */
     STATS_FLUSH_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /** A page every visitor sees alike is shared for this long (0: rendered for each; ADR 019). */
     SHARED_PAGE_SECONDS: z.coerce.number().min(0).max(10).default(1),
