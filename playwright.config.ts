@@ -107,7 +107,7 @@ export default defineConfig({
       // own and its weather sources pointing at the fake (ADR 006).
       command: [
         `node scripts/serve-build.ts --port ${port} --persist-to ${journeyState} --fresh`,
-        // The owner's statistics show a journey's counts at once (ADR 014).
+        // The owner's statistics show a journey's counts at once (ADR 030).
         "--var STATS_FLUSH_SECONDS:0",
         ...Object.entries(fakeUpstreamVars(`http://127.0.0.1:${upstreamPort}`, "e2e")).map(
           ([name, url]) => `--var ${name}:${url}`,

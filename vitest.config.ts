@@ -111,10 +111,10 @@ export default defineConfig({
                 // every page is rendered anew, except in test/shared-pages.test.ts.
                 SHARED_PAGE_SECONDS: "0",
                 // Each count reaches D1 before its request ends, as the tests read it at once;
-                // test/stats-buffer.test.ts runs the minute's buffering (ADR 014).
+                // test/stats-buffer.test.ts runs the minute's buffering (ADR 030).
                 STATS_FLUSH_SECONDS: "0",
                 // Each session tells the camera object at once, as one visitor's steps expect;
-                // test/stream-crowd.test.ts runs the isolate's coalescing (ADR 009).
+                // test/stream-crowd.test.ts runs the isolate's coalescing (ADR 028).
                 STREAM_WATCH_SECONDS: "0",
               },
             },

@@ -41,7 +41,7 @@ const objectRows = {
 };
 
 /**
- * Apple's own HLS reloads the Worker's playlist (ADR 009): an assumption for the browsers without
+ * Apple's own HLS reloads the Worker's playlist (ADR 028): an assumption for the browsers without
  * Media Source Extensions (iOS before 17.1) and the Safaris whose hls.js hands over to it, and
  * the reloads of one live minute as measured before the browser built its playlist
  * (`bench/results/visit-cost.md`, issue 35's baseline).
@@ -49,7 +49,7 @@ const objectRows = {
 const NATIVE_HLS_SHARE = 0.03;
 const WORKER_PLAYLISTS_PER_SESSION = 33;
 
-/** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 014). */
+/** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 030). */
 const COUNTING_ROWS_PER_VISITOR = 3.1;
 
 /** A still's upload, from the code when the bench's box sent none: the still and its versions. */

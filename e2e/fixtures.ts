@@ -14,7 +14,7 @@ export { locales };
 export const pages = sitePages.filter((page) => !("frame" in page)).map((page) => page.path);
 export const localized = localizePath;
 
-/** The browser's live playlist asks the media host whether the next segment landed (ADR 009). */
+/** The browser's live playlist asks the media host whether the next segment landed (ADR 028). */
 export const LIVE_SEGMENTS = /\/media\/live\/\d+\/\d+-[0-9a-f]{32}\.ts$/;
 
 /** A 404 of one of these addresses: "not yet", not a failure. */

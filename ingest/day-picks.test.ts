@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The demo day of ADR 017: ffmpeg-made frames whose answer is known, scored by the box's own code.
+// The demo day of ADR 026: ffmpeg-made frames whose answer is known, scored by the box's own code.
 import { readdir } from "node:fs/promises";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type PickKind, sunsetQuality } from "#protocol/day-picks.ts";

@@ -1,4 +1,4 @@
-// Each kind's leader waits in the stills folder and joins the stills queue after civil dusk (ADR 017).
+// Each kind's leader waits in the stills folder and joins the stills queue after civil dusk (ADR 026).
 import { readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";

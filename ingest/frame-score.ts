@@ -1,4 +1,4 @@
-// How good a frame is as the day's best picture and as its sunset, 0–100 (ADR 017's formulas).
+// How good a frame is as the day's best picture and as its sunset, 0–100 (ADR 026's formulas).
 import type { PickKind } from "#protocol/day-picks.ts";
 import type { FrameStats } from "./frame-stats.ts";
 

@@ -5,7 +5,7 @@ const MEASURES = ["YAVG", "YLOW", "YHIGH", "UAVG", "VAVG", "SATAVG", "HUEMED"] a
 /** signalstats' measures (8-bit levels; HUEMED in degrees) and blurdetect's edge width in pixels. */
 export type FrameStats = Record<(typeof MEASURES)[number], number> & { blur: number };
 
-// One pass on a 960 px copy, so the camera's resolution and noise do not skew the scores (ADR 017).
+// One pass on a 960 px copy, so the camera's resolution and noise do not skew the scores (ADR 026).
 const frameStatsArgs = (): string[] => [
   ...["-hide_banner", "-loglevel", "error", "-f", "jpeg_pipe", "-i", "pipe:0"],
   ...["-vf", "scale=960:-2:flags=area,signalstats,format=gray,blurdetect,metadata=print:file=-"],

@@ -1,4 +1,4 @@
-// Sunset frames every 2 minutes, kept only while one leads the day's sunset (ADR 017).
+// Sunset frames every 2 minutes, kept only while one leads the day's sunset (ADR 026).
 import { setTimeout as sleep } from "node:timers/promises";
 import { addDays } from "#time/calendar-day.ts";
 import { DAY_MS, MINUTE_MS } from "#time/durations.ts";

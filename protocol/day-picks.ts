@@ -1,4 +1,4 @@
-// The day's sunset and best picture the box proposes (ADR 017); no zod: the archive page's scripts read it.
+// The day's sunset and best picture the box proposes (ADR 026); no zod: the archive page's scripts read it.
 
 export const PICK_KINDS = ["sunset", "best"] as const;
 export type PickKind = (typeof PICK_KINDS)[number];

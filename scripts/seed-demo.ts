@@ -473,7 +473,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
   console.log(`seed: added ${slots.length} demo stills to the archive`);
 }
 
-/** The box's scores for the demo's days, newest first; a sunset under 30 is none (ADR 017). */
+/** The box's scores for the demo's days, newest first; a sunset under 30 is none (ADR 026). */
 const demoScores = [
   { sunset: 64, best: 88 },
   { sunset: 86, best: 92 },
@@ -482,7 +482,7 @@ const demoScores = [
   { sunset: null, best: 69 },
 ];
 
-/** The alt text and line the description model wrote for yesterday's sunset (ADR 015). */
+/** The alt text and line the description model wrote for yesterday's sunset (ADR 029). */
 const demoSunsetTexts: StillTexts = {
   de: {
     alt: "Sonnenuntergang am Gardasee vom Hafen von Torri del Benaco: orangefarbener Himmel über den Hügeln des Westufers",

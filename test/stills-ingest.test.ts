@@ -246,7 +246,7 @@ describe("the live placeholder", () => {
         expect(answer.status, url).toBe(200);
         expect(answer.headers.get("Content-Type")).toBe("image/jpeg");
       }
-      // The replaced still's public copies stay a day (ADR 017); the slot now shows the replacement.
+      // The replaced still's public copies stay a day (ADR 027); the slot now shows the replacement.
       const bytes = new Uint8Array(await (await visit(picture?.src ?? "")).arrayBuffer());
       expect(bytes).toEqual(first.body);
     }

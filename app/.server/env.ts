@@ -26,7 +26,7 @@ const configSchema = z
     APPA_TRENTO_URL: z.url(),
     /** Workers AI is remote-only: local runs and tests name a stand-in here (ADR 015). */
     AI_STAND_IN_URL: z.union([z.url(), z.literal("")]).optional(),
-    /** Workers AI descriptions a UTC day at most: the free allowance's guard (ADR 015). */
+    /** Workers AI descriptions a UTC day at most: the free allowance's guard (ADR 029). */
     DESCRIBE_DAILY_CAP: z.coerce.number().int().min(0).max(1000).default(24),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000),
     ADMIN_PASSWORD: z
@@ -62,7 +62,7 @@ const configSchema = z
     CONTACT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
     TIMELAPSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
     STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-    /** Counts reach D1 through the StatsBuffer object at most this often (0: each at once; ADR 014). */
+    /** Counts reach D1 through the StatsBuffer object at most this often (0: each at once; ADR 030). */
     STATS_FLUSH_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /** A page every visitor sees alike is shared for this long (0: rendered for each; ADR 019). */
     SHARED_PAGE_SECONDS: z.coerce.number().min(0).max(10).default(1),

@@ -1,4 +1,4 @@
-// ADR 017's demo day: 1920×1080 frames made by ffmpeg whose scores are known, for the box's tests.
+// ADR 026's demo day: 1920×1080 frames made by ffmpeg whose scores are known, for the box's tests.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

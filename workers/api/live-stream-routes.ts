@@ -27,7 +27,7 @@ import type { ApiEnv } from "./types.ts";
 
 const camera = (c: Context<ApiEnv>) => cameraStream(c.env, c.var.config.CAMERA_DEVICE_ID);
 
-/** This isolate's: its sessions reach the camera object together (ADR 009). */
+/** This isolate's: its sessions reach the camera object together (ADR 028). */
 let coalescer: WatchCoalescer | null = null;
 function watching(c: Context<ApiEnv>): WatchCoalescer {
   const intervalMs = c.var.config.STREAM_WATCH_SECONDS * 1000;

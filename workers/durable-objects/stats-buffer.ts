@@ -18,7 +18,7 @@ const OWN_USAGE = "own-usage";
 
 const NOTHING: CommitRows = { rowsRead: 0, rowsWritten: 0 };
 
-/** The site's counts from every isolate, in D1 at most once a minute (ADR 014). */
+/** The site's counts from every isolate, in D1 at most once a minute (ADR 030). */
 export class StatsBuffer extends DurableObject<Env> {
   private commits: Promise<unknown> = Promise.resolve();
 

@@ -1,4 +1,4 @@
-// The day's sunset and best still: the box proposes, the owner decides (ADR 017).
+// The day's sunset and best still: the box proposes, the owner decides (ADR 026).
 import { and, eq, exists, gte, lt, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { dayPicks, stills } from "#app/.server/db/schema.ts";

@@ -15,7 +15,7 @@ type StillRow = typeof stills.$inferSelect;
 /** The Worker's addresses name no file: they serve whatever the slot holds (links shared before). */
 export type StillName = "newest" | (string & {});
 
-/** Its public copy (ADR 017), else the Worker's address, whose `v` changes with the still so no cache mixes two. */
+/** Its public copy (ADR 027), else the Worker's address, whose `v` changes with the still so no cache mixes two. */
 function pictureUrl(row: StillRow, version: StoredFile | null, base: string): string {
   if (row.publicId) return publicUrl(base, publicStillKey(row.publicId, version));
   const query = new URLSearchParams({ v: String(row.takenAt.getTime()) });

@@ -24,7 +24,7 @@ export const siteSettings = sqliteTable(
     cameraAlerts: text("camera_alerts"),
     /** The last published item whose files the cron copied to the public bucket (ADR 008). */
     publicFilesBackfill: text("public_files_backfill"),
-    /** The stills the cron copies to the public bucket are older than this slot (ADR 017). */
+    /** The stills the cron copies to the public bucket are older than this slot (ADR 027). */
     publicStillsBackfill: integer("public_stills_backfill", { mode: "timestamp_ms" }),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -313,7 +313,7 @@ export const stills = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Its mean colour (0xrrggbb) as the box measured it; null from a box before that. */
     colour: integer("colour"),
-    /** Alt text and a line per language, for a picked or best-of still (ADR 015). */
+    /** Alt text and a line per language, for a picked or best-of still (ADR 029). */
     texts: text("texts", { mode: "json" }).$type<StillTexts>(),
     /** Who wrote `texts`; the owner's, a removal too, is never overwritten. */
     textsBy: text("texts_by", { enum: ["machine", "owner"] }),
@@ -338,7 +338,7 @@ export const dayStrips = sqliteTable("day_strips", {
   noonWeather: text("noon_weather", { mode: "json" }),
 });
 
-/** The owner's choice, a removal (id null) too, is never overwritten by the box (ADR 017); scores 0–100. */
+/** The owner's choice, a removal (id null) too, is never overwritten by the box (ADR 026); scores 0–100. */
 export const dayPicks = sqliteTable(
   "day_picks",
   {

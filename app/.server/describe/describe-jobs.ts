@@ -13,7 +13,7 @@ import {
 import { describedMedia } from "./described-media.ts";
 import { describedStill } from "./described-still.ts";
 
-/** After this many failed calls a job is given up: the template stays (ADR 015). */
+/** After this many failed calls a job is given up: the template stays (ADR 029). */
 const DESCRIBE_ATTEMPTS = 3;
 /** Per cron run, so a run stays well inside its time and a backlog drains over the day. */
 const JOBS_PER_RUN = 2;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { protectPlaceNames, restorePlaceNames } from "#app/.server/translate/place-names.ts";
 import { type Locale, localeInfo, locales } from "#app/i18n/locales.ts";
 
-/** Apache 2.0 and vision (ADR 015): Llama's vision licences exclude the EU. */
+/** Apache 2.0 and vision (ADR 029): Llama's vision licences exclude the EU. */
 const DESCRIBE_MODEL = "@cf/google/gemma-4-26b-a4b-it";
 
 /** Cloudflare's price of the model ($0.10 and $0.30 per M tokens) at $0.011 per 1,000 neurons. */
@@ -63,7 +63,7 @@ function dataUrl(jpeg: Uint8Array): string {
   return `data:image/jpeg;base64,${btoa(binary)}`;
 }
 
-/** One call for five languages: cheaper than English and a translation (ADR 015). */
+/** One call for five languages: cheaper than English and a translation (ADR 029). */
 export async function describePictures(
   model: DescriptionModel,
   pictures: Pictures,

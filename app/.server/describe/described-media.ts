@@ -34,7 +34,7 @@ export function withoutMarksOf(names: string | string[]): SQL<string[]> {
   return sql`(select json_group_array(value) from json_each(${media.machineDescribed}) where value not in ${dropped})`;
 }
 
-/** The texts as published: the job writes only those still so (ADR 015). */
+/** The texts as published: the job writes only those still so (ADR 029). */
 const templateJson = sql.join(
   [
     sql`json_object(`,

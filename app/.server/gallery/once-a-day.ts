@@ -4,7 +4,7 @@ import { networkId, utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { emptyBatch } from "#app/.server/statistics/count-batch.ts";
 import { bufferCounts, heldInIsolate } from "#app/.server/statistics/isolate-counts.ts";
 
-/** D1's likes plus this isolate's unwritten ones; whether this one is new is decided when D1 is written (ADR 014). */
+/** D1's likes plus this isolate's unwritten ones; whether this one is new is decided when D1 is written (ADR 030). */
 export async function countLike(
   db: Db,
   id: string,

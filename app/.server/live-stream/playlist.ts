@@ -5,7 +5,7 @@ import { playlistText } from "#app/features/live-stream/live-playlist.ts";
 /** `key`: the segment's object in the public bucket (`segmentKey`). */
 export type Segment = { seq: number; duration: number; key: string };
 
-// Same for every viewer of an epoch, so cached per location; only sessions learn names (ADR 009).
+// Same for every viewer of an epoch, so cached per location; only sessions learn names (ADR 028).
 export function buildPlaylist(segments: Segment[], mediaBase: string): string {
   return playlistText(segments.map((s) => ({ ...s, url: publicUrl(mediaBase, s.key) })));
 }

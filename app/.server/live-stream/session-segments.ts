@@ -10,7 +10,7 @@ import type { StreamEdge } from "./watch-coalescer.ts";
 
 type Naming = { secret: string; mediaBase: string; sessionSeconds: number; now: number };
 
-/** The names of the segments landing in a session's minute, from the Worker's newest (ADR 009). */
+/** The names of the segments landing in a session's minute, from the Worker's newest (ADR 028). */
 export async function sessionSegments(
   edge: StreamEdge,
   { secret, mediaBase, sessionSeconds, now }: Naming,

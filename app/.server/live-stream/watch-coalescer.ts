@@ -40,7 +40,7 @@ const running = (view: CameraView) => view.phase === "starting" || view.phase ==
 const mustStart = (view: CameraView) =>
   view.phase === "idle" || view.phase === "failed" || view.stopping;
 
-/** Per isolate: its sessions reach the camera object at most once an interval, not each (ADR 009). */
+/** Per isolate: its sessions reach the camera object at most once an interval, not each (ADR 028). */
 export class WatchCoalescer {
   private view: CameraView | null = null;
   private viewAt = Number.NEGATIVE_INFINITY;

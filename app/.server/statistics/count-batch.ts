@@ -1,6 +1,6 @@
 import { type DayUsage, usageResources } from "#app/features/statistics/daily-allowance.ts";
 
-/** A new visitor candidate: the object decides whether the day already knows them (ADR 014). */
+/** A new visitor candidate: the object decides whether the day already knows them (ADR 030). */
 type VisitorEntry = {
   day: string;
   id: string;

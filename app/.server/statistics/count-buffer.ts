@@ -4,7 +4,7 @@ import { addBatch, type CountBatch, emptyBatch, isEmpty } from "./count-batch.ts
 /** Hands a batch to the StatsBuffer object; resolves once the object has stored it. */
 export type SendCounts = (batch: CountBatch) => Promise<void>;
 
-/** A quiet isolate hands its counts over this long after its last one (ADR 014). */
+/** A quiet isolate hands its counts over this long after its last one (ADR 030). */
 const QUIET_MS = 20_000;
 const RETRY_MS = 20_000;
 

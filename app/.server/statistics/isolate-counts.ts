@@ -14,7 +14,7 @@ type CountingScope = {
 const scopes = new WeakMap<Db, CountingScope>();
 let buffer: CountBuffer | null = null;
 
-/** Counts made with `db` go to the StatsBuffer object through this scope's env (ADR 014). */
+/** Counts made with `db` go to the StatsBuffer object through this scope's env (ADR 030). */
 export function countThrough(
   db: Db,
   env: Pick<Env, "STATS_BUFFER">,

@@ -11,7 +11,7 @@ export const probeMediaHost: SegmentProbe = async (url) =>
 /** A segment lands a little after the box cut it: asking earlier would mostly hear 404. */
 const LANDING_MARGIN_MS = 300;
 
-/** The session's live playlist from its answer's names, probed on the media host (ADR 009). */
+/** The session's live playlist from its answer's names, probed on the media host (ADR 028). */
 export class BrowserPlaylist {
   private readonly urls: string[];
   /** Index of the newest segment seen on the media host; -1 until the first is found. */
@@ -69,7 +69,7 @@ export class BrowserPlaylist {
     }
   }
 
-  /** Catches up in one reload; a find after a miss moves the schedule later (ADR 009). */
+  /** Catches up in one reload; a find after a miss moves the schedule later (ADR 028). */
   private async probeNext() {
     await this.clock.sleep(Math.max(0, this.dueAt(this.landed + 1) - this.clock.now()));
     for (let next = this.urls[this.landed + 1]; next; next = this.urls[this.landed + 1]) {

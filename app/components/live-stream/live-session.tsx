@@ -95,7 +95,7 @@ export default function LiveSession({
     ready: t`Feed ready`,
     player: t`Initialising player…`,
   };
-  // Said once per phase: thirty attempts said aloud would bury the step after them (ADR 009).
+  // Said once per phase: thirty attempts said aloud would bury the step after them (ADR 028).
   const announcements: Record<Phase["name"], string> = {
     ...progress,
     connecting: t`Connecting to the camera…`,

@@ -8,7 +8,7 @@ import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
 import { wantsToWatchLive } from "./watch-live-link.tsx";
 
-// The session, the player, hls.js and the live catalog load on intent (ADR 009), not with the home page.
+// The session, the player, hls.js and the live catalog load on intent (ADR 028), not with the home page.
 const loadSession = () =>
   Promise.all([import("./live-session.tsx"), loadCatalog("live")]).then(([session]) => session);
 const LiveSession = lazy(loadSession);

@@ -24,7 +24,7 @@ const WATCH_MS = 250;
 const playsNativeHls = (video: HTMLVideoElement) =>
   video.canPlayType("application/vnd.apple.mpegurl") !== "";
 
-/** hls.js wherever Media Source Extensions exist, Safari too; Apple's HLS only else (ADR 009). */
+/** hls.js wherever Media Source Extensions exist, Safari too; Apple's HLS only else (ADR 028). */
 export function prefersNativeHls(
   video: HTMLVideoElement,
   scope: object = typeof window === "undefined" ? {} : window,

@@ -15,9 +15,9 @@ import { useStreamStatus } from "./stream-status.ts";
 // The spec's 10–15 s wait for the camera, an attempt every 500 ms.
 export const CONNECTION_ATTEMPTS = 30;
 const ATTEMPT_INTERVAL_MS = 500;
-// Each step stays readable (and speakable) this long, unless the picture ends it (ADR 009).
+// Each step stays readable (and speakable) this long, unless the picture ends it (ADR 028).
 export const MIN_STEP_MS = 800;
-// A frozen picture gives up 4 s after it froze, inside the 8 s from its last frame (ADR 009).
+// A frozen picture gives up 4 s after it froze, inside the 8 s from its last frame (ADR 028).
 export const RECONNECT_ATTEMPTS = 4;
 const RECONNECT_INTERVAL_MS = 1_000;
 
@@ -240,7 +240,7 @@ export function useLiveStream(
         const session = answer.value;
         setDurationSeconds(session.durationSeconds);
         sessionUrl.current = `/api/stream/session?token=${encodeURIComponent(session.token)}`;
-        // The work runs ahead of the steps, and the first frame ends whichever shows (ADR 009).
+        // The work runs ahead of the steps, and the first frame ends whichever shows (ADR 028).
         const settling = session.live
           ? Promise.resolve("live")
           : streamSettled(id, sessionUrl.current);

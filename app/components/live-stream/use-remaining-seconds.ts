@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-// Never above the session's length: a clock read at mount showed "1:01" (ADR 009).
+// Never above the session's length: a clock read at mount showed "1:01" (ADR 028).
 export function useRemainingSeconds(
   expiresAt: number | null,
   sessionSeconds: number,

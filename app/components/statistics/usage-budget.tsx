@@ -12,7 +12,7 @@ import {
 } from "#app/features/statistics/daily-allowance.ts";
 import { formatNumber } from "#app/lib/format.ts";
 
-/** Workers AI's free allowance a day, on both plans (ADR 015). */
+/** Workers AI's free allowance a day, on both plans (ADR 029). */
 const FREE_NEURONS_PER_DAY = 10_000;
 
 /** From this share of an allowance on, the owner is warned while there is time to act. */

@@ -8,7 +8,7 @@ export const streamStatus = z.object({
 });
 export type StreamStatus = z.output<typeof streamStatus>;
 
-/** The segments a session may play: `urls[i]` is segment `first + i` (ADR 009). */
+/** The segments a session may play: `urls[i]` is segment `first + i` (ADR 028). */
 export const sessionSegments = z.object({
   first: z.int(),
   /** Where the newest landed segment is thought to be: an index into `urls`. */
