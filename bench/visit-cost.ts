@@ -258,7 +258,7 @@ try {
     process.exitCode = 1;
   }
   console.log(
-    "D1 rows written leave out the counts (views, likes, the day budget): the StatsBuffer object writes them once a minute for every visitor of it (ADR 014).",
+    "D1 rows written leave out the counts (views, likes, the day budget): the StatsBuffer object writes them once a minute for every visitor of it (ADR 030).",
   );
 
   const limits = (Object.keys(freePerDay) as Resource[])
