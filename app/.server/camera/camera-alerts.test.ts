@@ -108,6 +108,31 @@ describe("outages", () => {
       simulate(at(3), (m) => m >= 10 && m < at(2), { switches, timelapseArrived: true }),
     ).toEqual([]);
   });
+
+  test("switched off after its mail, an outage sends no reminder and wakes nothing in the past", () => {
+    const facts: AlertFacts = {
+      presence: { online: false, since: START, why: "no_box" },
+      newestStillAt: START,
+      health: null,
+      timelapseArrived: true,
+      switches: allAlertsOn,
+      offlineAfterMs: OFFLINE_AFTER_MS,
+    };
+    const mailedAt = START + OFFLINE_AFTER_MS;
+    const first = decideAlerts(noAlertsYet, facts, mailedAt);
+    expect(first.mails).toEqual(["offline"]);
+    const memory = markSent(first.memory, "offline", mailedAt);
+
+    const now = mailedAt + 25 * HOUR_MS;
+    const later = decideAlerts(
+      memory,
+      { ...facts, switches: { ...allAlertsOn, offline: false } },
+      now,
+    );
+    expect(later.mails).toEqual([]);
+    // A past wake-up is an alarm the object's runtime would rerun at once, for ever.
+    expect(later.wakeAt ?? Number.POSITIVE_INFINITY).toBeGreaterThan(now);
+  });
 });
 
 describe("the night's time-lapse", () => {

@@ -127,8 +127,8 @@ export function decideAlerts(memory: AlertMemory, facts: AlertFacts, now: number
       else if (switches.offline) wakes.push(dueAt);
     } else {
       const dueAt = (outage.remindedAt ?? outage.mailedAt) + REMINDER_MS;
-      if (now >= dueAt && switches.offline) mails.push("reminder");
-      else wakes.push(dueAt);
+      if (switches.offline && now >= dueAt) mails.push("reminder");
+      else if (switches.offline) wakes.push(dueAt);
     }
   }
   if (outage?.onlineSince != null) {
