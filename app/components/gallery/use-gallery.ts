@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useListNews } from "#app/components/ui/list-news.tsx";
@@ -48,9 +48,10 @@ export function useGallery(data: GalleryData) {
   const index = item ? shown.findIndex((i) => i.id === item.id) : -1;
   const previous = index > 0 ? shown[index - 1] : undefined;
   const next = index >= 0 ? shown[index + 1] : undefined;
-  // Next on the last item read asks for the next page, then steps on to it.
+  // Next on the last item read asks for the next page, then steps on to it. A layout effect: a
+  // failure clears the wait before the page shows it, so a Next pressed at once waits anew.
   const [awaitingNext, setAwaitingNext] = useState<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!awaitingNext) return;
     if (awaitingNext !== item?.id || failed) setAwaitingNext(null);
     else if (next) {
