@@ -22,8 +22,8 @@ beforeEach(async () => {
 
 /**
  * Time passes for the camera: every time it keeps (presence, a drop within its grace, the alerts'
- * memory, the stills' times) moves `ms` into the past. The box's pings, answered without the object, count as
- * heard all along, as from a box that is connected.
+ * memory, the stills' times) moves `ms` into the past. The box's pings, answered without the
+ * object, count as heard all along, as from a box that is connected.
  */
 async function backdate(ms: number) {
   await runInDurableObject(camera(), (_instance: CameraStream, state) => {

@@ -25,7 +25,7 @@ export const connectBox = (hello?: Parameters<typeof connectAt>[1]) =>
   connectAt({ timestamp: Math.floor(Date.now() / 1000) + ++connections }, hello);
 
 /**
- * Resolves once the object has handled the box's connection closing: a socket is closed before
+ * Resolves once the object has handled the box's connection closing: a socket can be closed before
  * its close event has run, and a drop noted after the grace ran would start a grace of its own.
  */
 export const dropSeen = () =>

@@ -798,7 +798,7 @@ export class CameraStream extends DurableObject<Env> {
       state.phase !== "idle" && watchedUntil <= now && state.stopAt === null ? now : null,
       this.ctx.storage.kv.get<StoredAlerts>(ALERTS_KEY)?.wakeAt ?? null,
       box ? this.heardFrom(box) + SILENCE_CHECK_MS : null,
-      // Once past, the box's silence has decided (`cameraState`): a past deadline would rerun at once.
+      // Once past, the box's silence has decided (`cameraState`); a past deadline reruns at once.
       socket?.reachable === null && now < socket.connectedAt + DECIDING_MS
         ? socket.connectedAt + DECIDING_MS
         : null,
