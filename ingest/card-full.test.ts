@@ -96,7 +96,7 @@ describe("a card nearly full", { timeout: 60_000 }, () => {
     }
     expect(failures).toEqual([]);
 
-    // What the Worker turns into the owner's "card nearly full" mail (ADR 022).
+    // What the Worker turns into the owner's "card nearly full" mail (ADR 033).
     const report = healthReportSchema.parse(await healthReport({ config, status, reader }));
     expect(report.disk).toMatchObject({ capturePaused: true, minFreeMiB: 1024 ** 3 });
 

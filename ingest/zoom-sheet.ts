@@ -1,4 +1,4 @@
-// A proposal's zoom (ADR 024), made only when the frame is wider than the still.
+// A proposal's zoom (ADR 032), made only when the frame is wider than the still.
 import {
   joinTiles,
   LARGE_WIDTH,

@@ -1,4 +1,4 @@
-// Tiles row-major in one object, so a window's tile rows are byte ranges (ADR 024); no zod: the zoom viewer reads it.
+// Tiles row-major in one object, so a window's tile rows are byte ranges (ADR 032); no zod: the zoom viewer reads it.
 
 export const TILE_SIZE = 256;
 /** The widest frame kept: a 4K camera's. */

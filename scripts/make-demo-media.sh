@@ -38,13 +38,13 @@ scene sunset 060040110 250120050 080060090 380
 scene storm 070080090 140150160 050060070 900
 scene night 005010040 030040090 005015040 200
 
-# A day's pick from a 4K camera (ADR 024): the sunset at 3840 px with some grain, as its 2560 px
+# A day's pick from a 4K camera (ADR 032): the sunset at 3840 px with some grain, as its 2560 px
 # large version and its sheet of 256-px tiles (ingest/zoom-sheet.ts), both at the box's q 5.
 ffmpeg -loglevel error -y -i sunset.jpg -filter_complex \
   "[0]scale=3840:2160:flags=lanczos,noise=alls=8:allf=t,split[a][b];[a]scale=2560:-2[l];[b]pad=3840:2304:0:0:black,untile=15x9[t]" \
   -map "[l]" -frames:v 1 -q:v 5 sunset-large.jpg -map "[t]" -q:v 5 -f image2pipe -c:v mjpeg sunset-tiles.bin
 
-# A gallery photo uploaded at 2560 px (ADR 024): the morning as its web version, with grain, and
+# A gallery photo uploaded at 2560 px (ADR 032): the morning as its web version, with grain, and
 # the sheet of 256-px tiles the upload page makes of it; the 1280 px picture is its medium version.
 ffmpeg -loglevel error -y -i morning.jpg -filter_complex \
   "[0]scale=2560:1440:flags=lanczos,noise=alls=8:allf=t,split[w][b];[b]pad=2560:1536:0:0:black,untile=10x6[t]" \

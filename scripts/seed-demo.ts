@@ -384,7 +384,7 @@ async function seedDemoStills(env: { DB: D1Database; MEDIA: R2Bucket }): Promise
       });
     }
   }
-  // Yesterday's sunset at 19:00 is a day's pick from a 4K camera, zoomed from its tiles (ADR 024).
+  // Yesterday's sunset at 19:00 is a day's pick from a 4K camera, zoomed from its tiles (ADR 032).
   const zoomedAt = `${addDays(lakeDate(newest), -1)}T19:00`;
   const pictures = new Map<string, Buffer>();
   const statements: D1PreparedStatement[] = [];

@@ -1,4 +1,4 @@
-// A proposal's zoom is checked by content before anything is stored (ADR 024).
+// A proposal's zoom is checked by content before anything is stored (ADR 032).
 import { type JpegFrame, jpegFrame } from "#app/.server/files/jpeg.ts";
 import { isTileSheet } from "#app/.server/files/tile-sheet.ts";
 import {

@@ -106,7 +106,7 @@ function followOutage(outage: Outage | null, presence: Presence, now: number): O
   return { ...outage, onlineSince: outage.onlineSince ?? presence.since };
 }
 
-/** Which camera mails are due at `now`; the rules and their reasons are ADR 022's. */
+/** Which camera mails are due at `now`; the rules and their reasons are ADR 033's. */
 export function decideAlerts(memory: AlertMemory, facts: AlertFacts, now: number): AlertDecision {
   const { presence, switches } = facts;
   if (presence.since === null) return { mails: [], memory, wakeAt: null };

@@ -83,12 +83,12 @@ export const media = sqliteTable(
     /** The owner's file as uploaded (with its metadata): never served to visitors. */
     originalKey: text("original_key"),
     thumbnailKey: text("thumbnail_key").notNull(),
-    /** A photo's versions for phones and the grid (ADR 013); none for films and older photos. */
+    /** A photo's versions for phones and the grid (ADR 031); none for films and older photos. */
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
     /** Its share card (SHARE_CARD) for link previews; none from older boxes and uploads. */
     cardKey: text("card_key"),
-    /** A photo's web version as a tile sheet with its index, for zoom past the screen (ADR 024). */
+    /** A photo's web version as a tile sheet with its index, for zoom past the screen (ADR 032). */
     tilesKey: text("tiles_key"),
     zoom: text("zoom", { mode: "json" }).$type<TileSheetIndex>(),
     contentType: text("content_type").notNull(),
@@ -300,7 +300,7 @@ export const stills = sqliteTable(
     mediumKey: text("medium_key"),
     smallKey: text("small_key"),
     cardKey: text("card_key"),
-    /** A proposed still's full frame, 2560 wide, and its tile sheet with the sheet's index (ADR 024). */
+    /** A proposed still's full frame, 2560 wide, and its tile sheet with the sheet's index (ADR 032). */
     largeKey: text("large_key"),
     tilesKey: text("tiles_key"),
     zoom: text("zoom", { mode: "json" }).$type<TileSheetIndex>(),

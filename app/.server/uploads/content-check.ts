@@ -53,7 +53,7 @@ export async function checkContent(
   return refusals.find((refusal) => refusal !== null) ?? null;
 }
 
-/** A photo's tile sheet is its web version's, cut by `index` (ADR 024); neither is fine too. */
+/** A photo's tile sheet is its web version's, cut by `index` (ADR 032); neither is fine too. */
 export async function sheetFits(
   bucket: R2Bucket,
   upload: Upload,

@@ -1,4 +1,4 @@
-// Each tile row's visible span is one byte range (ADR 024); blob URLs live as long as the viewer.
+// Each tile row's visible span is one byte range (ADR 032); blob URLs live as long as the viewer.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TILE_SIZE, type TileSheet, tileGrid } from "#protocol/tile-sheet.ts";
 

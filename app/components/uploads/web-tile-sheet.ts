@@ -9,7 +9,7 @@ import {
 } from "#protocol/tile-sheet.ts";
 import { canvasJpeg } from "./share-card.ts";
 
-/** Finer first: the first sheet within MAX_SHEET_BYTES_PER_PIXEL goes, as the box's (ADR 024). */
+/** Finer first: the first sheet within MAX_SHEET_BYTES_PER_PIXEL goes, as the box's (ADR 032). */
 const SHEET_QUALITIES = [0.82, 0.7, 0.6];
 
 export type WebTileSheet = { sheet: Blob; index: TileSheetIndex };

@@ -21,7 +21,7 @@ export type ArchiveStill = StillPicture & {
   bestOf: boolean;
   /** The shown still's texts in the page's language, if described; `auto`: not yet checked by the owner. */
   text?: StillText & { auto: boolean };
-  /** A day's pick's full frame in tiles (ADR 024), read by range when zoomed past the still. */
+  /** A day's pick's full frame in tiles (ADR 032), read by range when zoomed past the still. */
   sheet: TileSheet | null;
 };
 

@@ -23,7 +23,7 @@ function photoVersions(item: PublicMediaItem): Map<number, string> {
   return candidates;
 }
 
-/** Each version with its real width, so a browser takes the smallest sharp enough (ADR 013). */
+/** Each version with its real width, so a browser takes the smallest sharp enough (ADR 031). */
 export const photoSrcSet = (item: PublicMediaItem) =>
   [...photoVersions(item)].map(([w, url]) => `${url} ${w}w`).join(", ");
 

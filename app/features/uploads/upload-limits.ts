@@ -8,7 +8,7 @@ export const PART_SIZE = 10 * MiB;
 
 export const MAX_BYTES = { photo: 50 * MiB, video: 4 * 1024 * MiB } as const;
 
-/** Made in the browser, one PUT each: phones and the grid take the small ones (ADR 013). */
+/** Made in the browser, one PUT each: phones and the grid take the small ones (ADR 031). */
 export const VERSIONS = {
   web: { longSide: 2560, maxBytes: 12 * MiB },
   medium: { longSide: 1280, maxBytes: 4 * MiB },
@@ -16,7 +16,7 @@ export const VERSIONS = {
   thumbnail: { longSide: 640, maxBytes: 2 * MiB },
   /** Link previews' picture, cut to SHARE_CARD; taken when sent, so older tabs still upload. */
   card: { longSide: SHARE_CARD.width, maxBytes: SHARE_CARD.maxBytes },
-  /** The web version as 256-px tiles for zoom, with its index in `complete` (ADR 024); optional too. */
+  /** The web version as 256-px tiles for zoom, with its index in `complete` (ADR 032); optional too. */
   tiles: { longSide: 2560, maxBytes: 4_194_304 satisfies typeof MAX_TILE_SHEET_BYTES },
 } as const;
 export type Version = keyof typeof VERSIONS;
