@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { ContactOutcome, ProofPuzzle } from "#app/features/contact/contact-fields.ts";
+import { actOnceShown } from "#test/support/dom-waits.ts";
 import { useContactForm } from "./use-contact-form.ts";
 
 afterEach(cleanup);
@@ -117,16 +118,14 @@ test("a Send pressed the moment it is shown again, after a failure, is sent", as
   fireEvent.click(await openForm());
   const button = await screen.findByRole("button", { name: "Sending" });
   // The press comes as soon as the page shows Send, before React's later work has run.
-  const pressed = new Promise<void>((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (button.textContent !== "Send") return;
-      observer.disconnect();
+  const pressed = actOnceShown(
+    button,
+    () => button.textContent === "Send",
+    () => {
       answer = async () => ({ status: "sent" });
       fireEvent.click(button);
-      resolve();
-    });
-    observer.observe(button, { childList: true, characterData: true, subtree: true });
-  });
+    },
+  );
   release({ status: "failed" });
   await pressed;
   await screen.findByText("Message sent");

@@ -13,6 +13,7 @@ import {
 import { afterEach, expect, test } from "vitest";
 import type { PublicMediaItem } from "#app/features/gallery/gallery-api.ts";
 import type { GalleryParams } from "#app/features/gallery/media.ts";
+import { actOnceShown } from "#test/support/dom-waits.ts";
 import { testItem } from "#test/support/gallery-test-item.ts";
 import { type GalleryData, useGallery } from "./use-gallery.ts";
 import type { GalleryPage, PageUnread } from "./use-gallery-pages.ts";
@@ -177,16 +178,14 @@ test("Next whose page cannot be read stays on the item, says so, and may be aske
   visit(["/en/gallery"], { unread: 2 });
   await openCard("p23");
   // Asked again as soon as the page says so, before React's later work has run.
-  const askedAgain = new Promise<void>((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!screen.queryByText("Could not load more")) return;
-      observer.disconnect();
+  const askedAgain = actOnceShown(
+    document.body,
+    () => screen.queryByText("Could not load more") !== null,
+    () => {
       expect(screen.getByRole("dialog", { name: "Viewing p23" })).toBeTruthy();
       press("Next");
-      resolve();
-    });
-    observer.observe(document.body, { childList: true, characterData: true, subtree: true });
-  });
+    },
+  );
   press("Next");
   await askedAgain;
   await viewing("p24");
