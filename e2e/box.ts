@@ -21,6 +21,9 @@ export type BoxOptions = {
   env?: Record<string, string>;
 };
 
+/** Every box this worker started: a failed journey shows what its boxes said (fixtures.ts). */
+export const startedBoxes: RunningBox[] = [];
+
 /** Its own process group, so killing it takes its ffmpeg along, like a box losing power. */
 export function startBox(
   workerUrl: string,
@@ -71,7 +74,9 @@ export function startBox(
       };
       listeners.add(listen);
     });
-  return { process: child, output, dataDir, kill, ffmpegPid, said };
+  const box = { process: child, output, dataDir, kill, ffmpegPid, said };
+  startedBoxes.push(box);
+  return box;
 }
 
 /** Offline only once a box has been gone for the Worker's reconnect grace (10 s). */

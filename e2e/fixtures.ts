@@ -8,6 +8,7 @@ import {
 } from "@playwright/test";
 import { locales, localizePath } from "#app/i18n/locales.ts";
 import { sitePages } from "#app/shell/pages.ts";
+import { startedBoxes } from "./box.ts";
 
 export { locales };
 /** The site's pages with its frame; the embed, made for other sites' frames, has its own journey. */
@@ -30,6 +31,8 @@ type Fixtures = {
   /** Addresses whose 404 means "not yet", e.g. a live segment the browser's playlist asks for. */
   expectedMisses: RegExp[];
   strictPage: Page;
+  /** A failed journey's camera boxes tell their story in the log, the one thing CI keeps. */
+  boxLogs: undefined;
 };
 
 export const test = base.extend<Fixtures>({
@@ -65,6 +68,18 @@ export const test = base.extend<Fixtures>({
     await use(page);
     expect(problems, "console errors, page errors or third-party requests").toEqual([]);
   },
+  boxLogs: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from it.
+    async ({}, use, testInfo) => {
+      const from = startedBoxes.length;
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const [i, box] of startedBoxes.slice(from).entries()) {
+        console.log(`camera box ${i + 1} of "${testInfo.title}" said:\n${box.output.join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
 });
 
 /** The first render's effects (timers, listeners) are in place: see Shell in root.tsx. */
