@@ -109,6 +109,10 @@ export default defineConfig({
         `node scripts/serve-build.ts --port ${port} --persist-to ${journeyState} --fresh`,
         // The owner's statistics show a journey's counts at once (ADR 030).
         "--var STATS_FLUSH_SECONDS:0",
+        // Journeys change data and look again at once: each page is rendered anew. A page shared
+        // for a second (ADR 019) showed a step back's old figures on a fast machine;
+        // test/shared-pages.test.ts covers the sharing.
+        "--var SHARED_PAGE_SECONDS:0",
         ...Object.entries(fakeUpstreamVars(`http://127.0.0.1:${upstreamPort}`, "e2e")).map(
           ([name, url]) => `--var ${name}:${url}`,
         ),
