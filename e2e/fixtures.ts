@@ -42,8 +42,17 @@ export const test = base.extend<Fixtures>({
   strictPage: async (
     { page, baseURL, expectedStatuses, expectedNetworkErrors, expectedMisses },
     use,
+    testInfo,
   ) => {
     const problems: string[] = [];
+    // The page's own account of a failure (the player's reason, an API's refusal), told when
+    // the journey fails.
+    const warnings: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname.startsWith("/api/")) {
+        warnings.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
     // Chromium's words for a failed load: "… status of 404 (Not Found)" or "net::ERR_…".
     const expected = (message: ConsoleMessage) =>
       expectedStatuses.some((status) => message.text().includes(`status of ${status} (`)) ||
@@ -52,6 +61,7 @@ export const test = base.extend<Fixtures>({
       ) ||
       isMiss(message, expectedMisses);
     page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
       if (message.type() === "error" && !expected(message)) {
         // Chromium's message names no address; its location does, for a failed load.
         const { url } = message.location();
@@ -66,6 +76,9 @@ export const test = base.extend<Fixtures>({
       }
     });
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && warnings.length > 0) {
+      console.log(`the page of "${testInfo.title}" warned:\n${warnings.join("\n")}`);
+    }
     expect(problems, "console errors, page errors or third-party requests").toEqual([]);
   },
   boxLogs: [
