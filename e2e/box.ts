@@ -92,6 +92,18 @@ export async function waitUntilOnline(workerUrl: string, online = true) {
 }
 
 /**
+ * A stream the last journey's box left lives on for the Worker until this box's hello ends it
+ * (or hands it over): a press before that joined a stream no box sends, and stalled (seen on a
+ * fast machine). Read from the camera object itself, not its 2 s answer cache.
+ */
+async function noStreamOfAnotherBox(workerUrl: string, box: RunningBox) {
+  if (box.output.some((line) => /^\[box\] stream \d+: started/.test(line))) return true;
+  const response = await fetch(`${workerUrl}/api/stream/status`);
+  const { live } = (await response.json()) as { live: boolean };
+  return response.headers.get("X-Object-Answer") === "object" && !live;
+}
+
+/**
  * A box connected to the Worker with its camera answering, as a visitor's press usually meets
  * it. The press during a box's start (deferred until the camera answers) is the Worker tests'.
  */
@@ -103,6 +115,12 @@ export async function startReadyBox(workerUrl: string, options?: BoxOptions): Pr
     await box.said(/control: connected/, 60_000, 0);
     await box.said(/camera: answering/, 60_000, 0);
     await waitUntilOnline(workerUrl);
+    await expect
+      .poll(() => noStreamOfAnotherBox(workerUrl, box), {
+        message: "the Worker took this box's hello",
+        timeout: 30_000,
+      })
+      .toBe(true);
     return box;
   } catch (error) {
     box.kill();
