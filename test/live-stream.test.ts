@@ -393,6 +393,24 @@ describe("stream sessions", () => {
     expect(await (await settled).json()).toMatchObject({ state: "failed" });
   });
 
+  test("a newcomer is never handed a stream whose segments stopped: it fails and another starts", async () => {
+    const box = await connectBox();
+    await sessionOf(await startSession());
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 1 });
+    await uploadSegment(1, "0.ts");
+    // Its newest segment landed 6 s ago; the object's own stall check (8 s) has not run yet.
+    await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+      const stream = state.storage.kv.get<Record<string, unknown>>("stream");
+      state.storage.kv.put("stream", { ...stream, lastSegmentAt: Date.now() - 6_000 });
+    });
+    await evictDurableObject(camera());
+
+    const newcomer = await sessionOf(await startSession());
+    expect(newcomer.live).toBe(false);
+    expect(await box.next()).toEqual({ type: "stop", epoch: 1 });
+    expect(await box.next()).toMatchObject({ type: "start", epoch: 2 });
+  });
+
   test("a box that restarts mid-stream fails the session instead of mixing two streams", async () => {
     const box = await connectBox();
     const viewer = await sessionOf(await startSession());

@@ -11,10 +11,11 @@ import { getDb } from "#app/.server/db/client.ts";
 import { type Config, getConfig } from "#app/.server/env.ts";
 import { epochPrefix, type Segment, segmentKey } from "#app/.server/live-stream/playlist.ts";
 import { TOKEN_SLACK_SECONDS } from "#app/.server/live-stream/stream-token.ts";
-import type {
-  CameraView,
-  StreamPhase,
-  Watchers,
+import {
+  type CameraView,
+  type StreamPhase,
+  segmentsStopped,
+  type Watchers,
 } from "#app/.server/live-stream/watch-coalescer.ts";
 import { readCameraAlertSettings } from "#app/.server/settings.ts";
 import { randomHex } from "#app/.server/uploads/upload-store.ts";
@@ -300,6 +301,9 @@ export class CameraStream extends DurableObject<Env> {
     const until = this.watchedUntil(now);
     const before = this.state;
     let state = before;
+    if (segmentsStopped(state.phase, state.lastSegmentAt, now)) {
+      state = this.fail(state, "segments stopped");
+    }
     if (state.phase === "idle" || state.phase === "failed") {
       this.deleteEpoch(state.epoch);
       // A new salt per epoch: names never repeat, even if this object's storage were lost.

@@ -22,11 +22,14 @@ function fakeObject({ online = true, liveAfterMs = 3 * SECOND } = {}) {
     watchedUntil: 0,
     sessions: 0,
     fail: false,
+    /** When the newest segment landed; null: one lands now, as while the box streams. */
+    lastSegmentAt: null as number | null,
     view(): CameraView {
       if (object.phase === "starting" && Date.now() >= object.startedAt + liveAfterMs) {
         object.phase = "live";
       }
-      const edge = { epoch: 1, salt: "s", seq: null, at: 0, longest: null };
+      const at = object.lastSegmentAt ?? Date.now();
+      const edge = { epoch: 1, salt: "s", seq: null, at, longest: null };
       return { online: object.online, phase: object.phase, edge, stopping: false, ended: [] };
     },
     stub: {
@@ -130,6 +133,26 @@ describe("a crowd of sessions", () => {
     await vi.advanceTimersByTimeAsync(SECOND + LATENCY_MS);
     await Promise.all(held);
     expect([object.watchCalls, object.sessions]).toEqual([2, 101]);
+  });
+
+  test("a live stream whose segments stopped 6 s ago is not handed to a newcomer: the object decides", async () => {
+    const object = fakeObject({ liveAfterMs: 0 });
+    object.lastSegmentAt = Date.now() - 6 * SECOND;
+    const { coalescer, waitUntil } = isolate();
+    const first = coalescer.start(object.stub, endOf(Date.now()), waitUntil);
+    await vi.advanceTimersByTimeAsync(LATENCY_MS);
+    expect(await first).toMatchObject({ phase: "live" });
+
+    let answered = false;
+    const next = coalescer.start(object.stub, endOf(Date.now()), waitUntil).then((view) => {
+      answered = true;
+      return view;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(SECOND + LATENCY_MS);
+    await next;
+    expect(object.watchCalls).toBe(2);
   });
 
   test("an offline camera refuses sessions without counting them, and is asked again once its view is stale", async () => {

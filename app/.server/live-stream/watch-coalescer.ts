@@ -36,9 +36,19 @@ const CALL_TIMEOUT_MS = 5_000;
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
+/** No segment this long (three of 2 s; the box's ffmpeg gives up then too): the stream stopped. */
+const STOPPED_AFTER_MS = 6_000;
+
+/** A newcomer never joins such a stream: the object's stall check may still be seconds away. */
+export const segmentsStopped = (phase: StreamPhase, lastSegmentAt: number, now: number) =>
+  phase === "live" && now - lastSegmentAt >= STOPPED_AFTER_MS;
+
 const running = (view: CameraView) => view.phase === "starting" || view.phase === "live";
-const mustStart = (view: CameraView) =>
-  view.phase === "idle" || view.phase === "failed" || view.stopping;
+const mustStart = (view: CameraView, now: number) =>
+  view.phase === "idle" ||
+  view.phase === "failed" ||
+  view.stopping ||
+  segmentsStopped(view.phase, view.edge.at, now);
 
 /** Per isolate: its sessions reach the camera object at most once an interval, not each (ADR 028). */
 export class WatchCoalescer {
@@ -64,7 +74,7 @@ export class WatchCoalescer {
     const known = this.fresh();
     if (known && !known.online) return known;
     this.add(endsAt, 1);
-    if (known && !mustStart(known)) {
+    if (known && !mustStart(known, this.clock.now())) {
       this.trail(object, waitUntil);
       return known;
     }
@@ -118,7 +128,8 @@ export class WatchCoalescer {
     for (;;) {
       const known = this.fresh(notBefore);
       const enough =
-        this.pending.size === 0 || (!trailing && (!known?.online || !mustStart(known)));
+        this.pending.size === 0 ||
+        (!trailing && (!known?.online || !mustStart(known, this.clock.now())));
       if (known && enough) return known;
       const now = this.clock.now();
       const calling = this.callingUntil > now ? POLL_MS : 0;
