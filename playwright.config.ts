@@ -113,6 +113,8 @@ export default defineConfig({
         // for a second (ADR 019) showed a step back's old figures on a fast machine;
         // test/shared-pages.test.ts covers the sharing.
         "--var SHARED_PAGE_SECONDS:0",
+        // Every live start reports its speed, so a journey can follow one to the owner's page.
+        "--var SPEED_SAMPLE_PERCENT:100",
         ...Object.entries(fakeUpstreamVars(`http://127.0.0.1:${upstreamPort}`, "e2e")).map(
           ([name, url]) => `--var ${name}:${url}`,
         ),

@@ -49,6 +49,9 @@ const objectRows = {
 const NATIVE_HLS_SHARE = 0.03;
 const WORKER_PLAYLISTS_PER_SESSION = 33;
 
+/** wrangler.jsonc's SPEED_SAMPLE_PERCENT: the live starts that report their speed, a beacon each. */
+const SPEED_SAMPLE_SHARE = 0.1;
+
 /** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 030). */
 const COUNTING_ROWS_PER_VISITOR = 3.1;
 
@@ -106,6 +109,10 @@ function freeDay(visitors: number, inputs: DayInputs) {
     [
       `${NATIVE_HLS_SHARE * 100} % on Apple's HLS: the Worker's playlist`,
       { "Worker requests": visitors * NATIVE_HLS_SHARE * WORKER_PLAYLISTS_PER_SESSION },
+    ],
+    [
+      `${SPEED_SAMPLE_SHARE * 100} % of their live starts: the speed beacon`,
+      { "Worker requests": visitors * SPEED_SAMPLE_SHARE },
     ],
     [
       "their counts (statistics object)",

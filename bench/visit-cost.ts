@@ -86,6 +86,8 @@ for (let attempt = 1; ; attempt++) {
 const cronJobs: { name: string; usage: Usage }[] = [];
 const server = await startPreview(4650, {
   fresh: false,
+  // The visitor's live start reports no speed: the day's model adds the sampled share (free-day.ts).
+  vars: ["SPEED_SAMPLE_PERCENT:0"],
   // The cron's log line: each job's name and meter (workers/cron/index.ts).
   onLine: (line) => {
     if (!line.includes("cron: ")) return;

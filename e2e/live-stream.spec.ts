@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
+import { logIn } from "./admin.ts";
 import { type RunningBox, startBox, startReadyBox, waitUntilOnline } from "./box.ts";
 import { expect, expectNoAxeViolations, hydrated, LIVE_SEGMENTS, test } from "./fixtures.ts";
 import { expectSmallestSharpVersions } from "./pictures.ts";
@@ -255,6 +256,37 @@ test("a visitor presses play, watches the camera live for a minute, then may wat
     .toContain("Starting session…");
   // The picture was the camera's status: nothing read while it played, nor as it ran out.
   expect((await statusReads(page)).filter((at) => at > pressedAt)).toEqual([]);
+});
+
+test("a sampled live start reaches the owner's statistics as its step, and nothing else is sent", async ({
+  strictPage: page,
+  baseURL,
+  browser,
+}) => {
+  // The journeys' Worker samples every live start (SPEED_SAMPLE_PERCENT 100, playwright.config.ts).
+  const { live } = await openWithBox(page, baseURL, "/");
+  const report = page.waitForRequest(
+    (request) =>
+      request.url().endsWith("/api/beacon") && (request.postData()?.includes('"speed"') ?? false),
+  );
+  const pressedAt = Date.now();
+  await live.getByRole("button", { name: "Live ansehen" }).click();
+  await expect(live.getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+  const liveAfter = Date.now() - pressedAt;
+  const body = JSON.parse((await report).postData() ?? "{}");
+  expect(Object.keys(body)).toEqual(["type", "live_start"]);
+  expect(body.live_start).toBeGreaterThan(0);
+  expect(body.live_start).toBeLessThanOrEqual(liveAfter);
+
+  const owner = await (await browser.newContext()).newPage();
+  await logIn(owner, "/admin/statistics");
+  const speed = owner.getByRole("region", { name: "Livebild nach dem Klick" });
+  const row = (name: string) => speed.getByRole("row", { name: new RegExp(`^${name}`) });
+  await expect(row("Gemessene Live-Starts").getByRole("cell").first()).not.toHaveText("0");
+  await expect(row("Median").getByRole("cell").first()).toHaveText(/^(bis|über) \d+(,\d+)? Sek\.$/);
+  await expect(row("95. Perzentil").getByRole("cell").nth(1)).toHaveText(/^(bis|über) /);
+  await expectNoAxeViolations(owner);
+  await owner.context().close();
 });
 
 test.describe("when things go wrong", () => {

@@ -328,6 +328,10 @@ describe("what is not counted", () => {
       { type: "event", name: "like" },
       { type: "event", name: "stream_started" },
       { type: "event", name: "../../etc" },
+      { type: "speed" },
+      { type: "speed", live_start: -1 },
+      { type: "speed", live_start: "fast" },
+      { type: "speed", live_start: 3_600_000 },
       `{"type":"event","name":"timelapse_play","padding":"${"x".repeat(2000)}"}`,
     ];
     for (const body of bad) {
@@ -403,6 +407,40 @@ describe("product events", () => {
     expect(response.status).toBe(200);
     vi.useRealTimers();
     await vi.waitFor(async () => expect(await todaysCounts()).toEqual({ "event contact_sent": 1 }));
+  });
+});
+
+describe("the live start's speed", () => {
+  test("only the step of each press → first frame is kept, and the owner sees its median and 95th percentile", async () => {
+    const starts = [...Array(10).fill(1200), ...Array(8).fill(2300), 16_000, 20_000];
+    for (const live_start of starts) {
+      const response = await beacon(
+        { type: "speed", live_start },
+        { "CF-Connecting-IP": newAddress() },
+      );
+      expect(response.status).toBe(204);
+    }
+    expect(await todaysCounts()).toEqual({
+      "live_start 1500": 10,
+      "live_start 2500": 8,
+      "live_start over": 2,
+    });
+    // Starts of ten days ago count in the 30 days only.
+    const tenDaysAgo = utcDay(new Date(Date.now() - 10 * 86_400_000));
+    await env.DB.prepare(
+      "insert into analytics_counts (day, dimension, value, count) values (?, 'live_start', '500', 40)",
+    )
+      .bind(tenDaysAgo)
+      .run();
+
+    const { speed } = await readStatistics(getDb(env.DB));
+    expect(speed).toEqual({
+      samples: { live_start: { week: 20, month: 60 } },
+      figures: [
+        { week: { upTo: 1500, over: false }, month: { upTo: 500, over: false } },
+        { week: { upTo: 15_000, over: true }, month: { upTo: 2500, over: false } },
+      ],
+    });
   });
 });
 

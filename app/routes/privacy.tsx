@@ -1,12 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LegalDate, OwnerAddress } from "#app/components/text-pages/legal.tsx";
 import { ProsePage, Section } from "#app/components/text-pages/prose-page.tsx";
-import { LocalizedLink } from "#app/components/ui/localized-link.tsx";
+import { LocalizedLink, useLocale } from "#app/components/ui/localized-link.tsx";
+import { formatNumber } from "#app/lib/format.ts";
 import { useRootData } from "#app/shell/root-data.ts";
 
 export default function Privacy() {
   const { t } = useLingui();
-  const retentionDays = useRootData().site.stillRetentionDays;
+  const { site } = useRootData();
+  const retentionDays = site.stillRetentionDays;
+  const speedShare = formatNumber(useLocale(), site.speedSamplePercent / 100, { style: "percent" });
   return (
     <ProsePage
       title={t`Privacy Policy`}
@@ -34,6 +37,9 @@ export default function Privacy() {
         <p>{t`To count how many people visit on a given day, we compute a code from your IP address and your browser's identification (user agent) with a random key that changes every day, and a second code in the same way from the address of your network alone (for IPv6, its first half), so that one network counts as no more than five visitors a day. Both codes are kept only until the end of that day (midnight UTC); then they are deleted together with the key, so they can never be traced back to anyone, not even by us. Your IP address and user agent are never stored. If your browser sends the Global Privacy Control signal, we count the page view but compute no code at all and note no linking website.`}</p>
         <p>{t`A website that linked to us is named in the statistics only once visitors from three different networks have come from it. To tell networks apart without storing them, we note for the linking website which of 64 groups your network falls into; the group is computed from the network's address with a fixed secret key and stands for one in 64 of all addresses on the internet, so it says nothing about you. These notes are deleted after 30 days. Reports that none of our pages could have sent are not counted.`}</p>
         <p>{t`A view of the camera embedded on another website counts as a page view like any other, with the embedding website noted as the linking website, under the same rules.`}</p>
+        {site.speedSamplePercent > 0 ? (
+          <p>{t`If you start the live view, your browser measures on a random share of starts (currently ${speedShare}) how long the picture took to appear after your press, and sends us this one figure and nothing else. We only add it to a daily count of the figures in the same range (for example "from 2 to 2.5 seconds") and keep nothing more.`}</p>
+        ) : null}
         <p>{t`We also count how often a live session is started and watched to the end, a time-lapse is played, something is liked and a contact message is sent: plain numbers without any reference to a person. Search engines and other crawlers are not counted. The daily totals are kept for 13 months and then deleted. The statistics use no cookies and no local storage, and nothing in them identifies you. The legal basis is our legitimate interest in knowing how the site is used (Art. 6(1)(f) GDPR).`}</p>
       </Section>
       <Section id="contact" title={t`5. Contact form`}>

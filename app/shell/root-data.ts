@@ -12,6 +12,8 @@ export type SiteInfo = {
   cameraLongitude: number;
   supportUrl: string;
   stillRetentionDays: number;
+  /** The share of live starts that report their speed to the owner (ADR 014). */
+  speedSamplePercent: number;
 };
 
 export type RootData = {

@@ -1,17 +1,22 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { countEvent } from "#app/.server/statistics/counts.ts";
+import { countEvent, countSpeed } from "#app/.server/statistics/counts.ts";
+import { speedReport } from "#app/features/statistics/speed-report.ts";
 import { beaconEvents } from "#app/features/statistics/statistics-events.ts";
 import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
-// Page views are counted from the pages' own requests (ADR 014): a beacon carries an event.
-const beaconSchema = z.object({ type: z.literal("event"), name: z.enum(beaconEvents) });
+// Page views are counted from the pages' own requests (ADR 014): a beacon carries an event, or
+// a sampled page load's speed.
+const beaconSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("event"), name: z.enum(beaconEvents) }),
+  speedReport,
+]);
 
 const MAX_BODY_BYTES = 1024;
 
@@ -54,7 +59,11 @@ export const beaconRoutes = new Hono<ApiEnv>().post(
     }
 
     // What no page of ours sends is answered like the rest, so nothing tells a script what to change.
-    if (sentByOurPage(request)) await countEvent(c.var.db, parsed.data.name, utcDay());
+    if (sentByOurPage(request)) {
+      const beacon = parsed.data;
+      if (beacon.type === "event") await countEvent(c.var.db, beacon.name, utcDay());
+      else await countSpeed(c.var.db, beacon, utcDay());
+    }
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   },

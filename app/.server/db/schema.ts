@@ -242,6 +242,8 @@ export const analyticsDimensions = [
   "language",
   "event",
   "embed",
+  // A sampled live start's speed, a counter per bucket (app/features/statistics/speed-report.ts).
+  "live_start",
 ] as const;
 
 export const analyticsCounts = sqliteTable(

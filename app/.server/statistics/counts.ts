@@ -6,10 +6,12 @@ import {
   analyticsReferrerNetworks,
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { type SpeedReport, speedMetrics } from "#app/features/statistics/speed-report.ts";
 import type { ProductEvent } from "#app/features/statistics/statistics-events.ts";
 import { addCount, counterKey, emptyBatch } from "./count-batch.ts";
 import { bufferCounts } from "./isolate-counts.ts";
 import { firstDayShown } from "./read-statistics.ts";
+import { speedBucket } from "./speed-percentiles.ts";
 
 type Dimension = (typeof analyticsDimensions)[number];
 type Counter = { dimension: Dimension; value: string };
@@ -58,6 +60,18 @@ export async function countPageView(db: Db, view: PageView): Promise<void> {
 
 export async function countEvent(db: Db, event: ProductEvent, day: string): Promise<void> {
   await increment(db, day, [{ dimension: "event", value: event }]);
+}
+
+/** Only buckets reach D1: the figures themselves are dropped here (ADR 014). */
+export async function countSpeed(db: Db, report: SpeedReport, day: string): Promise<void> {
+  await increment(
+    db,
+    day,
+    speedMetrics.map((metric) => ({
+      dimension: metric,
+      value: speedBucket(metric, report[metric]),
+    })),
+  );
 }
 
 /** How long the daily counts are kept, in calendar months, as the privacy policy says. */

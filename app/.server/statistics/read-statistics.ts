@@ -2,6 +2,7 @@ import { and, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/.server/db/client.ts";
 import { analyticsCounts } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { speedMetrics } from "#app/features/statistics/speed-report.ts";
 import {
   breakdownDimensions,
   type DayFigures,
@@ -15,6 +16,7 @@ import {
 } from "#app/features/statistics/statistics-events.ts";
 import { DAY_MS } from "#time/durations.ts";
 import { confirmedReferrers } from "./referrer-networks.ts";
+import { fieldSpeedOf } from "./speed-percentiles.ts";
 
 const STATISTICS_DAYS = 30;
 const TOP_ENTRIES = 10;
@@ -51,7 +53,7 @@ export async function readStatistics(db: Db): Promise<Statistics> {
     )
     .groupBy(analyticsCounts.dimension, shown)
     .as("ranked");
-  const [daily, top] = await db.batch([
+  const [daily, top, speed] = await db.batch([
     db
       .select()
       .from(analyticsCounts)
@@ -66,6 +68,12 @@ export async function readStatistics(db: Db): Promise<Statistics> {
       .from(ranked)
       .where(sql`${ranked.rank} <= ${TOP_ENTRIES}`)
       .orderBy(ranked.dimension, sql`${ranked.rank}`),
+    db
+      .select()
+      .from(analyticsCounts)
+      .where(
+        and(gte(analyticsCounts.day, from), inArray(analyticsCounts.dimension, [...speedMetrics])),
+      ),
   ]);
 
   const figures = new Map(days.map((day) => [day, { day, views: 0, visitors: 0 }]));
@@ -109,5 +117,6 @@ export async function readStatistics(db: Db): Promise<Statistics> {
     totals: { today: sum(series.slice(-1)), week: sum(series.slice(-7)), month: sum(series) },
     events,
     breakdowns,
+    speed: fieldSpeedOf(speed, weekFrom),
   };
 }

@@ -18,6 +18,8 @@ import {
 export { preloadPlayer } from "./stream-player.ts";
 
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
+import { useOptionalRootData } from "#app/shell/root-data.ts";
+import type { SessionRequest } from "./session-request.ts";
 import type { RenderedStill } from "./stream-status.ts";
 import {
   CONNECTION_ATTEMPTS,
@@ -60,13 +62,17 @@ export default function LiveSession({
 }: {
   initialStatus: StreamStatus | null;
   rendered: RenderedStill;
-  pending: Promise<Response>;
+  pending: SessionRequest;
   onAnnounce: (text: string) => void;
 }) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const { status, phase, durationSeconds, start, stop, end } = useLiveStream(video, initialStatus);
+  const { status, phase, durationSeconds, start, stop, end } = useLiveStream(
+    video,
+    initialStatus,
+    useOptionalRootData()?.site.speedSamplePercent,
+  );
   // A ref, so StrictMode's re-run does not start a second session.
   const startedOnMount = useRef(false);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useStat
 import { useLocation } from "react-router";
 import type { StreamStatus } from "#app/features/live-stream/live-stream-api.ts";
 import { loadCatalog } from "#app/i18n/load-messages.ts";
-import { requestSession } from "./session-request.ts";
+import { requestSession, type SessionRequest } from "./session-request.ts";
 import { StartOverlay, StreamFrame, StreamProgress } from "./stream-frame.tsx";
 import { type RenderedStill, useStreamStatus } from "./stream-status.ts";
 import { wantsToWatchLive } from "./watch-live-link.tsx";
@@ -62,7 +62,7 @@ export function LiveStreamPanel({
   initialStatus?: StreamStatus | null;
 }) {
   const { t } = useLingui();
-  const [firstRequest, setFirstRequest] = useState<Promise<Response> | null>(null);
+  const [firstRequest, setFirstRequest] = useState<SessionRequest | null>(null);
   // From the first press on, the session's own (useLiveStream) reads it.
   const [status] = useStreamStatus(initialStatus, firstRequest !== null);
   // Here, in the DOM from the start, so screen readers say every step of the late session.
@@ -73,7 +73,7 @@ export function LiveStreamPanel({
   const begin = useCallback(() => {
     preload();
     const pending = requestSession();
-    pending.catch(() => undefined); // the session reports a failed request when it takes it over
+    pending.response.catch(() => undefined); // the session reports a failed request when it takes it over
     setAnnouncement(starting);
     setFirstRequest(pending);
   }, [starting]);

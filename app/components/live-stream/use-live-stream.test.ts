@@ -11,6 +11,7 @@ const player = vi.hoisted(() => ({
 }));
 vi.mock("./stream-player.ts", () => player);
 
+import { requestSession } from "./session-request.ts";
 import {
   CONNECTION_ATTEMPTS,
   MIN_STEP_MS,
@@ -117,10 +118,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderSession() {
+function renderSession(speedSamplePercent?: number) {
   const video = { current: document.createElement("video") };
   return renderHook(() => {
-    const session = useLiveStream(video, null);
+    const session = useLiveStream(video, null, speedSamplePercent);
     const last = seen.at(-1)?.phase;
     if (JSON.stringify(last) !== JSON.stringify(session.phase)) {
       seen.push({ phase: session.phase, at: performance.now() });
@@ -237,7 +238,7 @@ describe("a live session", () => {
   });
 
   test("the session requested on the press is the one the first run takes over", async () => {
-    const pending = fetch("/api/stream/sessions", { method: "POST" });
+    const pending = requestSession();
     const { result } = renderSession();
     await act(async () => {
       void result.current.start(pending);
@@ -451,6 +452,35 @@ describe("a live session", () => {
     const { result } = renderSession();
     await startLive(result);
     act(() => result.current.stop());
+    await advance(1000);
+    expect(beacons).toEqual([]);
+  });
+});
+
+describe("the live start's speed", () => {
+  test("a sampled start reports the time from the press to the first frame, once", async () => {
+    const { result } = renderSession(100);
+    const pending = requestSession(); // the press
+    await advance(400); // the session's code arriving
+    await act(async () => {
+      void result.current.start(pending);
+    });
+    await until(result, "player");
+    const pressToFrame = performance.now() - pending.pressedAt;
+    await act(async () => events?.onFirstFrame());
+    await vi.waitFor(() =>
+      expect(beacons).toEqual([
+        `/api/beacon {"type":"speed","live_start":${Math.round(pressToFrame)}}`,
+      ]),
+    );
+    expect(pressToFrame).toBeGreaterThanOrEqual(400 + MIN_STEP_MS);
+    await until(result, "live");
+    expect(beacons).toHaveLength(1);
+  });
+
+  test("a start outside the sample reports nothing", async () => {
+    const { result } = renderSession(0);
+    await startLive(result);
     await advance(1000);
     expect(beacons).toEqual([]);
   });

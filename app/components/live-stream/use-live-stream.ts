@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { reportEvent } from "#app/components/statistics/report-usage.ts";
+import { reportEvent, reportLiveStart } from "#app/components/statistics/report-usage.ts";
 import {
   type StreamSession,
   type StreamStatus,
@@ -8,7 +8,7 @@ import {
 } from "#app/features/live-stream/live-stream-api.ts";
 import { fetchRead } from "#app/lib/fetch-read.ts";
 import { readAnswer } from "#app/lib/read-answer.ts";
-import { requestSession } from "./session-request.ts";
+import { requestSession, type SessionRequest } from "./session-request.ts";
 import { attachPlayer, loadPlayer } from "./stream-player.ts";
 import { useStreamStatus } from "./stream-status.ts";
 
@@ -53,6 +53,8 @@ function arrived<T>(promise: Promise<T>): () => T | undefined {
 export function useLiveStream(
   video: React.RefObject<HTMLVideoElement | null>,
   initialStatus: StreamStatus | null,
+  /** The share of live starts whose press → first frame is reported (ADR 014). */
+  speedSamplePercent = 0,
 ) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   // While a session runs its picture is the camera's status: read only when none runs (issue 35).
@@ -220,14 +222,15 @@ export function useLiveStream(
 
   // `pending`: the session request the panel sent on the press (session-request.ts).
   const start = useCallback(
-    async (pending?: Promise<Response>) => {
+    async (pending?: SessionRequest) => {
+      const { response: requested, pressedAt } = pending ?? requestSession();
       release();
       run.current += 1;
       const id = run.current;
       sessionUrl.current = null;
       show({ name: "starting" });
       try {
-        const response = await (pending ?? requestSession());
+        const response = await requested;
         // This device's clock: by the Worker's `expiresAt`, a slow one would count past the end.
         const answeredAt = Date.now();
         if (run.current !== id) return;
@@ -252,6 +255,7 @@ export function useLiveStream(
         const framed = () => playingNow() === true;
         void playing.then((ok) => {
           if (ok && run.current === id) {
+            reportLiveStart(performance.now() - pressedAt, speedSamplePercent);
             show({ name: "live", expiresAt: answeredAt + session.durationSeconds * 1000 });
           }
         });
@@ -267,7 +271,7 @@ export function useLiveStream(
         await settle(id, { name: "failed" });
       }
     },
-    [connect, play, release, settle, setStatus, show, step, streamSettled],
+    [connect, play, release, settle, setStatus, show, speedSamplePercent, step, streamSettled],
   );
 
   const stop = useCallback(() => {

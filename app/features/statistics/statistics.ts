@@ -1,3 +1,4 @@
+import type { FieldSpeed } from "./speed-report.ts";
 import type { ProductEvent } from "./statistics-events.ts";
 
 export const breakdownDimensions = [
@@ -20,4 +21,6 @@ export type Statistics = {
   totals: Periods<PeriodFigures>;
   events: Record<ProductEvent, Periods<number>>;
   breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
+  /** What sampled page loads measured of their speed (ADR 014). */
+  speed: FieldSpeed;
 };

@@ -8,6 +8,7 @@ import { type BreakdownRow, BreakdownTable } from "#app/components/statistics/br
 import { DailyChart } from "#app/components/statistics/daily-chart.tsx";
 import { PeriodFiguresList } from "#app/components/statistics/period-figures.tsx";
 import { ProductEvents } from "#app/components/statistics/product-events.tsx";
+import { SpeedFigures } from "#app/components/statistics/speed-figures.tsx";
 import { UsageBudget } from "#app/components/statistics/usage-budget.tsx";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import type { BreakdownDimension } from "#app/features/statistics/statistics.ts";
@@ -101,6 +102,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           />
         ))}
         <ProductEvents events={loaderData.events} />
+        <SpeedFigures speed={loaderData.speed} />
       </div>
     </section>
   );
