@@ -58,10 +58,16 @@ function Viewer({
   item: PublicMediaItem;
   gallery: ReturnType<typeof useGallery>;
 }) {
-  const { returnFocus } = gallery;
+  const { returnFocus, recount } = gallery;
   useEffect(() => () => returnFocus(item.id), [item.id, returnFocus]);
+  // As the media viewer does: what the item's read says reaches its card.
+  useEffect(() => recount(item.id, { views: item.views, likes: item.likes }), [item, recount]);
   return (
     <div role="dialog" aria-label={`Viewing ${item.id}`}>
+      <p>{`Likes ${item.likes}`}</p>
+      <button type="button" onClick={() => recount(item.id, { likes: item.likes + 1 })}>
+        Like
+      </button>
       {gallery.previous ? (
         <button type="button" onClick={gallery.previous}>
           Previous
@@ -90,6 +96,7 @@ function Gallery() {
       <Link
         to={`/en/gallery/${item.id}`}
         data-media-id={item.id}
+        data-likes={item.likes}
         data-eager={gallery.eager(place, 1)}
         data-priority={gallery.fetchPriority(list, place) ?? "auto"}
       >
@@ -164,6 +171,24 @@ test("steps replace the item in the history: Back leaves the viewer for the gall
   press("Back");
   await screen.findByText("At /en/gallery");
   expect(screen.queryByRole("dialog")).toBeNull();
+});
+
+test("a like given in the viewer stays when the item's read is a moment older than it", async () => {
+  // The loader's items never change their likes: as a shared page read within its second.
+  visit(["/en/gallery"]);
+  await openCard("p0");
+  await screen.findByText("Likes 0");
+  press("Like");
+  await screen.findByText("Likes 1");
+  press("Next");
+  await viewing("p1");
+  press("Previous");
+  await viewing("p0");
+  expect(await screen.findByText("Likes 1")).toBeTruthy();
+  press("Close");
+  await waitFor(() =>
+    expect(screen.getByRole("link", { name: "Title p0" }).dataset.likes).toBe("1"),
+  );
 });
 
 test("Next on the last item read so far reads the next page and steps on to it", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useListNews } from "#app/components/ui/list-news.tsx";
@@ -22,8 +22,6 @@ export function useGallery(data: GalleryData) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { params } = data;
-  // Closing reads nothing (`close`): the item's read stays in the data, unshown.
-  const item = useParams().id ? data.item : null;
   const galleryPath = localizePath("/gallery", locale);
   const pages = useGalleryPages(data, galleryPath, params);
   const { nextCursor, loading, failed, loadMore } = pages;
@@ -31,11 +29,28 @@ export function useGallery(data: GalleryData) {
   const [counted, setCounted] = useState<Record<string, MediaCounts>>({});
   const recount = useCallback(
     (id: string, counts: MediaCounts) =>
-      setCounted((known) => ({ ...known, [id]: { ...known[id], ...counts } })),
+      setCounted((known) => {
+        const highest = { ...known[id] };
+        // Counts only grow, and a shared page (ADR 019) may be a moment older than a like
+        // this visit gave: the highest figure seen stays.
+        for (const key of ["views", "likes"] as const) {
+          const value = counts[key];
+          if (value !== undefined && value > (highest[key] ?? -1)) highest[key] = value;
+        }
+        const same = highest.views === known[id]?.views && highest.likes === known[id]?.likes;
+        return same ? known : { ...known, [id]: highest };
+      }),
     [],
   );
   const withCounts = (list: PublicMediaItem[]) =>
     list.map((media) => (counted[media.id] ? { ...media, ...counted[media.id] } : media));
+  // Closing reads nothing (`close`): the item's read stays in the data, unshown.
+  const read = useParams().id ? data.item : null;
+  const readCounts = read ? counted[read.id] : undefined;
+  const item = useMemo(
+    () => (read && readCounts ? { ...read, ...readCounts } : read),
+    [read, readCounts],
+  );
   const featured = withCounts(data.featured);
   const items = withCounts(pages.items);
 
