@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { startPreview } from "./preview-server.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 
 const assets = "build/client/assets";
 const chunk = readdirSync(assets).find((file) => /^beacon-.*\.js$/.test(file));

@@ -1,6 +1,6 @@
 // The budgets in `npm test` against one preview of the build (bench/README.md).
 import { spawnSync } from "node:child_process";
-import { startPreview } from "./preview-server.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 
 const preview = await startPreview();
 try {

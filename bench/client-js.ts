@@ -1,7 +1,7 @@
 // The JavaScript a first visit downloads per route, and its budget gate (bench/README.md).
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { startPreview } from "./preview-server.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 
 const routes = [
   "/",

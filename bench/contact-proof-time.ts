@@ -4,8 +4,8 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "9" } } });
 

@@ -1,5 +1,5 @@
 // D1 statements per page render, from the Server-Timing header (bench/README.md).
-import { startPreview } from "./preview-server.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 
 const routes = [
   "/",

@@ -1,9 +1,9 @@
 // A phone's largest paint and hydration, in Chromium's own timings (ADR 018; bench/README.md).
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { freePort, startPreview } from "#scripts/preview-server.ts";
 import { brotliProxy } from "./brotli-proxy.ts";
 import { loadAverage } from "./host-load.ts";
-import { freePort, startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({
   options: {

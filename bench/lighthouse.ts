@@ -6,9 +6,9 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { defaultLocale, type Locale, locales, localizePath } from "#app/i18n/locales.ts";
 import { publicPagePaths } from "#app/shell/pages.ts";
+import { freePort, startPreview } from "#scripts/preview-server.ts";
 import { brotliProxy } from "./brotli-proxy.ts";
 import { loadAverage } from "./host-load.ts";
-import { freePort, startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({
   options: {

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { SourceMap, stripTypeScriptTypes } from "node:module";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
 const GOAL_MS = 7;

@@ -2,8 +2,8 @@
 // goal 7: median of 5 runs ≤ 2×, no run over 2.5×), and how many answers were renders (ADR 019).
 // Usage: npm run build && npm run bench:ssr   (BENCH_SECONDS, BENCH_PAGES=home,archive, BENCH_PORT)
 import autocannon from "autocannon";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = 5;

@@ -9,8 +9,8 @@
 import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { startReadyBox } from "#e2e/box.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
 const rate = Number(process.env.BENCH_RATE ?? 500);

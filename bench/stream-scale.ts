@@ -1,7 +1,7 @@
 // Whether the CameraStream object's load grows with viewers (bench/README.md).
 import autocannon from "autocannon";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
-import { startPreview } from "./preview-server.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);

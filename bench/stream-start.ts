@@ -5,8 +5,8 @@ import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
 import { startCamera } from "#e2e/camera-stand-in.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({
   options: {

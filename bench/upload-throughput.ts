@@ -2,8 +2,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { PART_SIZE, partCount, partLength } from "#app/features/uploads/upload-limits.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 import { jpeg, movieBoxes } from "#test/media-bytes.ts";
-import { startPreview } from "./preview-server.ts";
 
 const FILE_BYTES = 1000 * 1000 * 1000;
 const PARALLEL = 3;

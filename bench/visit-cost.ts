@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
+import { freePort, startPreview } from "#scripts/preview-server.ts";
 import { brotliProxy } from "./brotli-proxy.ts";
 import {
   freeCpuMsPerInvocation,
@@ -19,7 +20,6 @@ import {
   type Resource,
 } from "./cloudflare-prices.ts";
 import { type DayInputs, printFreeDay, stillFromCode, type Usage } from "./free-day.ts";
-import { freePort, startPreview } from "./preview-server.ts";
 import { workerdCpuNs, workerdPids } from "./workerd-cpu.ts";
 
 type Invocation = { step: string; method: string; url: string; usage: Usage };

@@ -13,8 +13,8 @@ import { startBox } from "#e2e/box.ts";
 import { startCamera } from "#e2e/camera-stand-in.ts";
 import { startFaultProxy, type Tap } from "#e2e/fault-proxy.ts";
 import { STILL_SLOT_MS } from "#protocol/still-upload.ts";
+import { startPreview } from "#scripts/preview-server.ts";
 import { loadAverage } from "./host-load.ts";
-import { startPreview } from "./preview-server.ts";
 
 const { values } = parseArgs({
   options: {

@@ -20,6 +20,8 @@ export async function startPreview(
   /** `vars`: `NAME:value` pairs over wrangler.jsonc's vars; `wranglerArgs` go to `wrangler dev`. */
   {
     fresh = true,
+    /** The local state: the benches share theirs; a test keeps one of its own. */
+    persistTo = ".wrangler/bench",
     vars = [] as string[],
     config = undefined as string | undefined,
     wranglerArgs = [] as string[],
@@ -34,7 +36,7 @@ export async function startPreview(
     "node",
     [
       "scripts/serve-build.ts",
-      ["--port", port, "--persist-to", ".wrangler/bench"],
+      ["--port", port, "--persist-to", persistTo],
       fresh ? ["--fresh"] : [],
       vars.flatMap((pair) => ["--var", pair]),
       config ? ["--config", config] : [],
