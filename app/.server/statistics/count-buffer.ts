@@ -7,16 +7,22 @@ export type SendCounts = (batch: CountBatch) => Promise<void>;
 /** A quiet isolate hands its counts over this long after its last one (ADR 030). */
 const QUIET_MS = 20_000;
 const RETRY_MS = 20_000;
+/** How often a request looks whether the hand-over another request is making has ended. */
+const SENDING_POLL_MS = 25;
 
-/** The counts added between two hand-overs, and the requests waiting for theirs. */
-type Generation = { done: boolean; handedOver: PromiseWithResolvers<void> };
-const newGeneration = (): Generation => ({ done: false, handedOver: Promise.withResolvers() });
-
-/** Per isolate: counts wait here until the StatsBuffer object has them, at most `flushMs`. */
+/**
+ * Per isolate: counts wait here until the StatsBuffer object has them, at most `flushMs`.
+ * Each request waits on its own timers only: the runtime never settles a promise made by a
+ * request that has ended (workerd's handle_cross_request_promise_resolution), so a request
+ * awaiting another's would be cut off with its counts left behind.
+ */
 export class CountBuffer {
   private pending = emptyBatch();
-  private generation = newGeneration();
-  private sending: { batch: CountBatch; sent: Promise<void> } | null = null;
+  /** The generation the pending counts belong to; each hand-over starts the next. */
+  private generation = 0;
+  /** Every generation up to this one is in the object (a failed one went on with a later one). */
+  private handedUpTo = -1;
+  private sending: CountBatch | null = null;
   private firstAt = 0;
   private lastAt = 0;
   private retryAt = Number.NEGATIVE_INFINITY;
@@ -35,19 +41,19 @@ export class CountBuffer {
     addBatch(this.pending, counts);
     this.send = send;
     const mine = this.generation;
-    while (!mine.done) {
+    while (this.handedUpTo < mine) {
       const wait = this.dueAt() - this.clock.now();
-      if (this.sending) await this.sending.sent;
-      else if (wait > 0) await Promise.race([this.clock.sleep(wait), mine.handedOver.promise]);
+      if (this.sending) await this.clock.sleep(SENDING_POLL_MS);
+      else if (wait > 0) await this.clock.sleep(wait);
       else await this.handOver();
     }
   }
 
   /** Likes or views of an item this isolate holds, the one being sent included. */
   held(action: "likes" | "views", mediaId: string): number {
-    const ofItem = (batch: CountBatch | undefined) =>
+    const ofItem = (batch: CountBatch | null) =>
       (batch?.[action] ?? []).filter((key) => JSON.parse(key)[1] === mediaId);
-    return new Set([...ofItem(this.pending), ...ofItem(this.sending?.batch)]).size;
+    return new Set([...ofItem(this.pending), ...ofItem(this.sending)]).size;
   }
 
   private dueAt(): number {
@@ -55,32 +61,24 @@ export class CountBuffer {
     return Math.max(this.retryAt, Math.min(this.firstAt + this.flushMs, this.lastAt + quiet));
   }
 
-  private handOver(): Promise<void> {
+  private async handOver(): Promise<void> {
     const batch = this.pending;
     const generation = this.generation;
     this.pending = emptyBatch();
-    this.generation = newGeneration();
-    const sent = this.send(batch).then(
-      () => {
-        generation.done = true;
-        generation.handedOver.resolve();
-      },
-      (error: unknown) => {
-        console.error("statistics: counts not handed over, kept for the next try", error);
-        const now = this.clock.now();
-        if (isEmpty(this.pending)) this.firstAt = now;
-        this.pending = addBatch(batch, this.pending);
-        this.retryAt = now + RETRY_MS;
-        // Its requests now wait for the next hand-over, which carries their counts.
-        void this.generation.handedOver.promise.then(() => {
-          generation.done = true;
-          generation.handedOver.resolve();
-        });
-      },
-    );
-    this.sending = { batch, sent };
-    return sent.finally(() => {
+    this.generation += 1;
+    this.sending = batch;
+    try {
+      await this.send(batch);
+      this.handedUpTo = generation;
+    } catch (error) {
+      console.error("statistics: counts not handed over, kept for the next try", error);
+      // Its requests now wait for the next hand-over, which carries their counts.
+      const now = this.clock.now();
+      if (isEmpty(this.pending)) this.firstAt = now;
+      this.pending = addBatch(batch, this.pending);
+      this.retryAt = now + RETRY_MS;
+    } finally {
       this.sending = null;
-    });
+    }
   }
 }
