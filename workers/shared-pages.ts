@@ -7,7 +7,14 @@ type SharedPage = {
   status: number;
   headers: [string, string][];
 };
-type Entry = { page: Promise<SharedPage | null>; renderedAt: number };
+/**
+ * A page's state in this isolate. No promise is shared: the runtime ties a promise to the
+ * request that made it, and one request waiting on another's hung or failed under a crowd.
+ */
+type Entry =
+  | { state: "rendering"; renderedAt: number }
+  | { state: "shared"; renderedAt: number; page: SharedPage }
+  | { state: "unshareable"; renderedAt: number };
 
 const MAX_PAGES = 50;
 const pages = new Map<string, Entry>();
@@ -60,6 +67,17 @@ function remember(key: string, entry: Entry) {
   }
 }
 
+/** How often a request looks whether the render another request is making has ended. */
+const RENDERING_POLL_MS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The page's entry while its window lasts. */
+function freshEntry(key: string, seconds: number): Entry | undefined {
+  const entry = pages.get(key);
+  return entry && Date.now() - entry.renderedAt < seconds * 1000 ? entry : undefined;
+}
+
 export async function sharedPage(
   request: Request,
   {
@@ -72,41 +90,50 @@ export async function sharedPage(
   const rendered = (response: Response) => marked(response.body, response, "rendered");
   if (seconds <= 0 || !isVisitorRead(request)) return rendered(await render());
   const key = request.url;
-  const now = Date.now();
-  const entry = pages.get(key);
-  if (entry && now - entry.renderedAt < seconds * 1000) {
-    const page = await entry.page;
-    if (page) return withNonce(page, nonce);
+  // Another request's render is waited for on this request's own timer; nothing awaits
+  // between the last look and taking the render on, so two requests never both take it.
+  let entry = freshEntry(key, seconds);
+  while (entry?.state === "rendering") {
+    await sleep(RENDERING_POLL_MS);
+    entry = freshEntry(key, seconds);
   }
+  if (entry?.state === "shared") return withNonce(entry.page, nonce);
+  // A page not shared (a form's single-use question) is rendered for each, without waiting.
+  if (entry?.state === "unshareable") return rendered(await render());
 
-  let resolve: (page: SharedPage | null) => void = () => {};
-  const pending: Entry = { page: new Promise((done) => (resolve = done)), renderedAt: now };
-  remember(key, pending);
-  const share = (page: SharedPage | null) => {
-    if (!page && pages.get(key) === pending) pages.delete(key);
-    resolve(page);
+  const renderedAt = Date.now();
+  const mine: Entry = { state: "rendering", renderedAt };
+  remember(key, mine);
+  const settle = (entry: Entry | null) => {
+    if (pages.get(key) !== mine) return;
+    if (entry) pages.set(key, entry);
+    else pages.delete(key);
   };
   let response: Response;
   try {
     response = await render();
   } catch (error) {
-    share(null);
+    settle(null);
     throw error;
   }
   if (!isShareable(response) || !response.body) {
-    share(null);
+    settle({ state: "unshareable", renderedAt });
     return rendered(response);
   }
-  const [mine, theirs] = response.body.tee();
+  const [own, theirs] = response.body.tee();
   const headers = [...response.headers];
   ctx.waitUntil(
     new Response(theirs)
       .bytes()
       .then((body) => {
         const nonceAt = offsetsOf(body, new TextEncoder().encode(nonce));
-        share({ body, nonceAt, status: response.status, headers });
+        settle({
+          state: "shared",
+          renderedAt,
+          page: { body, nonceAt, status: response.status, headers },
+        });
       })
-      .catch(() => share(null)),
+      .catch(() => settle(null)),
   );
-  return rendered(new Response(mine, response));
+  return rendered(new Response(own, response));
 }
