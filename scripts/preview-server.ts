@@ -25,7 +25,7 @@ export async function startPreview(
     vars = [] as string[],
     config = undefined as string | undefined,
     wranglerArgs = [] as string[],
-    /** Each line the Worker logs (otherwise they are dropped). */
+    /** Each line the Worker logs, its errors too (otherwise they are dropped). */
     onLine = undefined as ((line: string) => void) | undefined,
   } = {},
 ): Promise<{ url: string; stop: () => void; processGroup: number }> {
@@ -44,12 +44,16 @@ export async function startPreview(
     ].flat(),
     // Its own process group, so stopping it takes wrangler and workerd along.
     {
-      stdio: ["ignore", onLine ? "pipe" : "ignore", "ignore"],
+      stdio: ["ignore", onLine ? "pipe" : "ignore", onLine ? "pipe" : "ignore"],
       detached: true,
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     },
   );
-  if (onLine) createInterface({ input: child.stdout as Readable }).on("line", onLine);
+  if (onLine) {
+    for (const output of [child.stdout, child.stderr]) {
+      createInterface({ input: output as Readable }).on("line", onLine);
+    }
+  }
   const stop = () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
   };
