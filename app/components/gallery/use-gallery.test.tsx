@@ -191,6 +191,23 @@ test("a like given in the viewer stays when the item's read is a moment older th
   );
 });
 
+test("a newer read of an item, liked meanwhile by others, shows their likes", async () => {
+  visit(["/en/gallery"]);
+  await openCard("p1");
+  await screen.findByText("Likes 0");
+  const shown = library[1];
+  library[1] = testItem("p1", "image", { likes: 5 });
+  try {
+    press("Next");
+    await viewing("p2");
+    press("Previous");
+    await viewing("p1");
+    expect(await screen.findByText("Likes 5")).toBeTruthy();
+  } finally {
+    if (shown) library[1] = shown;
+  }
+});
+
 test("Next on the last item read so far reads the next page and steps on to it", async () => {
   visit(["/en/gallery"]);
   await openCard("p23");

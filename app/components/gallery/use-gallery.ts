@@ -17,6 +17,16 @@ export type GalleryData = GalleryPage & {
 
 export type MediaCounts = Partial<Pick<PublicMediaItem, "views" | "likes">>;
 
+/**
+ * Counts only grow, and a shared page (ADR 019) may be a moment older than a like this visit
+ * gave: an item shows the highest figures seen, and stays the same object when its own are.
+ */
+function withHighest(media: PublicMediaItem, seen: MediaCounts | undefined): PublicMediaItem {
+  const views = Math.max(media.views, seen?.views ?? 0);
+  const likes = Math.max(media.likes, seen?.likes ?? 0);
+  return views === media.views && likes === media.likes ? media : { ...media, views, likes };
+}
+
 export function useGallery(data: GalleryData) {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -31,8 +41,6 @@ export function useGallery(data: GalleryData) {
     (id: string, counts: MediaCounts) =>
       setCounted((known) => {
         const highest = { ...known[id] };
-        // Counts only grow, and a shared page (ADR 019) may be a moment older than a like
-        // this visit gave: the highest figure seen stays.
         for (const key of ["views", "likes"] as const) {
           const value = counts[key];
           if (value !== undefined && value > (highest[key] ?? -1)) highest[key] = value;
@@ -43,14 +51,11 @@ export function useGallery(data: GalleryData) {
     [],
   );
   const withCounts = (list: PublicMediaItem[]) =>
-    list.map((media) => (counted[media.id] ? { ...media, ...counted[media.id] } : media));
+    list.map((media) => withHighest(media, counted[media.id]));
   // Closing reads nothing (`close`): the item's read stays in the data, unshown.
   const read = useParams().id ? data.item : null;
   const readCounts = read ? counted[read.id] : undefined;
-  const item = useMemo(
-    () => (read && readCounts ? { ...read, ...readCounts } : read),
-    [read, readCounts],
-  );
+  const item = useMemo(() => read && withHighest(read, readCounts), [read, readCounts]);
   const featured = withCounts(data.featured);
   const items = withCounts(pages.items);
 
