@@ -36,15 +36,15 @@ type AppEnv = {
 
 const serverBuild = () => import("virtual:react-router/server-build").then(withStaticRouteManifest);
 // Given a function, React Router rebuilds its route tables every request (for Vite's reloads);
-// a built Worker hands it the build once, loaded with the first page.
-let builtHandler: Promise<RequestHandler> | undefined;
+// a built Worker hands it the build once, loaded with the first page. The handler is kept, not
+// its promise: a cold isolate's first requests each wait on their own import, never on another
+// request's pending promise (workerd ties those to the request that made them; ADR 019).
+let builtHandler: RequestHandler | undefined;
 const handleDocument: RequestHandler = import.meta.env.DEV
   ? createRequestHandler(serverBuild, import.meta.env.MODE)
   : async (request, context) => {
-      builtHandler ??= serverBuild().then((build) =>
-        createRequestHandler(build, import.meta.env.MODE),
-      );
-      return (await builtHandler)(request, context);
+      builtHandler ??= createRequestHandler(await serverBuild(), import.meta.env.MODE);
+      return builtHandler(request, context);
     };
 
 const app = new Hono<AppEnv>();

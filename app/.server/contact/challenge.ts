@@ -15,21 +15,21 @@ export type ChallengeCheck =
 const encoder = new TextEncoder();
 const TOKEN = /^(\d{13})\.(\d{13})\.([\w-]{22})\.([\w-]{43})$/;
 
-const keys = new Map<string, Promise<CryptoKey>>();
+// Keys, not their promises: a pending promise is its request's, and another must not wait on it.
+const keys = new Map<string, CryptoKey>();
 
 /** SESSION_SECRET signs this too; a prefix in each signed text keeps its uses apart. */
-export function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-    keys.set(secret, key);
-  }
+export async function hmacKey(secret: string): Promise<CryptoKey> {
+  const known = keys.get(secret);
+  if (known) return known;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  keys.set(secret, key);
   return key;
 }
 
