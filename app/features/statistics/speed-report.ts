@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * What a sampled visit measures of the site's speed in the visitor's browser (ADR 014): the live
+ * What a sampled share of visits measures of the site's speed in the browser (ADR 014): the live
  * picture's start, press → first frame. The Web Vitals join it once the home page's JS budget
  * has room for the `web-vitals` library (issue 35, goal 6).
  */

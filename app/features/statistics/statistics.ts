@@ -21,6 +21,6 @@ export type Statistics = {
   totals: Periods<PeriodFigures>;
   events: Record<ProductEvent, Periods<number>>;
   breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
-  /** What sampled page loads measured of their speed (ADR 014). */
+  /** What the sampled live starts measured in visitors' browsers (ADR 014). */
   speed: FieldSpeed;
 };
