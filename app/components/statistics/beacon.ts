@@ -1,8 +1,7 @@
 // Loaded with a product event or a speed report only: keep it tiny.
-import type { SpeedReport } from "#app/features/statistics/speed-report.ts";
-import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
+import type { Report } from "./report-usage.ts";
 
-export function sendBeacon(report: { type: "event"; name: BeaconEvent } | SpeedReport) {
+export function sendBeacon(report: Report) {
   const body = JSON.stringify(report);
   // text/plain needs no CORS preflight; false: the browser's beacon queue is full.
   if (!navigator.sendBeacon?.("/api/beacon", body)) {
