@@ -57,7 +57,6 @@ export default defineConfig({
           name: "unit",
           include: [
             "app/**/*.test.{ts,tsx}",
-            "ingest/**/*.test.ts",
             "protocol/**/*.test.ts",
             "time/**/*.test.ts",
             "scripts/**/*.test.ts",
@@ -65,6 +64,16 @@ export default defineConfig({
           ],
           environment: "happy-dom",
           setupFiles: ["./test/support/dom-waits.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "box",
+          include: ["ingest/**/*.test.ts"],
+          environment: "node",
+          // The box talks to the built Worker, as in the field (test/support/box-worker.ts).
+          globalSetup: ["./test/support/box-worker-setup.ts"],
         },
       },
       {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";

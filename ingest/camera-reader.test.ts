@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";

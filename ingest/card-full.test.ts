@@ -1,17 +1,17 @@
-// @vitest-environment node
 // The card nearly full (issue 34): the time-lapse pauses and says so, stills and live go on, and
 // the health report carries what the Worker mails the owner about. A full card is ENOSPC from
 // every write into the box's data folder.
 import * as fs from "node:fs/promises";
 import { readdir } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { type EventReport, healthReportSchema } from "#protocol/camera-box.ts";
-import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
-import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
+import { BOX_PROTOCOL, type EventReport, healthReportSchema } from "#protocol/camera-box.ts";
+import { testConfig } from "#test/support/box-test-config.ts";
+import { type BoxWorker, startBoxWorker } from "#test/support/box-worker.ts";
 import { lakeDate } from "#time/lake-time.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
+import { ControlChannel, type ControlCommand } from "./control.ts";
 import { pickWindows } from "./day-picks.ts";
 import { framesDir, stillsDir } from "./day-store.ts";
 import { captureFrames } from "./frame-capture.ts";
@@ -26,12 +26,37 @@ vi.mock("node:fs/promises", async (original) => {
 });
 const realWriteFile = (await vi.importActual<typeof fs>("node:fs/promises")).writeFile;
 
-let worker: FakeWorker;
+let worker: BoxWorker;
 let config: BoxConfig;
 let reader: CameraReader;
 const told: EventReport[] = [];
 const status = new BoxStatus();
 status.sendEventsWith((event) => told.push(event) > 0);
+
+/** The box's control socket to the Worker, and the first start a visitor's session sends on it. */
+function connectControl(box: BoxConfig) {
+  let start: (command: Extract<ControlCommand, { type: "start" }>) => void = () => {};
+  const started = new Promise<Parameters<typeof start>[0]>((resolve) => {
+    start = resolve;
+  });
+  const control: ControlChannel = new ControlChannel(box, {
+    onCommand: (command) => {
+      if (command.type === "start") start(command);
+    },
+    onUp: () => {
+      control.send({
+        type: "hello",
+        version: "1",
+        epoch: null,
+        protocol: BOX_PROTOCOL,
+        camera: true,
+      });
+    },
+    onDown: () => {},
+  });
+  void control.connect();
+  return { control, started };
+}
 
 /** Half of each file lands, then the card has no room left, as on a full card. */
 function fillTheCard() {
@@ -46,7 +71,7 @@ function fillTheCard() {
 }
 
 beforeEach(async () => {
-  worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
+  worker = await startBoxWorker();
   // Below the free-space floor whatever this machine has.
   config = await testConfig({ CAMERA_MIN_FREE_MIB: String(1024 ** 3) }, ["--url", worker.url]);
   reader = new CameraReader(config);
@@ -83,16 +108,27 @@ describe("a card nearly full", { timeout: 60_000 }, () => {
 
     // A visitor watching: the live stream works in RAM, not on the card.
     const failures: string[] = [];
-    const live = new Streamer(7, { config, reader, status }, (reason) => failures.push(reason));
-    await live.start();
+    const { control, started } = connectControl(config);
+    let live: Streamer | undefined;
     try {
-      await expect
-        .poll(() => worker.requests.filter((line) => line.includes("/segments/7/")).length, {
-          timeout: 20_000,
-        })
-        .toBeGreaterThanOrEqual(2);
+      const online = async () =>
+        ((await (await fetch(`${worker.site}/api/stream/status`)).json()) as { online: boolean })
+          .online;
+      await expect.poll(online, { timeout: 10_000 }).toBe(true);
+      const visitor = await fetch(`${worker.site}/api/stream/sessions`, { method: "POST" });
+      expect(visitor.status).toBe(201);
+      const { token } = (await visitor.json()) as { token: string };
+      const { epoch, segmentsOnSocket } = await started;
+      const socket = segmentsOnSocket ? control : null;
+      live = new Streamer(epoch, { config, reader, status, socket }, (why) => failures.push(why));
+      await live.start();
+      const seen = await fetch(
+        `${worker.site}/api/stream/session?token=${encodeURIComponent(token)}&wait=settled`,
+      );
+      expect(await seen.json()).toMatchObject({ state: "live" });
     } finally {
-      await live.stop();
+      await live?.stop();
+      control.close();
     }
     expect(failures).toEqual([]);
 

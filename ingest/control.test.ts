@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createServer, type Server } from "node:http";
 import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";

@@ -1,11 +1,10 @@
-// @vitest-environment node
 // The demo day of ADR 026: ffmpeg-made frames whose answer is known, scored by the box's own code.
 import { readdir } from "node:fs/promises";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type PickKind, sunsetQuality } from "#protocol/day-picks.ts";
 import { type DemoFrame as Frame, makeDemoDay } from "#test/support/box-demo-day.ts";
-import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
-import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
+import { testConfig, yesterday } from "#test/support/box-test-config.ts";
+import { type BoxWorker, startBoxWorker } from "#test/support/box-worker.ts";
 import type { BoxConfig } from "./config.ts";
 import { considerStill, pickWindows, proposeDuePicks } from "./day-picks.ts";
 import { stillsDir } from "./day-store.ts";
@@ -42,14 +41,14 @@ describe("the box's scores of the demo day", () => {
 });
 
 describe("the day's proposals", { timeout: 60_000 }, () => {
-  const day = "2026-07-14";
-  let worker: FakeWorker;
+  const day = yesterday();
+  let worker: BoxWorker;
   let config: BoxConfig;
   let windows: NonNullable<ReturnType<typeof pickWindows>>;
   const minutes = (n: number) => n * 60_000;
 
   beforeEach(async () => {
-    worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
+    worker = await startBoxWorker();
     config = await testConfig({}, ["--url", worker.url]);
     windows =
       pickWindows(day, config) ??

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";

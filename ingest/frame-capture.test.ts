@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readdir, stat } from "node:fs/promises";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { type CameraStandIn, startCamera } from "#e2e/camera-stand-in.ts";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";

@@ -1,32 +1,42 @@
-// @vitest-environment node
 import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_STILL_BYTES } from "#protocol/camera-box.ts";
 import { SHARE_CARD } from "#protocol/share-card.ts";
-import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
-import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
+import { testConfig } from "#test/support/box-test-config.ts";
+import { type BoxWorker, startBoxWorker } from "#test/support/box-worker.ts";
 import { BoxStatus } from "./box-status.ts";
 import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills, takeStill } from "./still.ts";
 
-const now = Date.parse("2026-07-14T18:00:00Z");
+// The Worker takes stills of the last 48 hours by its own clock.
+const now = Date.now();
 const hoursAgo = (h: number) => now - h * 3600_000;
+const iso = (at: number) => new Date(at).toISOString();
 
-let worker: FakeWorker;
+let worker: BoxWorker;
 let config: BoxConfig;
+let small: Buffer;
 
 async function waiting(...takenAt: number[]) {
   await mkdir(stillsDir(config), { recursive: true });
-  for (const at of takenAt) await writeFile(join(stillsDir(config), `${at}.jpg`), `jpeg ${at}`);
+  for (const at of takenAt) await writeFile(join(stillsDir(config), `${at}.jpg`), small);
 }
 
+beforeAll(async () => {
+  const file = join((await testConfig()).dataDir, "small.jpg");
+  execFileSync("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360"],
+    ...["-frames:v", "1", file],
+  ]);
+  small = await readFile(file);
+});
 beforeEach(async () => {
-  worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
+  worker = await startBoxWorker();
   config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());
@@ -36,9 +46,9 @@ describe("stills kept while the Worker was unreachable", () => {
     await waiting(hoursAgo(0), hoursAgo(5), hoursAgo(1));
     expect(await sendWaitingStills(config, now)).toBe(3);
     expect(worker.stills.map((s) => s.takenAt)).toEqual([
-      "2026-07-14T13:00:00.000Z",
-      "2026-07-14T17:00:00.000Z",
-      "2026-07-14T18:00:00.000Z",
+      iso(hoursAgo(5)),
+      iso(hoursAgo(1)),
+      iso(hoursAgo(0)),
     ]);
     expect(await readdir(stillsDir(config))).toEqual([]);
   });
@@ -46,7 +56,7 @@ describe("stills kept while the Worker was unreachable", () => {
   test("older than the Worker's 48 hours are dropped without sending", async () => {
     await waiting(hoursAgo(49), hoursAgo(47));
     expect(await sendWaitingStills(config, now)).toBe(1);
-    expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-12T19:00:00.000Z"]);
+    expect(worker.stills.map((s) => s.takenAt)).toEqual([iso(hoursAgo(47))]);
     expect(await readdir(stillsDir(config))).toEqual([]);
   });
 
@@ -57,7 +67,7 @@ describe("stills kept while the Worker was unreachable", () => {
     expect(await readdir(stillsDir(config))).toHaveLength(2);
     worker.fail(/still$/, 413);
     expect(await sendWaitingStills(config, now)).toBe(1);
-    expect(worker.stills.map((s) => s.takenAt)).toEqual(["2026-07-14T17:00:00.000Z"]);
+    expect(worker.stills.map((s) => s.takenAt)).toEqual([iso(hoursAgo(1))]);
     expect(await readdir(stillsDir(config))).toEqual([]);
   });
 
@@ -165,22 +175,20 @@ describe("a still goes to the archive", () => {
     await writeFile(join(stillsDir(config), names[2] ?? ""), "jpeg");
     expect(await sendWaitingStills(config, now)).toBe(2);
     expect(worker.stills.map((s) => [s.takenAt, s.facts?.proposal])).toEqual([
-      ["2026-07-14T15:00:00.000Z", undefined],
-      ["2026-07-14T15:00:00.000Z", { kind: "sunset", score: expect.any(Number) }],
+      [iso(at), undefined],
+      [iso(at), { kind: "sunset", score: expect.any(Number) }],
     ]);
     expect(await readdir(stillsDir(config))).toEqual([names[2]]);
   });
 
-  test("alone, as the JPEG it is, when ffmpeg cannot read it", async () => {
+  test("alone, as the JPEG it is, when ffmpeg cannot make its versions", async () => {
     await waiting(hoursAgo(1));
-    expect(await sendWaitingStills(config, now)).toBe(1);
-    expect(worker.stills).toEqual([
-      {
-        takenAt: "2026-07-14T17:00:00.000Z",
-        still: Buffer.from(`jpeg ${hoursAgo(1)}`),
-        versions: null,
-      },
-    ]);
+    const broken = await testConfig(
+      { CAMERA_DATA_DIR: config.dataDir, CAMERA_FFMPEG: "/nonexistent/ffmpeg" },
+      ["--url", worker.url],
+    );
+    expect(await sendWaitingStills(broken, now)).toBe(1);
+    expect(worker.stills).toEqual([{ takenAt: iso(hoursAgo(1)), still: small, versions: null }]);
   });
 });
 

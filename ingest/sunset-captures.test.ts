@@ -1,11 +1,10 @@
-// @vitest-environment node
 // The sunset window's own frames, on the demo day's ffmpeg-made frames and on the camera reader,
 // with the clock injected: two minutes pass in no time.
 import { readdir } from "node:fs/promises";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { makeDemoDay } from "#test/support/box-demo-day.ts";
-import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
-import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
+import { testConfig, yesterday } from "#test/support/box-test-config.ts";
+import { type BoxWorker, startBoxWorker } from "#test/support/box-worker.ts";
 import { CameraReader } from "./camera-reader.ts";
 import type { BoxConfig } from "./config.ts";
 import { considerStill, pickWindows, proposeDuePicks } from "./day-picks.ts";
@@ -16,7 +15,7 @@ import { type Clock, captureEverySunset } from "./sunset-captures.ts";
 
 const MINUTE = 60_000;
 const windows = (config: BoxConfig) => {
-  const found = pickWindows("2026-07-14", config);
+  const found = pickWindows(yesterday(), config);
   if (!found) throw new Error("no dusk");
   return found;
 };
@@ -37,18 +36,18 @@ function fakeClock(start: number, stopAt: number) {
 }
 
 let demo: Awaited<ReturnType<typeof makeDemoDay>>;
-let worker: FakeWorker;
+let worker: BoxWorker;
 let config: BoxConfig;
 
 beforeAll(async () => {
   demo = await makeDemoDay(await testConfig(), ["sunset_vivid", "sunset_dull", "sunset_blur"]);
 }, 60_000);
 beforeEach(async () => {
-  worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
+  worker = await startBoxWorker();
   config = await testConfig({}, ["--url", worker.url]);
 });
-afterEach(() => {
-  worker.close();
+afterEach(async () => {
+  await worker.close();
   vi.restoreAllMocks();
 });
 

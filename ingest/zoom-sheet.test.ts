@@ -1,12 +1,11 @@
-// @vitest-environment node
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { MAX_SHEET_BYTES_PER_PIXEL, tilesOf } from "#protocol/tile-sheet.ts";
-import { type FakeWorker, startFakeWorker } from "#test/support/box-fake-worker.ts";
 import { pictureSize } from "#test/support/box-picture-size.ts";
-import { TEST_DEVICE, testConfig } from "#test/support/box-test-config.ts";
+import { testConfig } from "#test/support/box-test-config.ts";
+import { type BoxWorker, startBoxWorker } from "#test/support/box-worker.ts";
 import type { BoxConfig } from "./config.ts";
 import { stillsDir } from "./day-store.ts";
 import { sendWaitingStills } from "./still.ts";
@@ -48,13 +47,13 @@ const decodedSizes = (jpegs: Uint8Array) =>
     .split("\n");
 
 let config: BoxConfig;
-let worker: FakeWorker;
+let worker: BoxWorker;
 let lake: Uint8Array<ArrayBuffer>;
 beforeAll(() => {
   lake = frame(12);
 });
 beforeEach(async () => {
-  worker = await startFakeWorker({ ...TEST_DEVICE, partSize: 1000 });
+  worker = await startBoxWorker();
   config = await testConfig({}, ["--url", worker.url]);
 });
 afterEach(() => worker.close());

@@ -25,6 +25,8 @@ export async function startPreview(
     vars = [] as string[],
     config = undefined as string | undefined,
     wranglerArgs = [] as string[],
+    /** Over this process's environment (a test's own TMPDIR, where its e-mails land). */
+    env = {} as Record<string, string>,
     /** Each line the Worker logs, its errors too (otherwise they are dropped). */
     onLine = undefined as ((line: string) => void) | undefined,
   } = {},
@@ -46,7 +48,7 @@ export async function startPreview(
     {
       stdio: ["ignore", onLine ? "pipe" : "ignore", onLine ? "pipe" : "ignore"],
       detached: true,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", ...env },
     },
   );
   if (onLine) {

@@ -3,6 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BoxConfig, loadConfig } from "#ingest/config.ts";
+import { addDays } from "#time/calendar-day.ts";
+import { lakeDate } from "#time/lake-time.ts";
 
 export const TEST_DEVICE = { deviceId: "cam-1", secret: "k".repeat(32) };
 
@@ -17,3 +19,6 @@ export async function testConfig(
     ...env,
   });
 }
+
+/** A past day whose every still the Worker still takes (the last 48 hours, by its clock). */
+export const yesterday = () => addDays(lakeDate(Date.now()), -1);
