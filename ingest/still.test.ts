@@ -73,8 +73,12 @@ describe("stills kept while the Worker was unreachable", () => {
 
   test("stay on disk when the Worker refuses the box itself (its secret or its clock)", async () => {
     await waiting(hoursAgo(2), hoursAgo(1));
-    worker.fail(/still$/, 401);
-    await expect(sendWaitingStills(config, now)).rejects.toThrow(/401/);
+    const wrongKey = await testConfig(
+      { CAMERA_DATA_DIR: config.dataDir, CAMERA_DEVICE_SECRET: "w".repeat(32) },
+      ["--url", worker.url],
+    );
+    await expect(sendWaitingStills(wrongKey, now)).rejects.toThrow(/401/);
+    // The Worker's rate limit, as it would answer a box sending too fast.
     worker.fail(/still$/, 429);
     await expect(sendWaitingStills(config, now)).rejects.toThrow(/429/);
     expect(await readdir(stillsDir(config))).toHaveLength(2);
