@@ -1,6 +1,7 @@
 // From the press on Watch live to the first frame a visitor sees, from cold starts at a random
 // GOP phase, against the camera stand-in and testsrc in the same run (bench/README.md).
-// Usage: npm run build && npm run bench:stream-start [-- --starts 40 --keyframes 2,1,4]
+// Usage: npm run build && npm run bench:stream-start [-- --starts 40 --keyframes 2,1,4
+//   --viewers 1,10 --replay-seconds 20]
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { startBox, waitUntilOnline } from "#e2e/box.ts";
@@ -12,6 +13,9 @@ const { values } = parseArgs({
   options: {
     starts: { type: "string", default: "40" },
     keyframes: { type: "string", default: "2,1,4" },
+    viewers: { type: "string", default: "1,10" },
+    /** The stand-in encodes this much once and replays it (0: live): a camera's own chip encodes. */
+    "replay-seconds": { type: "string", default: "20" },
   },
 });
 const starts = Number(values.starts);
@@ -21,7 +25,8 @@ const times = [
   { name: "day", capture: "always" },
   { name: "night", capture: "never" },
 ] as const;
-const crowds = [1, 10];
+const crowds = values.viewers.split(",").map(Number);
+const replay = ["--replay-seconds", values["replay-seconds"]];
 /** Issue 34: at a 2 s keyframe interval, and every cell within 1.5× of the test pattern's. */
 const goal = { p50Ms: 1500, p95Ms: 2500, keyframeSeconds: 2, ratio: 1.5 };
 /** The test pattern's keyframe interval in the box's reader (ingest/camera-reader.ts). */
@@ -138,7 +143,8 @@ const rows: Row[] = [];
 const cells = new Map<string, { p50: number; p95: number }>();
 try {
   for (const keyframeSeconds of inputs) {
-    const camera = keyframeSeconds === null ? null : await startCamera({ keyframeSeconds });
+    const camera =
+      keyframeSeconds === null ? null : await startCamera({ keyframeSeconds, extraArgs: replay });
     const input = camera ? `camera, keyframe ${keyframeSeconds} s` : "testsrc";
     try {
       for (const time of times) {
