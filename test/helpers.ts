@@ -95,6 +95,18 @@ export async function visitWith(
   userAgent = BROWSER_UA,
   init: RequestInit & { headers?: Record<string, string> } = {},
 ): Promise<Response> {
+  const { response, done } = await answeredBeforeItsWork(visitEnv, path, userAgent, init);
+  await done;
+  return response;
+}
+
+/** As `visitWith`, but the answer comes while its `waitUntil` work may still run (`done`). */
+export async function answeredBeforeItsWork(
+  visitEnv: Env,
+  path: string,
+  userAgent = BROWSER_UA,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<{ response: Response; done: Promise<void> }> {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, {
     ...init,
@@ -106,8 +118,7 @@ export async function visitWith(
     ctx,
   );
   if (!response) throw new Error("the built Worker has no fetch handler");
-  await waitOnExecutionContext(ctx);
-  return response;
+  return { response, done: waitOnExecutionContext(ctx) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { StreamSession } from "#app/features/live-stream/live-stream-api.ts
 import type { CameraStream } from "#workers/durable-objects/camera-stream.ts";
 import { uploadSegment } from "./box.ts";
 import { camera, connectBox, freshCamera, graceRunsOut } from "./camera-object.ts";
-import { BROWSER_UA, visitWith } from "./helpers.ts";
+import { answeredBeforeItsWork, BROWSER_UA, visitWith } from "./helpers.ts";
 
 /** Every call the Worker makes on the camera object, by method: the binding's boundary. */
 function countedCamera(calls: string[]): Env["CAMERA_STREAM"] {
@@ -95,4 +95,48 @@ test("a new session is refused within two seconds of the object knowing the box 
     .poll(async () => (await startSession(viewer++)).status, { timeout: 3_000, interval: 100 })
     .toBe(503);
   expect(Date.now() - offline).toBeLessThan(2_500);
+});
+
+test("viewers who leave before their isolate told the object of them do not keep the stream running", async () => {
+  await freshCamera();
+  const box = await connectBox();
+  // The isolate may still hold a view of the last test's offline camera for a second or two.
+  let viewer = 3000;
+  let first = await startSession(viewer);
+  await expect
+    .poll(async () => (first = await startSession(++viewer)).status, { timeout: 5_000 })
+    .toBe(201);
+  expect(await box.next()).toMatchObject({ type: "start", epoch: 1 });
+  calls.length = 0;
+  // Within the isolate's second: the object hears of these two a second later, in work the
+  // isolate does after answering them.
+  const later = await Promise.all(
+    [viewer + 1, viewer + 2].map((n) =>
+      answeredBeforeItsWork(crowdEnv, "/api/stream/sessions", BROWSER_UA, {
+        method: "POST",
+        headers: { "CF-Connecting-IP": `10.${n >> 8}.${n & 255}.7` },
+      }),
+    ),
+  );
+  const sessions = await Promise.all(
+    [first, ...later.map(({ response }) => response)].map((r) => r.json<StreamSession>()),
+  );
+  for (const [index, { token }] of sessions.entries()) {
+    const left = await visitWith(
+      crowdEnv,
+      `/api/stream/session?token=${encodeURIComponent(token)}`,
+      BROWSER_UA,
+      { method: "DELETE", headers: { "CF-Connecting-IP": `10.11.12.${index}` } },
+    );
+    expect(left.status).toBe(204);
+  }
+  await Promise.all(later.map(({ done }) => done));
+  // That word came after they had left.
+  expect(calls).toEqual(["endSession", "endSession", "endSession", "watch"]);
+  // Nobody watches: the stream runs out its stop grace, not the leavers' minute.
+  const lastEnd = Math.max(...sessions.map((session) => Date.parse(session.expiresAt)));
+  await runInDurableObject(camera(), (_instance: CameraStream, state) => {
+    const stream = state.storage.kv.get<{ watchedUntil: number }>("stream");
+    expect(stream?.watchedUntil).toBeLessThan(lastEnd);
+  });
 });

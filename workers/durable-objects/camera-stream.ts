@@ -263,8 +263,8 @@ export class CameraStream extends DurableObject<Env> {
   private watchedUntil(now: number): number {
     let until = this.watchedBefore;
     for (const [endsAt, count] of this.watchers) {
-      if (endsAt <= now || count <= 0) this.watchers.delete(endsAt);
-      else until = Math.max(until, endsAt);
+      if (endsAt <= now || count === 0) this.watchers.delete(endsAt);
+      else if (count > 0) until = Math.max(until, endsAt);
     }
     return until;
   }
@@ -310,7 +310,8 @@ export class CameraStream extends DurableObject<Env> {
       const epoch = state.epoch + 1;
       state = { ...initialState, epoch, salt: randomHex(8), phase: "starting", phaseSince: now };
     }
-    if (state.stopAt !== null) state = { ...state, stopAt: null };
+    // An isolate's late word of viewers who have all left since keeps the stop grace running.
+    if (state.stopAt !== null && until > now) state = { ...state, stopAt: null };
     if (until > state.watchedUntil) state = { ...state, watchedUntil: until + WATCH_AHEAD_MS };
     if (state !== before) {
       this.save(state);
@@ -370,9 +371,9 @@ export class CameraStream extends DurableObject<Env> {
       id,
       forgetAt,
     );
-    const count = this.watchers.get(endsAt) ?? 0;
-    if (rowsWritten > 0 && count > 0) {
-      this.watchers.set(endsAt, count - 1);
+    // Below zero when the viewer's isolate has not told of them yet: its later word cancels out.
+    if (rowsWritten > 0) {
+      this.watchers.set(endsAt, (this.watchers.get(endsAt) ?? 0) - 1);
       const state = this.state;
       const until = this.watchedUntil(now);
       if (until < state.watchedUntil) {
