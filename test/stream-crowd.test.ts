@@ -103,9 +103,11 @@ test("viewers who leave before their isolate told the object of them do not keep
   // The isolate may still hold a view of the last test's offline camera for a second or two.
   let viewer = 3000;
   let first = await startSession(viewer);
-  await expect
-    .poll(async () => (first = await startSession(++viewer)).status, { timeout: 5_000 })
-    .toBe(201);
+  const startedOnline = async () => {
+    first = await startSession(++viewer);
+    return first.status;
+  };
+  await expect.poll(startedOnline, { timeout: 5_000 }).toBe(201);
   expect(await box.next()).toMatchObject({ type: "start", epoch: 1 });
   calls.length = 0;
   // Within the isolate's second: the object hears of these two a second later, in work the
