@@ -6,6 +6,8 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
+import { counterKey, emptyBatch } from "#app/.server/statistics/count-batch.ts";
 // @ts-expect-error the built Worker bundle ships no type declarations
 import worker from "#build/server/index.js";
 import type { StatsBuffer } from "#workers/durable-objects/stats-buffer.ts";
@@ -166,6 +168,18 @@ test("counts D1 did not take stay in the object for the next alarm", async () =>
   expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
   expect(await item(id)).toEqual({ likes: 1, views: 0, likeRecords: 1 });
   expect(await todaysCounts()).toMatchObject({ views: 1, visitors: 1, "event like": 1 });
+});
+
+test("a hand-over sent again under its id (its request cut off before the answer) counts once", async () => {
+  const aboutPage = () => ({
+    ...emptyBatch(),
+    counters: { [counterKey(utcDay(), "page", "/about")]: 1 },
+  });
+  await statsBuffer().add(aboutPage(), 60, "isolate-a:0");
+  await statsBuffer().add(aboutPage(), 60, "isolate-a:0");
+  await statsBuffer().add(aboutPage(), 60, "isolate-b:0");
+  expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
+  expect(await todaysCounts()).toEqual({ "page /about": 2 });
 });
 
 /** The bench's visitor (ADR 025): home, the gallery, an item opened (its view) and liked, the archive. */

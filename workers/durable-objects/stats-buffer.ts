@@ -17,15 +17,27 @@ const COMMITTING = "committing";
 const OWN_USAGE = "own-usage";
 
 const NOTHING: CommitRows = { rowsRead: 0, rowsWritten: 0 };
+/** How long the object remembers a hand-over's id: an isolate sends one again within seconds. */
+const REMEMBER_HANDED_MS = 10 * MINUTE_MS;
 
 /** The site's counts from every isolate, in D1 at most once a minute (ADR 030). */
 export class StatsBuffer extends DurableObject<Env> {
   private commits: Promise<unknown> = Promise.resolve();
+  /**
+   * The hand-overs stored lately, by id, with when. In memory, not storage (a row written per
+   * hand-over): a batch sent again after the object was evicted counts twice (ADR 030).
+   */
+  private readonly handed = new Map<string, number>();
 
   /** Acknowledges once stored here; with write-through (the isolate's 0 s), once in D1, with the rows that cost. */
-  async add(batch: CountBatch, flushSeconds: number): Promise<CommitRows> {
+  async add(batch: CountBatch, flushSeconds: number, id: string): Promise<CommitRows> {
+    const now = Date.now();
+    for (const [seen, at] of this.handed)
+      if (now - at > REMEMBER_HANDED_MS) this.handed.delete(seen);
+    if (this.handed.has(id)) return NOTHING;
     const { kv } = this.ctx.storage;
     kv.put(PENDING, addBatch(kv.get<CountBatch>(PENDING) ?? emptyBatch(), batch));
+    this.handed.set(id, now);
     if (flushSeconds === 0) return this.commit(false);
     if ((await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + flushSeconds * SECOND_MS);

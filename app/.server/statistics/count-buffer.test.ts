@@ -46,15 +46,22 @@ const like = (item: string, visitor: string): CountBatch => ({
   likes: [JSON.stringify(["2031-06-01", item, visitor])],
 });
 
-/** The object's side: what it acknowledged, and whether it is reachable. */
+/** The object's side: what it acknowledged (and under which id), and whether it is reachable. */
 function object() {
   const received: CountBatch[] = [];
-  const state = { down: false };
-  const send = async (batch: CountBatch) => {
+  const ids: string[] = [];
+  /** `cutOff`: the next send's request ends before the answer, which it never sees. */
+  const state = { down: false, cutOff: false };
+  const send = async (batch: CountBatch, id: string) => {
     if (state.down) throw new Error("object unreachable");
     received.push(structuredClone(batch));
+    ids.push(id);
+    if (state.cutOff) {
+      state.cutOff = false;
+      await new Promise(() => undefined);
+    }
   };
-  return { received, state, send };
+  return { received, ids, state, send };
 }
 
 test("a quiet isolate hands its merged counts over 20 s after the last one", async () => {
@@ -154,4 +161,36 @@ test("a request whose time is up leaves the hand-over to the requests counting a
   void buffer.add(view("/"), send);
   await advance(20 * SECOND);
   expect(received.map((batch) => Object.values(batch.counters))).toEqual([[4]]);
+});
+
+test("a hand-over cut off with its request is sent again, under its id, by a request waiting after it", async () => {
+  const { clock, advance } = testClock();
+  const buffer = new CountBuffer(60 * SECOND, clock);
+  const { received, ids, state, send } = object();
+  state.cutOff = true;
+  void buffer.add(view("/"), send);
+  await advance(20 * SECOND);
+  expect(received).toHaveLength(1);
+  let handedOver = false;
+  void buffer.add(view("/gallery"), send).then(() => {
+    handedOver = true;
+  });
+  // Held while the hand-over may still be under way; then sent again, as the same batch.
+  await advance(9 * SECOND);
+  expect(received).toHaveLength(1);
+  await advance(1 * SECOND);
+  expect(received.map((batch) => Object.keys(batch.counters))).toEqual([
+    [counterKey("2031-06-01", "page", "/")],
+    [counterKey("2031-06-01", "page", "/")],
+  ]);
+  expect(ids[1]).toBe(ids[0]);
+  // Then the waiting request's own counts, as a batch of their own, 20 s after them.
+  await advance(10 * SECOND);
+  expect(handedOver).toBe(true);
+  expect(received.map((batch) => Object.keys(batch.counters))).toEqual([
+    [counterKey("2031-06-01", "page", "/")],
+    [counterKey("2031-06-01", "page", "/")],
+    [counterKey("2031-06-01", "page", "/gallery")],
+  ]);
+  expect(new Set(ids).size).toBe(2);
 });

@@ -25,8 +25,8 @@ export function countThrough(
   scopes.set(db, {
     flushMs: flushSeconds * SECOND_MS,
     waitUntil: (promise) => ctx.waitUntil(promise),
-    send: async (batch) => {
-      const rows = await env.STATS_BUFFER.getByName("site").add(batch, flushSeconds);
+    send: async (batch, id) => {
+      const rows = await env.STATS_BUFFER.getByName("site").add(batch, flushSeconds, id);
       for (const meter of meters) {
         meter.rowsRead += rows.rowsRead;
         meter.rowsWritten += rows.rowsWritten;
