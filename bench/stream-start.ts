@@ -71,6 +71,27 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
   return { frame };
 }
 
+/** What a start that never showed a frame left on the page: the panel's words and the video's state. */
+function whereItStands(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>("#live video");
+      // biome-ignore lint/performance/useDomNodeTextContent: the words shown, not the hidden ones
+      const panel = document.querySelector<HTMLElement>("#live")?.innerText.replace(/\s+/g, " ");
+      return JSON.stringify({
+        panel,
+        video: video && {
+          visibility: getComputedStyle(video).visibility,
+          readyState: video.readyState,
+          paused: video.paused,
+          currentTime: video.currentTime,
+          error: video.error?.message,
+        },
+      });
+    })
+    .catch((error: unknown) => `page unreadable: ${String(error)}`);
+}
+
 /** A viewer without a browser: from its press to its first segment's bytes, then it stops. */
 async function protocolViewer(url: string, address: string) {
   const headers = { "CF-Connecting-IP": address };
@@ -132,7 +153,13 @@ async function start(url: string, crowd: number, gopSeconds: number) {
     );
     await page.locator("#live button").click();
     const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error("no first frame within 30 s")), 30_000),
+      setTimeout(
+        () =>
+          void whereItStands(page).then((state) =>
+            reject(new Error(`no first frame within 30 s (${state})`)),
+          ),
+        30_000,
+      ),
     );
     const ms = await Promise.race([frame, timeout]);
     const failed = (await others).find((other) => other.status === "rejected");
