@@ -170,14 +170,23 @@ test("counts D1 did not take stay in the object for the next alarm", async () =>
   expect(await todaysCounts()).toMatchObject({ views: 1, visitors: 1, "event like": 1 });
 });
 
+/** An isolate's hand-over of one view of the About page. */
+const aboutPage = () => ({
+  ...emptyBatch(),
+  counters: { [counterKey(utcDay(), "page", "/about")]: 1 },
+});
+
 test("a hand-over sent again under its id (its request cut off before the answer) counts once", async () => {
-  const aboutPage = () => ({
-    ...emptyBatch(),
-    counters: { [counterKey(utcDay(), "page", "/about")]: 1 },
-  });
   await statsBuffer().add(aboutPage(), 60, "isolate-a:0");
   await statsBuffer().add(aboutPage(), 60, "isolate-a:0");
   await statsBuffer().add(aboutPage(), 60, "isolate-b:0");
+  expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
+  expect(await todaysCounts()).toEqual({ "page /about": 2 });
+});
+
+test("hand-overs without an id (an isolate of the version before, during a deploy) all count", async () => {
+  await statsBuffer().add(aboutPage(), 60);
+  await statsBuffer().add(aboutPage(), 60);
   expect(await runDurableObjectAlarm(statsBuffer())).toBe(true);
   expect(await todaysCounts()).toEqual({ "page /about": 2 });
 });

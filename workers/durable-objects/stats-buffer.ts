@@ -8,7 +8,7 @@ import {
   isEmpty,
 } from "#app/.server/statistics/count-batch.ts";
 import type { DayUsage } from "#app/features/statistics/daily-allowance.ts";
-import { MINUTE_MS, SECOND_MS } from "#time/durations.ts";
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from "#time/durations.ts";
 
 const PENDING = "pending";
 /** A batch taken for D1: if the object stops before the commit ends, the next commit takes it. */
@@ -17,8 +17,11 @@ const COMMITTING = "committing";
 const OWN_USAGE = "own-usage";
 
 const NOTHING: CommitRows = { rowsRead: 0, rowsWritten: 0 };
-/** How long the object remembers a hand-over's id: an isolate sends one again within seconds. */
-const REMEMBER_HANDED_MS = 10 * MINUTE_MS;
+/**
+ * How long the object remembers a hand-over's id: an isolate sends one again when a request of
+ * its own next counts (in seconds when busy), or 20 s after a failure.
+ */
+const REMEMBER_HANDED_MS = HOUR_MS;
 
 /** The site's counts from every isolate, in D1 at most once a minute (ADR 030). */
 export class StatsBuffer extends DurableObject<Env> {
@@ -29,15 +32,23 @@ export class StatsBuffer extends DurableObject<Env> {
    */
   private readonly handed = new Map<string, number>();
 
-  /** Acknowledges once stored here; with write-through (the isolate's 0 s), once in D1, with the rows that cost. */
-  async add(batch: CountBatch, flushSeconds: number, id: string): Promise<CommitRows> {
+  /**
+   * Acknowledges once stored here; with write-through (the isolate's 0 s), once in D1, with the
+   * rows that cost. `id` is missing only from an isolate of the version before it, during a deploy.
+   */
+  async add(batch: CountBatch, flushSeconds: number, id?: string): Promise<CommitRows> {
     const now = Date.now();
-    for (const [seen, at] of this.handed)
+    for (const [seen, at] of this.handed) {
       if (now - at > REMEMBER_HANDED_MS) this.handed.delete(seen);
-    if (this.handed.has(id)) return NOTHING;
+    }
+    if (id !== undefined && this.handed.has(id)) {
+      // Sent again while its write-through commit runs: the answer waits for that commit.
+      if (flushSeconds === 0) await this.commits;
+      return NOTHING;
+    }
     const { kv } = this.ctx.storage;
     kv.put(PENDING, addBatch(kv.get<CountBatch>(PENDING) ?? emptyBatch(), batch));
-    this.handed.set(id, now);
+    if (id !== undefined) this.handed.set(id, now);
     if (flushSeconds === 0) return this.commit(false);
     if ((await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + flushSeconds * SECOND_MS);

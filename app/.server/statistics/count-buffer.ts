@@ -14,11 +14,13 @@ const RETRY_MS = 20_000;
 const SENDING_POLL_MS = 25;
 /**
  * A hand-over still unanswered after this was cut off with its request (the object answers in
- * milliseconds, a commit in write-through in about a second): a waiting request sends it again.
+ * milliseconds, a commit in write-through in about a second): a waiting request sends it again,
+ * well within its own time (a request hands over at most 20 s after its answer, of its 30 s).
  */
-const CUT_OFF_MS = 10_000;
+const CUT_OFF_MS = 5_000;
 
-type HandOver = { batch: CountBatch; generation: number; since: number };
+/** A batch on its way to the object, under one id until the object has acknowledged it. */
+type HandOver = { batch: CountBatch; generation: number; nextTryAt: number; inFlight: boolean };
 
 /**
  * Per isolate: counts wait here until the StatsBuffer object has them, at most `flushMs`.
@@ -30,14 +32,14 @@ export class CountBuffer {
   private pending = emptyBatch();
   /** The generation the pending counts belong to; each hand-over starts the next. */
   private generation = 0;
-  /** Every generation up to this one is in the object (a failed one went on with a later one). */
+  /** Every generation up to this one is in the object. */
   private handedUpTo = -1;
-  private sending: HandOver | null = null;
+  /** One at a time: the next waits until the object has this one. */
+  private handingOver: HandOver | null = null;
   /** Names this isolate's hand-overs, so the object can tell a batch sent again. */
   private readonly isolate = crypto.randomUUID();
   private firstAt = 0;
   private lastAt = 0;
-  private retryAt = Number.NEGATIVE_INFINITY;
   private sendCounts: SendCounts = async () => undefined;
 
   constructor(
@@ -54,54 +56,57 @@ export class CountBuffer {
     this.sendCounts = send;
     const mine = this.generation;
     while (this.handedUpTo < mine) {
-      const { sending } = this;
-      const now = this.clock.now();
-      const wait = this.dueAt() - now;
-      if (sending && now - sending.since >= CUT_OFF_MS) await this.send(sending);
-      else if (sending) await this.clock.sleep(SENDING_POLL_MS);
-      else if (wait > 0) await this.clock.sleep(wait);
-      else await this.handOver();
+      const handOver = this.handingOver ?? this.due();
+      const wait = (handOver?.nextTryAt ?? this.dueAt()) - this.clock.now();
+      if (handOver && wait <= 0) await this.send(handOver);
+      else await this.clock.sleep(handOver?.inFlight ? Math.min(wait, SENDING_POLL_MS) : wait);
     }
   }
 
-  /** Likes or views of an item this isolate holds, the one being sent included. */
+  /** Likes or views of an item this isolate holds, the one being handed over included. */
   held(action: "likes" | "views", mediaId: string): number {
-    const ofItem = (batch: CountBatch | null) =>
+    const ofItem = (batch: CountBatch | undefined) =>
       (batch?.[action] ?? []).filter((key) => JSON.parse(key)[1] === mediaId);
-    return new Set([...ofItem(this.pending), ...ofItem(this.sending?.batch ?? null)]).size;
+    return new Set([...ofItem(this.pending), ...ofItem(this.handingOver?.batch)]).size;
   }
 
   private dueAt(): number {
     const quiet = Math.min(this.flushMs, QUIET_MS);
-    return Math.max(this.retryAt, Math.min(this.firstAt + this.flushMs, this.lastAt + quiet));
+    return Math.min(this.firstAt + this.flushMs, this.lastAt + quiet);
   }
 
-  private async handOver(): Promise<void> {
-    const handOver = { batch: this.pending, generation: this.generation, since: 0 };
+  /** The pending counts as the next hand-over, once they are due. */
+  private due(): HandOver | null {
+    const now = this.clock.now();
+    if (this.dueAt() > now) return null;
+    const handOver = {
+      batch: this.pending,
+      generation: this.generation,
+      nextTryAt: now,
+      inFlight: false,
+    };
     this.pending = emptyBatch();
     this.generation += 1;
-    await this.send(handOver);
+    this.handingOver = handOver;
+    return handOver;
   }
 
-  /** Sends a hand-over, or sends again one whose request was cut off before it ended. */
+  /** Sends a hand-over, or sends again one that failed or whose request was cut off mid-send. */
   private async send(handOver: HandOver): Promise<void> {
     const { batch, generation } = handOver;
-    handOver.since = this.clock.now();
-    this.sending = handOver;
+    handOver.nextTryAt = this.clock.now() + CUT_OFF_MS;
+    handOver.inFlight = true;
     try {
       await this.sendCounts(batch, `${this.isolate}:${generation}`);
-      this.handedUpTo = Math.max(this.handedUpTo, generation);
+      if (this.handingOver !== handOver) return; // sent again meanwhile, and acknowledged
+      this.handingOver = null;
+      this.handedUpTo = generation;
     } catch (error) {
-      // A request cut off mid-send may still have handed this batch over meanwhile.
-      if (this.handedUpTo >= generation) return;
+      if (this.handingOver !== handOver) return;
       console.error("statistics: counts not handed over, kept for the next try", error);
-      // Its requests now wait for the next hand-over, which carries their counts.
-      const now = this.clock.now();
-      if (isEmpty(this.pending)) this.firstAt = now;
-      this.pending = addBatch(batch, this.pending);
-      this.retryAt = now + RETRY_MS;
-    } finally {
-      if (this.sending === handOver) this.sending = null;
+      // Kept under its id: a send whose answer was lost stored it, and it counts once.
+      handOver.nextTryAt = this.clock.now() + RETRY_MS;
+      handOver.inFlight = false;
     }
   }
 }
