@@ -46,7 +46,7 @@ const like = (item: string, visitor: string): CountBatch => ({
   likes: [JSON.stringify(["2031-06-01", item, visitor])],
 });
 
-/** The object's side: what it acknowledged (and under which id), what was tried, whether it is reachable. */
+/** The object's side: what reached it (and under which id), what was tried, whether it is reachable. */
 function object() {
   const received: CountBatch[] = [];
   const ids: string[] = [];
