@@ -150,6 +150,8 @@ test("other filters start from their own first page; a page asked for the old on
   await screen.findByText("Loading");
   fireEvent.click(screen.getByRole("link", { name: "Videos" }));
   await screen.findByText("Title video0");
+  // The old filter's read, still under way, does not hold the new list's Show more.
+  expect(screen.getByRole("button", { name: "Show more" })).toBeTruthy();
   release();
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(screen.getByText("24 shown")).toBeTruthy();

@@ -28,6 +28,8 @@ export function useGalleryPages(first: GalleryPage, path: string, params: Galler
   const fetcher = useFetcher<GalleryPage | PageUnread>();
   const [loaded, setLoaded] = useState(() => byEntry.get(entry));
   const [failedList, setFailedList] = useState<string | null>(null);
+  // The list the fetcher reads for: another filter's read under way does not hold this one.
+  const [readingList, setReadingList] = useState<string | null>(null);
   const requested = useRef<{ list: string; url: string; again: boolean } | null>(null);
   const current = loaded?.list === list ? loaded : undefined;
 
@@ -72,7 +74,7 @@ export function useGalleryPages(first: GalleryPage, path: string, params: Galler
 
   const known = new Set(first.items.map((item) => item.id));
   const nextCursor = current ? current.nextCursor : first.nextCursor;
-  const loading = fetcher.state !== "idle";
+  const loading = fetcher.state !== "idle" && readingList === list;
   return {
     items: [...first.items, ...(current?.items ?? []).filter((item) => !known.has(item.id))],
     nextCursor,
@@ -83,6 +85,7 @@ export function useGalleryPages(first: GalleryPage, path: string, params: Galler
       const url = galleryUrl(path, params, nextCursor);
       requested.current = { list, url, again: false };
       setFailedList(null);
+      setReadingList(list);
       void fetcher.load(url);
     },
   };
