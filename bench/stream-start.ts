@@ -73,7 +73,11 @@ async function armFirstFrame(page: Page): Promise<{ frame: Promise<number> }> {
 
 /** What a start that never showed a frame left on the page: the panel's words and the video's state. */
 function whereItStands(page: Page): Promise<string> {
-  return page
+  // A page stuck in a long task never answers: the start must still fail.
+  const unanswered = new Promise<string>((resolve) =>
+    setTimeout(resolve, 5_000, "the page did not answer within 5 s"),
+  );
+  const read = page
     .evaluate(() => {
       const video = document.querySelector<HTMLVideoElement>("#live video");
       // biome-ignore lint/performance/useDomNodeTextContent: the words shown, not the hidden ones
@@ -90,6 +94,7 @@ function whereItStands(page: Page): Promise<string> {
       });
     })
     .catch((error: unknown) => `page unreadable: ${String(error)}`);
+  return Promise.race([read, unanswered]);
 }
 
 /** A viewer without a browser: from its press to its first segment's bytes, then it stops. */
