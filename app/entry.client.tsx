@@ -5,10 +5,10 @@ import { HydratedRouter } from "react-router/dom";
 import { createBrowserI18n } from "#app/i18n/load-messages.ts";
 import { reloadAfterChunkError } from "#app/shell/build-check.ts";
 
-// A deploy removed the chunk this page wanted: load the new build once.
+// A deploy removed the chunk this page wanted: load the new build once. Without a reload the
+// import fails to its caller (a statistics report is dropped, a lazy part shows its error).
 window.addEventListener("vite:preloadError", (event) => {
-  event.preventDefault();
-  reloadAfterChunkError();
+  if (reloadAfterChunkError()) event.preventDefault();
 });
 
 async function mount() {

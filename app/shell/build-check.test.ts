@@ -21,6 +21,15 @@ describe("reload after a failed chunk load", () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  test("offline, never reloads: the page the visitor has would become the browser's error page", () => {
+    vi.stubGlobal("navigator", { ...navigator, onLine: false });
+    expect(reloadAfterChunkError(1_000_000)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    // Back online, the first failure reloads as before.
+    vi.stubGlobal("navigator", { ...navigator, onLine: true });
+    expect(reloadAfterChunkError(1_000_000)).toBe(true);
+  });
+
   test("recognises the browsers' chunk-load errors and nothing else", () => {
     expect(
       isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: /x.js")),

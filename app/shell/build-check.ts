@@ -8,8 +8,13 @@ const BUILD_CHECK_INTERVAL_MS = HOUR_MS;
 export const RELOAD_GUARD_MS = 10_000;
 const RELOAD_KEY = "chunk-reload-at";
 
-/** Reloads once after a failed chunk load; a second failure within 10 s is left to the error page. */
+/**
+ * Reloads once after a failed chunk load; a second failure within 10 s is left to the error page.
+ * Offline, the chunk is missing for the network's sake, not a deploy's: a reload would only swap
+ * the page, and what the visitor typed, for the browser's offline page.
+ */
 export function reloadAfterChunkError(now = Date.now()): boolean {
+  if (!navigator.onLine) return false;
   const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
   sessionStorage.setItem(RELOAD_KEY, String(now));
