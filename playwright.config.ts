@@ -17,6 +17,10 @@ const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 
 // E2E_PORT lets two checkouts run their journeys side by side.
+// Headless Chromium announces itself as "HeadlessChrome", which crawler detection rightly
+// treats as a bot; the journeys are about visitors.
+const visitorAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The weather providers' stand-in listens next door (ADR 006).
 const upstreamPort = port + 1;
@@ -75,10 +79,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "de-DE",
-    // Headless Chromium announces itself as "HeadlessChrome", which crawler detection
-    // rightly treats as a bot; the journeys are about visitors.
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    userAgent: visitorAgent,
     // No trace by default: recording every journey's took 14 % of their CPU on two cores
     // (bench/results/test-time.md); a failing journey runs again with `--trace on`.
     trace: "off",
@@ -93,6 +94,9 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // The agent of what a page sends as it unloads (a Web Vitals beacon): Playwright's
+        // own setting ends with the page.
+        `--user-agent=${visitorAgent}`,
       ],
     },
   },

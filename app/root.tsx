@@ -21,6 +21,7 @@ import { MaintenanceGate } from "#app/components/shell/maintenance-gate.tsx";
 import { PageUnreachable } from "#app/components/shell/page-unreachable.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
+import { reportWebVitals } from "#app/components/statistics/report-usage.ts";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { loadPageCatalog } from "#app/i18n/load-messages.ts";
 import { pagePath, stripLocale } from "#app/i18n/locales.ts";
@@ -129,8 +130,17 @@ export function shouldRevalidate({
   return !wasUnsent(actionResult) && defaultShouldRevalidate;
 }
 
+/** A sampled page load of the public site reports its Web Vitals (ADR 014); the owner's do not. */
+function useWebVitalsSample() {
+  const percent = useOptionalRootData()?.site.speedSamplePercent ?? 0;
+  useEffect(() => {
+    if (!isAdminPath(stripLocale(window.location.pathname))) reportWebVitals(percent);
+  }, [percent]);
+}
+
 function SitePage() {
   useBuildCheck();
+  useWebVitalsSample();
   return (
     <Shell>
       <Outlet />

@@ -49,7 +49,10 @@ const objectRows = {
 const NATIVE_HLS_SHARE = 0.03;
 const WORKER_PLAYLISTS_PER_SESSION = 33;
 
-/** wrangler.jsonc's SPEED_SAMPLE_PERCENT: the live starts that report their speed, a beacon each. */
+/**
+ * wrangler.jsonc's SPEED_SAMPLE_PERCENT: the live starts that report their speed, and the page
+ * loads their Web Vitals, a beacon each (the visitor's later pages are client navigations).
+ */
 const SPEED_SAMPLE_SHARE = 0.1;
 
 /** D1 rows the statistics object writes per visitor when ten come in a minute (ADR 030). */
@@ -112,6 +115,10 @@ function freeDay(visitors: number, inputs: DayInputs) {
     ],
     [
       `${SPEED_SAMPLE_SHARE * 100} % of their live starts: the speed beacon`,
+      { "Worker requests": visitors * SPEED_SAMPLE_SHARE },
+    ],
+    [
+      `${SPEED_SAMPLE_SHARE * 100} % of their page loads: the Web Vitals beacon`,
       { "Worker requests": visitors * SPEED_SAMPLE_SHARE },
     ],
     [

@@ -129,3 +129,54 @@ test("the owner sees today's use of Cloudflare's daily allowances, and reaches w
   await expectNoAxeViolations(owner);
   await owner.context().close();
 });
+
+test("a sampled page load's Web Vitals reach the owner's statistics as steps when the visitor leaves, and the library comes only with an input", async ({
+  strictPage: visitor,
+  browser,
+}) => {
+  const owner = await ownerOnStatistics(browser);
+  const vitals = owner.getByRole("region", { name: "Seitentempo in den Browsern der Besucher" });
+  const row = (name: string) => vitals.getByRole("row", { name: new RegExp(`^${name}`) });
+  const measured = async () => {
+    const cells = ["Gemessene Seitenaufrufe", "Davon mit einer Eingabe"].map((name) =>
+      row(name).getByRole("cell").first().textContent(),
+    );
+    const [loads, withInput] = (await Promise.all(cells)).map((text) =>
+      Number(text?.replace(/\D/g, "")),
+    );
+    return { loads, withInput };
+  };
+  const before = await measured();
+
+  // The journeys' Worker samples every page load (SPEED_SAMPLE_PERCENT 100, playwright.config.ts).
+  const library: string[] = [];
+  visitor.on("request", (request) => {
+    if (/\/assets\/web-vitals[^/]*\.js$/.test(request.url())) library.push(request.url());
+  });
+  await visitor.goto("/");
+  await hydrated(visitor);
+  await visitor.waitForLoadState("networkidle");
+  expect(library).toEqual([]);
+  const loaded = visitor.waitForResponse((response) => library.includes(response.url()));
+  await visitor.keyboard.press("Tab");
+  await loaded;
+  // Leaving hides the page: its beacon goes as it unloads (Playwright sees no request of a page
+  // it has left, so the owner's page is the proof; web-vitals-report.test.ts checks the body).
+  await visitor.goto("about:blank");
+
+  await expect
+    .poll(async () => {
+      await owner.reload();
+      return measured();
+    })
+    .toEqual({ loads: (before.loads ?? 0) + 1, withInput: (before.withInput ?? 0) + 1 });
+  const step = (unit: string) => new RegExp(`^(bis|über) \\d+(,\\d+)?\\s${unit}$`);
+  await expect(row("Größtes Element sichtbar").getByRole("cell").first()).toHaveText(
+    step("Sek\\."),
+  );
+  await expect(row("Reaktion auf Eingaben").getByRole("cell").first()).toHaveText(step("ms"));
+  await expect(row("Layoutverschiebung").getByRole("cell").nth(1)).toHaveText(/^(bis|über) 0,\d+$/);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(owner);
+  await owner.context().close();
+});

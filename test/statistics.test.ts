@@ -4,6 +4,7 @@ import { getDb } from "#app/.server/db/client.ts";
 import { utcDay, visitorId } from "#app/.server/pseudonyms/visitor-id.ts";
 import { readStatistics } from "#app/.server/statistics/read-statistics.ts";
 import { networkBucket } from "#app/.server/statistics/referrer-networks.ts";
+import type { SpeedPercentile } from "#app/features/statistics/speed-report.ts";
 import { connectBox } from "./box.ts";
 import { atFreshContactWindow, sendMessage } from "./contact-helpers.ts";
 import { createMedia } from "./factories.ts";
@@ -332,6 +333,11 @@ describe("what is not counted", () => {
       { type: "speed", live_start: -1 },
       { type: "speed", live_start: "fast" },
       { type: "speed", live_start: 3_600_000 },
+      { type: "vitals" },
+      { type: "vitals", lcp: 1200 },
+      { type: "vitals", lcp: -1, cls: 0 },
+      { type: "vitals", lcp: 1200, cls: 101 },
+      { type: "vitals", lcp: 1200, cls: 0, inp: "slow" },
       `{"type":"event","name":"timelapse_play","padding":"${"x".repeat(2000)}"}`,
     ];
     for (const body of bad) {
@@ -433,14 +439,60 @@ describe("the live start's speed", () => {
       .bind(tenDaysAgo)
       .run();
 
+    const none = { week: 0, month: 0 };
     const { speed } = await readStatistics(getDb(env.DB));
     expect(speed).toEqual({
-      samples: { live_start: { week: 20, month: 60 } },
+      samples: { live_start: { week: 20, month: 60 }, lcp: none, inp: none, cls: none },
       figures: [
         { week: { upTo: 1500, over: false }, month: { upTo: 500, over: false } },
         { week: { upTo: 15_000, over: true }, month: { upTo: 2500, over: false } },
+        ...Array(3).fill({ week: null, month: null }),
       ],
     });
+  });
+});
+
+describe("a page load's Web Vitals", () => {
+  test("only each figure's step is kept, INP only when there was an interaction, and the owner sees their 75th percentile", async () => {
+    const loads = [
+      ...Array(3).fill({ lcp: 900, cls: 0 }),
+      { lcp: 2400, cls: 0.12, inp: 180 },
+      { lcp: 5200, cls: 0.3, inp: 40 },
+      { lcp: 30_000, cls: 2.5, inp: 2500 },
+    ];
+    for (const load of loads) {
+      const response = await beacon(
+        { type: "vitals", ...load },
+        { "CF-Connecting-IP": newAddress() },
+      );
+      expect(response.status).toBe(204);
+    }
+    expect(await todaysCounts()).toEqual({
+      "lcp 1000": 3,
+      "lcp 2500": 1,
+      "lcp 6000": 1,
+      "lcp over": 1,
+      "cls 0.01": 3,
+      "cls 0.15": 1,
+      "cls 0.5": 1,
+      "cls over": 1,
+      "inp 50": 1,
+      "inp 200": 1,
+      "inp over": 1,
+    });
+
+    const { speed } = await readStatistics(getDb(env.DB));
+    const both = (figure: SpeedPercentile) => ({ week: figure, month: figure });
+    expect(speed.samples).toMatchObject({
+      lcp: { week: 6, month: 6 },
+      cls: { week: 6, month: 6 },
+      inp: { week: 3, month: 3 },
+    });
+    expect(speed.figures.slice(2)).toEqual([
+      both({ upTo: 6000, over: false }),
+      both({ upTo: 2000, over: true }),
+      both({ upTo: 0.5, over: false }),
+    ]);
   });
 });
 

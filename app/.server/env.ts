@@ -64,7 +64,7 @@ const configSchema = z
     STILL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     /** Counts reach D1 through the StatsBuffer object at most this often (0: each at once; ADR 030). */
     STATS_FLUSH_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
-    /** This share of live starts reports its press → first frame, a beacon each (ADR 014). */
+    /** This share of live starts and page loads reports its speed, a beacon each (ADR 014). */
     SPEED_SAMPLE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     /** A page every visitor sees alike is shared for this long (0: rendered for each; ADR 019). */
     SHARED_PAGE_SECONDS: z.coerce.number().min(0).max(10).default(1),

@@ -12,7 +12,7 @@ export type SiteInfo = {
   cameraLongitude: number;
   supportUrl: string;
   stillRetentionDays: number;
-  /** The share of live starts that report their speed to the owner (ADR 014). */
+  /** The share of live starts and page loads that report their speed to the owner (ADR 014). */
   speedSamplePercent: number;
 };
 

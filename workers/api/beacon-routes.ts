@@ -5,17 +5,18 @@ import { clientNetwork } from "#app/.server/http/client-address.ts";
 import { readBody } from "#app/.server/http/read-body.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
 import { countEvent, countSpeed } from "#app/.server/statistics/counts.ts";
-import { speedReport } from "#app/features/statistics/speed-report.ts";
+import { speedReport, vitalsReport } from "#app/features/statistics/speed-report.ts";
 import { beaconEvents } from "#app/features/statistics/statistics-events.ts";
 import { apiError } from "./errors.ts";
 import { rateLimit } from "./rate-limit.ts";
 import type { ApiEnv } from "./types.ts";
 
-// Page views are counted from the pages' own requests (ADR 014): a beacon carries an event, or
-// a sampled page load's speed.
+// Page views are counted from the pages' own requests (ADR 014): a beacon carries an event, a
+// sampled live start's speed or a sampled page load's Web Vitals.
 const beaconSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("event"), name: z.enum(beaconEvents) }),
   speedReport,
+  vitalsReport,
 ]);
 
 const MAX_BODY_BYTES = 1024;

@@ -242,8 +242,12 @@ export const analyticsDimensions = [
   "language",
   "event",
   "embed",
-  // A sampled live start's speed, a counter per bucket (app/features/statistics/speed-report.ts).
+  // A sampled live start's speed and page load's Web Vitals, a counter per bucket
+  // (speedMetrics in app/features/statistics/speed-report.ts).
   "live_start",
+  "lcp",
+  "inp",
+  "cls",
 ] as const;
 
 export const analyticsCounts = sqliteTable(

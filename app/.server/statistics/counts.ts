@@ -6,7 +6,12 @@ import {
   analyticsReferrerNetworks,
 } from "#app/.server/db/schema.ts";
 import { utcDay } from "#app/.server/pseudonyms/visitor-id.ts";
-import { type SpeedReport, speedMetrics } from "#app/features/statistics/speed-report.ts";
+import {
+  type SpeedMetric,
+  type SpeedReport,
+  speedMetrics,
+  type VitalsReport,
+} from "#app/features/statistics/speed-report.ts";
 import type { ProductEvent } from "#app/features/statistics/statistics-events.ts";
 import { addCount, counterKey, emptyBatch } from "./count-batch.ts";
 import { bufferCounts } from "./isolate-counts.ts";
@@ -63,14 +68,20 @@ export async function countEvent(db: Db, event: ProductEvent, day: string): Prom
 }
 
 /** Only buckets reach D1: the figures themselves are dropped here (ADR 014). */
-export async function countSpeed(db: Db, report: SpeedReport, day: string): Promise<void> {
+export async function countSpeed(
+  db: Db,
+  report: SpeedReport | VitalsReport,
+  day: string,
+): Promise<void> {
+  const figures: Partial<Record<SpeedMetric, number>> = report;
   await increment(
     db,
     day,
-    speedMetrics.map((metric) => ({
-      dimension: metric,
-      value: speedBucket(metric, report[metric]),
-    })),
+    speedMetrics.flatMap((metric) => {
+      const figure = figures[metric];
+      if (figure === undefined) return [];
+      return [{ dimension: metric, value: speedBucket(metric, figure) }];
+    }),
   );
 }
 

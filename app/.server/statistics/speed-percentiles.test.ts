@@ -9,6 +9,26 @@ describe("a live start's bucket", () => {
     expect(speedBucket("live_start", 15_000)).toBe("15000");
     expect(speedBucket("live_start", 15_001)).toBe("over");
   });
+
+  test("keeps a layout shift's fraction in its edge: no CLS rounds into the next step", () => {
+    expect(speedBucket("cls", 0)).toBe("0.01");
+    expect(speedBucket("cls", 0.1)).toBe("0.1");
+    expect(speedBucket("cls", 0.1001)).toBe("0.15");
+    expect(speedBucket("cls", 1.2)).toBe("over");
+    expect(
+      percentileOf(
+        "cls",
+        [
+          { value: "0.1", count: 3 },
+          { value: "0.05", count: 1 },
+        ],
+        75,
+      ),
+    ).toEqual({
+      upTo: 0.1,
+      over: false,
+    });
+  });
 });
 
 describe("a percentile of daily buckets", () => {
@@ -39,10 +59,17 @@ test("the owner's figures count a day in the 30 days, and in the 7 only from its
     { day: "2026-11-29", dimension: "event", value: "like", count: 7 },
   ];
   expect(fieldSpeedOf(rows, "2026-11-23")).toEqual({
-    samples: { live_start: { week: 9, month: 39 } },
+    samples: {
+      live_start: { week: 9, month: 39 },
+      lcp: { week: 0, month: 0 },
+      inp: { week: 0, month: 0 },
+      cls: { week: 0, month: 0 },
+    },
     figures: [
       { week: { upTo: 3000, over: false }, month: { upTo: 500, over: false } },
       { week: { upTo: 3000, over: false }, month: { upTo: 3000, over: false } },
+      // The Web Vitals' p75, without a figure in either period.
+      ...Array(3).fill({ week: null, month: null }),
     ],
   });
 });

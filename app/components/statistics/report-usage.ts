@@ -1,7 +1,7 @@
-import type { SpeedReport } from "#app/features/statistics/speed-report.ts";
+import type { SpeedReport, VitalsReport } from "#app/features/statistics/speed-report.ts";
 import type { BeaconEvent } from "#app/features/statistics/statistics-events.ts";
 
-export type Report = { type: "event"; name: BeaconEvent } | SpeedReport;
+export type Report = { type: "event"; name: BeaconEvent } | SpeedReport | VitalsReport;
 
 // The beacon's code arrives with the first report.
 const report = (body: Report) => {
@@ -11,8 +11,25 @@ const report = (body: Report) => {
 // Page views need no beacon: the Worker counts a page's own request (ADR 014).
 export const reportEvent = (event: BeaconEvent) => report({ type: "event", name: event });
 
+const sampled = (percent: number) => Math.random() * 100 < percent;
+
 /** Press → first frame, from a random `percent` of live starts: each costs a Worker request. */
 export function reportLiveStart(milliseconds: number, percent: number) {
-  if (Math.random() * 100 < percent)
-    report({ type: "speed", live_start: Math.round(milliseconds) });
+  if (sampled(percent)) report({ type: "speed", live_start: Math.round(milliseconds) });
+}
+
+const vitalsTriggers = ["pointerdown", "keydown", "visibilitychange"] as const;
+
+/**
+ * The Web Vitals of a random `percent` of page loads. The library arrives with the visitor's
+ * first input or when the page is first hidden, not with the page: it reads what the browser
+ * kept of the load (ADR 014).
+ */
+export function reportWebVitals(percent: number) {
+  if (!sampled(percent)) return;
+  const start = () => {
+    for (const type of vitalsTriggers) removeEventListener(type, start, true);
+    import("./web-vitals-report.ts").then((vitals) => vitals.reportOnHide()).catch(() => {});
+  };
+  for (const type of vitalsTriggers) addEventListener(type, start, true);
 }

@@ -4,43 +4,80 @@ import { useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import {
   type FieldSpeed,
+  type SpeedMetric,
   type SpeedPercentile,
   speedFigures,
 } from "#app/features/statistics/speed-report.ts";
 import { formatNumber } from "#app/lib/format.ts";
-import { PeriodTable } from "./period-table.tsx";
+import { type PeriodRow, PeriodTable } from "./period-table.tsx";
+
+const vitals = ["lcp", "inp", "cls"] as const satisfies readonly SpeedMetric[];
 
 export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const shown = (percentile: SpeedPercentile | null) => {
+  const stepText = (metric: SpeedMetric, upTo: number) => {
+    if (metric === "cls") return formatNumber(locale, upTo, { maximumFractionDigits: 2 });
+    if (metric === "inp") return formatNumber(locale, upTo, { style: "unit", unit: "millisecond" });
+    return formatNumber(locale, upTo / 1000, { style: "unit", unit: "second" });
+  };
+  const shown = (metric: SpeedMetric, percentile: SpeedPercentile | null) => {
     if (!percentile) return "–";
-    const value = formatNumber(locale, percentile.upTo / 1000, { style: "unit", unit: "second" });
+    const value = stepText(metric, percentile.upTo);
     return percentile.over ? t`over ${value}` : t`up to ${value}`;
   };
-  const measured = speed.samples.live_start;
+  const figureRow = (metric: SpeedMetric, percentile: number, label: string): PeriodRow => {
+    const index = speedFigures.findIndex(
+      (figure) => figure.metric === metric && figure.percentile === percentile,
+    );
+    const figure = speed.figures[index];
+    return {
+      key: `${metric}-${percentile}`,
+      label,
+      cells: [shown(metric, figure?.week ?? null), shown(metric, figure?.month ?? null)],
+    };
+  };
+  const countRow = (metric: SpeedMetric, label: string): PeriodRow => ({
+    key: `${metric}-measured`,
+    label,
+    cells: [
+      formatNumber(locale, speed.samples[metric].week),
+      formatNumber(locale, speed.samples[metric].month),
+    ],
+  });
+  const vitalNames: Record<(typeof vitals)[number], string> = {
+    lcp: t`Largest Contentful Paint (LCP)`,
+    inp: t`Interaction to Next Paint (INP)`,
+    cls: t`Cumulative Layout Shift (CLS)`,
+  };
+  const percentileName = (percentile: number) => t`${percentile}th percentile`;
+  const periods = [t`7 days`, t`30 days`];
   return (
-    <PeriodTable
-      id="speed-title"
-      title={t`Live picture after the press`}
-      intro={t`Measured in visitors' browsers on a random share of live starts: how long half of them (median) and nearly all of them (95th percentile) took from the press to the first picture. Times are counted in steps, so each figure shows the step it falls in.`}
-      rowsName={t`Measure`}
-      periods={[t`7 days`, t`30 days`]}
-      rows={[
-        ...speedFigures.map(({ metric, percentile }, index) => ({
-          key: `${metric}-${percentile}`,
-          label: percentile === 50 ? t`Median` : t`${percentile}th percentile`,
-          cells: [
-            shown(speed.figures[index]?.week ?? null),
-            shown(speed.figures[index]?.month ?? null),
-          ],
-        })),
-        {
-          key: "measured",
-          label: t`Live starts measured`,
-          cells: [formatNumber(locale, measured.week), formatNumber(locale, measured.month)],
-        },
-      ]}
-    />
+    <>
+      <PeriodTable
+        id="speed-title"
+        title={t`Live picture after the press`}
+        intro={t`Measured in visitors' browsers on a random share of live starts: how long half of them (median) and nearly all of them (95th percentile) took from the press to the first picture. Times are counted in steps, so each figure shows the step it falls in.`}
+        rowsName={t`Measure`}
+        periods={periods}
+        rows={[
+          figureRow("live_start", 50, t`Median`),
+          figureRow("live_start", 95, percentileName(95)),
+          countRow("live_start", t`Live starts measured`),
+        ]}
+      />
+      <PeriodTable
+        id="vitals-title"
+        title={t`Page speed in visitors' browsers`}
+        intro={t`The Web Vitals of a random share of page loads, as the figure three in four of them stayed within (75th percentile): when the page's largest element appeared, how quickly the page answered taps, clicks and keys (on loads with one), and how much its layout shifted. Counted in steps, like the live picture.`}
+        rowsName={t`Measure`}
+        periods={periods}
+        rows={[
+          ...vitals.map((metric) => figureRow(metric, 75, vitalNames[metric])),
+          countRow("lcp", t`Page loads measured`),
+          countRow("inp", t`Of these, with an interaction`),
+        ]}
+      />
+    </>
   );
 }
