@@ -5,8 +5,9 @@ import { HydratedRouter } from "react-router/dom";
 import { createBrowserI18n } from "#app/i18n/load-messages.ts";
 import { reloadAfterChunkError } from "#app/shell/build-check.ts";
 
-// A deploy removed the chunk this page wanted: load the new build once. Without a reload the
-// import fails to its caller (a statistics report is dropped, a lazy part shows its error).
+// A deploy removed the chunk this page wanted: load the new build once. Without a reload (offline,
+// or a second failure) the import fails to its caller: a statistics report is dropped, a lazy
+// part's failure reaches the root's error boundary ("page could not be loaded" offline).
 window.addEventListener("vite:preloadError", (event) => {
   if (reloadAfterChunkError()) event.preventDefault();
 });

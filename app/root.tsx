@@ -161,8 +161,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useLingui();
   const path = useLocation().pathname;
-  if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
-  if (isNetworkFailure(error)) {
+  const chunkMissing = typeof window !== "undefined" && isChunkLoadError(error);
+  // Offline, a missing chunk is the network's (Firefox's and Safari's messages say nothing of it).
+  if (chunkMissing) reloadAfterChunkError();
+  if (isNetworkFailure(error) || (chunkMissing && !navigator.onLine)) {
     return (
       <Shell>
         <PageUnreachable />

@@ -10,7 +10,7 @@ describe("a live start's bucket", () => {
     expect(speedBucket("live_start", 15_001)).toBe("over");
   });
 
-  test("keeps a layout shift's fraction in its edge: no CLS rounds into the next step", () => {
+  test("a layout shift's fractional edges survive the counter's string value", () => {
     expect(speedBucket("cls", 0)).toBe("0.01");
     expect(speedBucket("cls", 0.1)).toBe("0.1");
     expect(speedBucket("cls", 0.1001)).toBe("0.15");

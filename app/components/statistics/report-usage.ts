@@ -19,14 +19,18 @@ export function reportLiveStart(milliseconds: number, percent: number) {
 }
 
 const vitalsTriggers = ["pointerdown", "keydown", "visibilitychange"] as const;
+let vitalsDrawn = false; // once per document: a remounted shell must not draw again
 
 /**
- * The Web Vitals of a random `percent` of page loads. The library arrives with the visitor's
- * first input or when the page is first hidden, not with the page: it reads what the browser
- * kept of the load (ADR 014).
+ * The Web Vitals of a random `percent` of page loads, in browsers that measure LCP. The library
+ * arrives with the visitor's first input or when the page is first hidden, not with the page: it
+ * reads what the browser kept of the load (ADR 014).
  */
 export function reportWebVitals(percent: number) {
-  if (!sampled(percent)) return;
+  if (vitalsDrawn) return;
+  vitalsDrawn = true;
+  const measured = PerformanceObserver.supportedEntryTypes ?? [];
+  if (!measured.includes("largest-contentful-paint") || !sampled(percent)) return;
   const start = () => {
     for (const type of vitalsTriggers) removeEventListener(type, start, true);
     import("./web-vitals-report.ts").then((vitals) => vitals.reportOnHide()).catch(() => {});

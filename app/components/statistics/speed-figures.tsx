@@ -11,8 +11,6 @@ import {
 import { formatNumber } from "#app/lib/format.ts";
 import { type PeriodRow, PeriodTable } from "./period-table.tsx";
 
-const vitals = ["lcp", "inp", "cls"] as const satisfies readonly SpeedMetric[];
-
 export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -26,17 +24,28 @@ export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
     const value = stepText(metric, percentile.upTo);
     return percentile.over ? t`over ${value}` : t`up to ${value}`;
   };
-  const figureRow = (metric: SpeedMetric, percentile: number, label: string): PeriodRow => {
-    const index = speedFigures.findIndex(
-      (figure) => figure.metric === metric && figure.percentile === percentile,
-    );
-    const figure = speed.figures[index];
-    return {
-      key: `${metric}-${percentile}`,
-      label,
-      cells: [shown(metric, figure?.week ?? null), shown(metric, figure?.month ?? null)],
-    };
+  const vitalNames: Record<Exclude<SpeedMetric, "live_start">, string> = {
+    lcp: t`Largest Contentful Paint (LCP)`,
+    inp: t`Interaction to Next Paint (INP)`,
+    cls: t`Cumulative Layout Shift (CLS)`,
   };
+  const label = ({ metric, percentile }: (typeof speedFigures)[number]) => {
+    if (metric !== "live_start") return vitalNames[metric];
+    return percentile === 50 ? t`Median` : t`${percentile}th percentile`;
+  };
+  /** The rows of `speedFigures` for the live start, or for the vitals, in their order. */
+  const figureRows = (live: boolean): PeriodRow[] =>
+    speedFigures.flatMap((figure, index) => {
+      if ((figure.metric === "live_start") !== live) return [];
+      const { week = null, month = null } = speed.figures[index] ?? {};
+      return [
+        {
+          key: `${figure.metric}-${figure.percentile}`,
+          label: label(figure),
+          cells: [shown(figure.metric, week), shown(figure.metric, month)],
+        },
+      ];
+    });
   const countRow = (metric: SpeedMetric, label: string): PeriodRow => ({
     key: `${metric}-measured`,
     label,
@@ -45,12 +54,6 @@ export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
       formatNumber(locale, speed.samples[metric].month),
     ],
   });
-  const vitalNames: Record<(typeof vitals)[number], string> = {
-    lcp: t`Largest Contentful Paint (LCP)`,
-    inp: t`Interaction to Next Paint (INP)`,
-    cls: t`Cumulative Layout Shift (CLS)`,
-  };
-  const percentileName = (percentile: number) => t`${percentile}th percentile`;
   const periods = [t`7 days`, t`30 days`];
   return (
     <>
@@ -60,11 +63,7 @@ export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
         intro={t`Measured in visitors' browsers on a random share of live starts: how long half of them (median) and nearly all of them (95th percentile) took from the press to the first picture. Times are counted in steps, so each figure shows the step it falls in.`}
         rowsName={t`Measure`}
         periods={periods}
-        rows={[
-          figureRow("live_start", 50, t`Median`),
-          figureRow("live_start", 95, percentileName(95)),
-          countRow("live_start", t`Live starts measured`),
-        ]}
+        rows={[...figureRows(true), countRow("live_start", t`Live starts measured`)]}
       />
       <PeriodTable
         id="vitals-title"
@@ -73,7 +72,7 @@ export function SpeedFigures({ speed }: { speed: FieldSpeed }) {
         rowsName={t`Measure`}
         periods={periods}
         rows={[
-          ...vitals.map((metric) => figureRow(metric, 75, vitalNames[metric])),
+          ...figureRows(false),
           countRow("lcp", t`Page loads measured`),
           countRow("inp", t`Of these, with an interaction`),
         ]}

@@ -24,9 +24,14 @@ let visibility: DocumentVisibilityState = "visible";
 beforeEach(() => {
   visibility = "visible";
   vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+  // Chromium's entry types; Firefox and Safari measure no layout shifts.
+  vi.stubGlobal("PerformanceObserver", {
+    supportedEntryTypes: ["largest-contentful-paint", "layout-shift", "event", "first-input"],
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   sendBeacon.mockReset();
 });
 
@@ -51,6 +56,29 @@ test("loaded on an input, it sends the figures once, when the page is first hidd
   expect(sendBeacon).toHaveBeenCalledTimes(1);
 });
 
+test("the interaction that hides the page counts: its INP, reported by a listener the library adds later, goes too", () => {
+  reportOnHide();
+  reporters.lcp({ value: 900 });
+  reporters.cls({ value: 0 });
+  reporters.inp({ value: 40 });
+  // The library holds an interaction's figures until idle or hidden, on a window capture listener.
+  const lateInteraction = () => reporters.inp({ value: 300 });
+  addEventListener("visibilitychange", lateInteraction, { capture: true, once: true });
+  hide();
+  expect(sendBeacon.mock.calls).toEqual([[{ type: "vitals", lcp: 900, cls: 0, inp: 300 }]]);
+});
+
+test("where the browser measures no layout shifts (Firefox, Safari), LCP and INP go without CLS", () => {
+  vi.stubGlobal("PerformanceObserver", {
+    supportedEntryTypes: ["largest-contentful-paint", "event"],
+  });
+  reportOnHide();
+  reporters.lcp({ value: 1800 });
+  reporters.inp({ value: 120 });
+  hide();
+  expect(sendBeacon.mock.calls).toEqual([[{ type: "vitals", lcp: 1800, inp: 120 }]]);
+});
+
 test("without an interaction there is no INP, and the rest is sent", () => {
   reportOnHide();
   reporters.lcp({ value: 900 });
@@ -68,6 +96,13 @@ test("loaded as the page was hidden, it sends once the browser has handed over L
   expect(sendBeacon.mock.calls).toEqual([[{ type: "vitals", lcp: 2100, cls: 0.2 }]]);
   reporters.cls({ value: 0.3 });
   expect(sendBeacon).toHaveBeenCalledTimes(1);
+});
+
+test("a page left before the library saw its first paint goes without CLS", () => {
+  reportOnHide();
+  reporters.lcp({ value: 700 });
+  hide();
+  expect(sendBeacon.mock.calls).toEqual([[{ type: "vitals", lcp: 700 }]]);
 });
 
 test("a page whose largest element never showed before it was hidden (opened in the background) sends nothing", () => {

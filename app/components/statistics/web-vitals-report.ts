@@ -4,30 +4,37 @@ import type { VitalsReport } from "#app/features/statistics/speed-report.ts";
 import { sendBeacon } from "./beacon.ts";
 
 /**
- * Sends the page's LCP, CLS and (after an interaction) INP once, when the page is first hidden:
- * a visitor leaving, or switching to another tab or app. Statically imported, the beacon needs
- * no further download while the page goes away.
+ * Sends the page's LCP, CLS (where the browser measures layout shifts: Chromium) and, after an
+ * interaction, INP once, when the page is first hidden: a visitor leaving, or switching to
+ * another tab or app. Statically imported, the beacon needs no download while the page goes away.
  */
 export function reportOnHide() {
   // Loaded because the page was hidden: the figures arrive from the browser's buffer, then go.
   const loadedHidden = document.visibilityState === "hidden";
+  const measuresShifts = PerformanceObserver.supportedEntryTypes?.includes("layout-shift") ?? false;
   const figures: Partial<Omit<VitalsReport, "type">> = {};
   let sent = false;
   const send = () => {
     const { lcp, cls, inp } = figures;
-    if (sent || document.visibilityState !== "hidden" || lcp === undefined || cls === undefined)
-      return;
+    if (sent || lcp === undefined) return;
     sent = true;
-    sendBeacon({ type: "vitals", lcp, cls, ...(inp === undefined ? {} : { inp }) });
+    const report = { type: "vitals", lcp, ...(cls === undefined ? {} : { cls }) } as const;
+    sendBeacon(inp === undefined ? report : { ...report, inp });
   };
   const keep = (metric: "lcp" | "cls" | "inp", value: number) => {
     figures[metric] = metric === "cls" ? Math.round(value * 10_000) / 10_000 : Math.round(value);
-    if (loadedHidden) send();
+    // CLS comes a task after LCP, where the browser measures it.
+    if (loadedHidden && (figures.cls !== undefined || !measuresShifts)) send();
   };
   const options = { reportAllChanges: true };
   onLCP((lcp) => keep("lcp", lcp.value), options);
   onCLS((cls) => keep("cls", cls.value), options);
   onINP((inp) => keep("inp", inp.value), options);
-  // Added after the library's own listener, which reports the final figures as the page hides.
-  addEventListener("visibilitychange", send, true);
+  // On the document, not the window's capture: it runs after every listener the library adds
+  // there, also those added later (an interaction's INP waits on one), which report the last
+  // figures as the page hides. A page left at once, before the library saw its first paint,
+  // goes without CLS.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") send();
+  });
 }

@@ -16,11 +16,14 @@ export const speedReport = z.object({
 });
 export type SpeedReport = z.output<typeof speedReport>;
 
-/** The beacon a sampled page load sends when it is first hidden; INP only after an interaction. */
+/**
+ * The beacon a sampled page load sends when it is first hidden: CLS where the browser measures
+ * layout shifts (Chromium), INP after an interaction.
+ */
 export const vitalsReport = z.object({
   type: z.literal("vitals"),
   lcp: milliseconds,
-  cls: z.number().check(z.gte(0), z.lte(100)),
+  cls: z.optional(z.number().check(z.gte(0), z.lte(100))),
   inp: z.optional(milliseconds),
 });
 export type VitalsReport = z.output<typeof vitalsReport>;
