@@ -2,7 +2,7 @@
 
 import { useLingui } from "@lingui/react/macro";
 import Panzoom, { type PanzoomObject } from "@panzoom/panzoom";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLocale } from "#app/components/ui/localized-link.tsx";
 import { useZoomTiles } from "#app/components/ui/zoom-tiles.ts";
 import { formatNumber } from "#app/lib/format.ts";
@@ -60,6 +60,12 @@ export default function ZoomViewer({
   const [source, setSource] = useState(shown);
   const [said, setSaid] = useState("");
   const [actualSize, setActualSize] = useState(1);
+  // Read at the moment it is said: a catalog that arrives meanwhile (a new `t`) must not make
+  // the zoom anew, which would drop the visitor's.
+  const sayZoom = useEffectEvent((ofActualSize: number) => {
+    const share = formatNumber(locale, ofActualSize, { style: "percent" });
+    setSaid(t`Zoom ${share}`);
+  });
 
   useEffect(() => {
     const box = stage.current;
@@ -90,10 +96,7 @@ export default function ZoomViewer({
         tilesTimer = setTimeout(loadTiles, TILES_AFTER_MS);
       }
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const share = formatNumber(locale, scale / actual, { style: "percent" });
-        setSaid(t`Zoom ${share}`);
-      }, 300);
+      timer = setTimeout(() => sayZoom(scale / actual), 300);
     };
     const onWheel = (event: WheelEvent) => zoom.zoomWithWheel(event);
     element.addEventListener("panzoomchange", onChange);
@@ -105,7 +108,7 @@ export default function ZoomViewer({
       box.removeEventListener("wheel", onWheel);
       zoom.destroy();
     };
-  }, [full, width, height, stillWidth, sheet, loadTiles, locale, t]);
+  }, [full, width, height, stillWidth, sheet, loadTiles]);
 
   const zoom = () => panzoom.current;
   const onKeyDown = (event: React.KeyboardEvent) => {
