@@ -125,7 +125,8 @@ export const publicOperations: PublicOperation[] = [
 /** Routes ours alone, by prefix: any other route outside the document fails test/openapi.test.ts. */
 export const unpublished: Record<string, string> = {
   "/api/locale": "this site's language switch, a form",
-  "/api/beacon": "this site's own counting of product events and live starts' speed",
+  "/api/beacon":
+    "this site's own counting of product events, live starts' speed and the Web Vitals",
   "/api/admin/": "the owner's, behind a session",
   "/api/ingest/": "the camera box's, signed",
   "/api/stream/session": "a visitor's one-minute session, for this site's player",
