@@ -5,6 +5,8 @@ import MenuIcon from "~icons/heroicons/bars-3";
 // The dialog loads when a phone visitor reaches for the menu, not with the page.
 const loadDialog = () => import("./mobile-menu-dialog.tsx");
 const MobileMenuDialog = lazy(loadDialog);
+// An early fetch that fails (offline) is left to the press, which asks again.
+const preloadDialog = () => void loadDialog().catch(() => undefined);
 
 export function MobileMenu() {
   const { t } = useLingui();
@@ -14,8 +16,8 @@ export function MobileMenu() {
     <>
       <button
         type="button"
-        onPointerEnter={loadDialog}
-        onFocus={loadDialog}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
         onClick={() => {
           setRequested(true);
           setOpen(true);
