@@ -38,8 +38,11 @@ export class StatsBuffer extends DurableObject<Env> {
    */
   async add(batch: CountBatch, flushSeconds: number, id?: string): Promise<CommitRows> {
     const now = Date.now();
+    // Oldest first (a Map keeps its insertion order): an hour of every isolate's ids is not
+    // walked whole on each hand-over, only the expired ones at its start.
     for (const [seen, at] of this.handed) {
-      if (now - at > REMEMBER_HANDED_MS) this.handed.delete(seen);
+      if (now - at <= REMEMBER_HANDED_MS) break;
+      this.handed.delete(seen);
     }
     if (id !== undefined && this.handed.has(id)) {
       // Sent again while its write-through commit runs: the answer waits for that commit.
